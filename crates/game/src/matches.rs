@@ -1,0 +1,204 @@
+//! `Match`: a game together with its record, and replay of records.
+
+use rand_core::RngCore;
+use serde_json::{Map, Value, json};
+
+use crate::record::{HandRecord, Record, RecordError, RecordErrorKind, RecordedAction};
+use crate::{Actor, Game, GameKind, Options, Phase, RuleSet, Seat};
+
+/// A match in progress or finished: the game state and the record of how it got there.
+///
+/// Every deal and every accepted action is written to the record as it happens, so the record can
+/// be saved at any moment and replaying it gives the same state ([`Match::replay`]).
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    game: G,
+    record: Record,
+}
+
+impl<G: Game> Match<G> {
+    /// A new match of `kind` with rule `options`, waiting for its first deal by `first_dealer`.
+    ///
+    /// # Errors
+    /// Bad options, or a dealer outside the table.
+    pub fn new(kind: GameKind, options: Options, players: Vec<String>, first_dealer: Seat) -> Result<Self, String> {
+        let rules = G::Rules::from_options(kind, &options)?;
+        if first_dealer.index() >= rules.seat_count() {
+            return Err(format!("dealer {first_dealer} has no seat at a table of {}", rules.seat_count()));
+        }
+        let game = G::new(kind, rules, first_dealer)?;
+        Ok(Match { game, record: Record { game: kind, rules: options, players, hands: Vec::new() } })
+    }
+
+    /// Replays a record: deals every hand from its deck and checks every action against the rules.
+    ///
+    /// # Errors
+    /// The first problem, naming the hand, the action, the seat, the text and the reason.
+    pub fn replay(record: &Record) -> Result<Self, RecordError> {
+        let rules = G::Rules::from_options(record.game, &record.rules)
+            .map_err(|e| RecordError::malformed(format!("rules: {e}")))?;
+        let seats = rules.seat_count();
+        let first_dealer = record.hands.first().map_or(Seat::ZERO, |h| h.dealer);
+        if first_dealer.index() >= seats {
+            return Err(
+                RecordError::malformed(format!("dealer {first_dealer} has no seat at a table of {seats}")).in_hand(0)
+            );
+        }
+        let mut m = Match::new(record.game, record.rules.clone(), record.players.clone(), first_dealer)
+            .map_err(RecordError::malformed)?;
+        for (i, hand) in record.hands.iter().enumerate() {
+            m.replay_hand(hand, seats).map_err(|e| e.in_hand(i))?;
+        }
+        Ok(m)
+    }
+
+    fn replay_hand(&mut self, hand: &HandRecord, seats: usize) -> Result<(), RecordError> {
+        match self.game.phase() {
+            Phase::AwaitingDeal { dealer } if dealer == hand.dealer => {}
+            Phase::AwaitingDeal { dealer } => {
+                return Err(RecordError::malformed(format!(
+                    "the dealer is {}, but this hand must be dealt by seat {dealer} (the previous dealer + 1)",
+                    hand.dealer
+                )));
+            }
+            Phase::InHand => {
+                return Err(RecordError::malformed("the previous hand is not finished, yet another hand follows"));
+            }
+            Phase::Over => {
+                return Err(RecordError::malformed("the match was already over before this hand"));
+            }
+        }
+        let deal = self.game.deal_from_record(hand).map_err(RecordError::malformed)?;
+        let mut header = hand.clone();
+        header.actions.clear();
+        self.deal_as(deal, header).map_err(RecordError::malformed)?;
+        for (j, a) in hand.actions.iter().enumerate() {
+            let seat = a.seat.map(Seat::index);
+            let located = |e: RecordError| e.at_action(j, seat, &a.text);
+            if let Some(s) = a.seat {
+                if s.index() >= seats {
+                    return Err(located(RecordError::malformed(format!(
+                        "seat {s} has no place at a table of {seats}"
+                    ))));
+                }
+            }
+            let actor = a.seat.map_or(Actor::Clock, Actor::Seat);
+            self.play_text(actor, &a.text).map_err(|reason| {
+                located(RecordError { kind: RecordErrorKind::Illegal, ..RecordError::malformed(reason) })
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The game state.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The record, consuming the match.
+    pub fn into_record(self) -> Record {
+        self.record
+    }
+
+    /// The record's entry of the hand in progress (or the last one), for fields a server adds such
+    /// as the fair-deal salt.
+    pub fn current_hand_record_mut(&mut self) -> Option<&mut HandRecord> {
+        self.record.hands.last_mut()
+    }
+
+    /// Deals the next hand and records it.
+    ///
+    /// # Errors
+    /// See [`Game::deal`].
+    pub fn deal(&mut self, deal: G::Deal) -> Result<(), String> {
+        let dealer = match self.game.phase() {
+            Phase::AwaitingDeal { dealer } => dealer,
+            _ => return Err("no hand is waiting to be dealt".to_owned()),
+        };
+        self.deal_as(deal, HandRecord::new(dealer, &[]))
+    }
+
+    fn deal_as(&mut self, deal: G::Deal, mut header: HandRecord) -> Result<(), String> {
+        self.game.deal_to_record(&deal, &mut header);
+        self.game.deal(deal)?;
+        self.record.hands.push(header);
+        Ok(())
+    }
+
+    /// Deals the next hand from `rng` and records it.
+    ///
+    /// # Errors
+    /// No hand is waiting to be dealt.
+    pub fn deal_random<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> Result<(), String> {
+        let deal = self.game.random_deal(rng);
+        self.deal(deal)
+    }
+
+    /// Performs an action if it is legal and records it; otherwise changes nothing.
+    ///
+    /// # Errors
+    /// Why the action is illegal.
+    pub fn play(&mut self, actor: Actor, action: G::Action) -> Result<(), G::Illegal> {
+        self.game.play(actor, action)?;
+        if let Some(hand) = self.record.hands.last_mut() {
+            hand.actions.push(RecordedAction { seat: actor.seat(), text: action.to_string() });
+        }
+        Ok(())
+    }
+
+    /// Reads an action in the game's notation and plays it (see [`Match::play`]).
+    ///
+    /// # Errors
+    /// The text is not an action of this game, or the action is illegal; in words.
+    pub fn play_text(&mut self, actor: Actor, text: &str) -> Result<(), String> {
+        let action: G::Action = text.parse().map_err(|e: crate::ParseActionError| e.to_string())?;
+        self.play(actor, action).map_err(|e| e.to_string())
+    }
+
+    /// The legal actions of `seat` now, in notation.
+    pub fn legal_texts(&self, seat: Seat) -> Vec<String> {
+        let mut out = Vec::new();
+        self.game.legal_actions(seat, &mut out);
+        out.iter().map(ToString::to_string).collect()
+    }
+
+    /// What `majlis replay` prints: per-hand facts, the match score, whether it is finished and who
+    /// won, who may act and what they may do. With `seat`, only what that seat may see: its view,
+    /// and legal actions only if it is to act.
+    pub fn report(&self, seat: Option<Seat>) -> Value {
+        let g = &self.game;
+        let to_act = g.to_act();
+        let legal = if g.kind().has_teams() {
+            let mut list = Vec::new();
+            for s in to_act.iter().filter(|s| seat.is_none_or(|v| v == *s)) {
+                list.extend(self.legal_texts(s));
+            }
+            json!(list)
+        } else {
+            let mut map = Map::new();
+            for s in to_act.iter().filter(|s| seat.is_none_or(|v| v == *s)) {
+                map.insert(s.to_string(), json!(self.legal_texts(s)));
+            }
+            Value::Object(map)
+        };
+        let mut out = json!({
+            "game": g.kind().id(),
+            "hands": g.hand_summaries(),
+            "score": g.score(),
+            "finished": g.phase() == Phase::Over,
+            "winner": g.outcome(),
+            "to_act": to_act,
+            "legal": legal,
+        });
+        if let (Some(s), Some(obj)) = (seat, out.as_object_mut()) {
+            obj.insert("seat".to_owned(), json!(s));
+            obj.insert("view".to_owned(), json!(g.view(Some(s))));
+        }
+        out
+    }
+}
