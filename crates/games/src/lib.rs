@@ -1,0 +1,94 @@
+//! Every Majlis game behind one switch.
+//!
+//! Code that picks the game at run time (the CLI, the server) writes its work once, generic over
+//! [`Game`], as a [`Visitor`], and [`dispatch`] calls it with the game type of a [`GameKind`].
+//! Bots, tests and benchmarks stay generic and never need this crate.
+//!
+//! ```
+//! use games::{replay, GameKind};
+//!
+//! let record = games::deal(GameKind::Kout6, 7, &Default::default()).unwrap();
+//! let report = replay(&record.to_json_pretty(), None).unwrap();
+//! assert_eq!(report["finished"], false);
+//! ```
+
+use cards::seeded_rng;
+use game::{Game, Match, Options, Record, RecordError, RuleSet, Seat};
+use serde_json::Value;
+
+pub use game::GameKind;
+
+/// Work to do with a game type chosen at run time.
+pub trait Visitor {
+    /// What the work returns.
+    type Output;
+    /// Does the work with game type `G`, playing `kind`.
+    fn visit<G: Game>(self, kind: GameKind) -> Self::Output;
+}
+
+/// Calls `visitor` with the game type that plays `kind`.
+///
+/// # Errors
+/// The game is not built into this binary yet.
+pub fn dispatch<V: Visitor>(kind: GameKind, visitor: V) -> Result<V::Output, String> {
+    match kind {
+        _ => Err(format!("{} is not implemented yet", kind.title())),
+    }
+}
+
+/// Replays a record given as JSON text and returns what `majlis replay` prints (see
+/// `shared/spec/records.md`); with `seat`, only what that seat may see.
+///
+/// # Errors
+/// The record is malformed or an action is illegal: the error names hand, action, seat, text and
+/// reason.
+pub fn replay(text: &str, seat: Option<usize>) -> Result<Value, RecordError> {
+    let record = Record::parse(text)?;
+    struct Replay<'a> {
+        record: &'a Record,
+        seat: Option<usize>,
+    }
+    impl Visitor for Replay<'_> {
+        type Output = Result<Value, RecordError>;
+        fn visit<G: Game>(self, _kind: GameKind) -> Self::Output {
+            let m = Match::<G>::replay(self.record)?;
+            let seat = match self.seat {
+                None => None,
+                Some(s) if s < m.game().seat_count() => Seat::new(s),
+                Some(s) => {
+                    return Err(RecordError::malformed(format!(
+                        "--seat {s}: the table has seats 0 to {}",
+                        m.game().seat_count() - 1
+                    )));
+                }
+            };
+            Ok(m.report(seat))
+        }
+    }
+    dispatch(record.game, Replay { record: &record, seat }).map_err(RecordError::malformed)?
+}
+
+/// A fresh record of `kind` under rule `options`: the first dealer drawn from `seed`, then the
+/// first hand's deck shuffled from it, and no actions — the starting point of a match.
+///
+/// # Errors
+/// Bad options, or a game not built in.
+pub fn deal(kind: GameKind, seed: u64, options: &Options) -> Result<Record, String> {
+    struct Deal<'a> {
+        seed: u64,
+        options: &'a Options,
+    }
+    impl Visitor for Deal<'_> {
+        type Output = Result<Record, String>;
+        fn visit<G: Game>(self, kind: GameKind) -> Self::Output {
+            let rules = G::Rules::from_options(kind, self.options)?;
+            let mut rng = seeded_rng(self.seed);
+            let dealer = cards::random_below(&mut rng, rules.seat_count() as u32) as usize;
+            let dealer = Seat::new(dealer).ok_or("no seats")?;
+            let mut m = Match::<G>::new(kind, self.options.clone(), Vec::new(), dealer)?;
+            m.deal_random(&mut rng)?;
+            Ok(m.into_record())
+        }
+    }
+    dispatch(kind, Deal { seed, options })?
+}
