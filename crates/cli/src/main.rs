@@ -11,7 +11,13 @@ use clap::{Parser, Subcommand};
 use game::{GameKind, Options, RecordError};
 use serde_json::Value;
 
+mod arena;
+mod bench;
+mod loadtest;
 mod options;
+mod play;
+mod serve;
+mod verify;
 
 /// Gulf majlis card games: Kout Bo, Baloot and Kabul.
 #[derive(Parser, Debug)]
@@ -48,6 +54,18 @@ enum Command {
         #[arg(long)]
         rules: Option<String>,
     },
+    /// Play a match in the terminal against bots.
+    Play(play::Args),
+    /// Run the multiplayer server with the browser client.
+    Serve(serve::Args),
+    /// Check the fair-deal commitments of a record.
+    Verify(verify::Args),
+    /// Load-test a running server with many tables of bot clients over WebSockets.
+    Loadtest(loadtest::Args),
+    /// Play bots against each other in duplicate format and measure them.
+    Arena(arena::Args),
+    /// Measure random-playout throughput of a game's engine.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +79,12 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
 

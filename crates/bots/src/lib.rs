@@ -1,0 +1,137 @@
+//! Bots for every Majlis game, and the arena that measures them.
+//!
+//! A [`Bot`] chooses one of the legal actions of its seat from that seat's **view** — never the
+//! hidden state — so a bot can sit anywhere a person can: at the server's tables, in the terminal
+//! game, in the arena. Every bot owns a random generator seeded explicitly, so its decisions are
+//! reproducible.
+//!
+//! ```
+//! use bots::{BotSpec, BotKind};
+//!
+//! let spec: BotSpec = "heuristic:forget=0.25".parse().unwrap();
+//! assert_eq!(spec.kind, BotKind::Heuristic);
+//! assert_eq!(spec.forget, 0.25);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use cards::random_below;
+use game::{Game, Seat};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// A player program for game `G`.
+pub trait Bot<G: Game>: Send {
+    /// Chooses one of `legal` (never empty) for `seat`, knowing only `view` (that seat's view).
+    fn choose(&mut self, seat: Seat, view: &G::View, legal: &[G::Action]) -> G::Action;
+}
+
+/// The kinds of bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// A uniformly random legal action: the baseline.
+    Random,
+    /// A rule-based player that counts cards and plans.
+    Heuristic,
+}
+
+/// A bot kind with its settings, as written on command lines and in records (`bot:heuristic`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BotSpec {
+    /// Which bot.
+    pub kind: BotKind,
+    /// Kabul: the probability of forgetting a card it has seen, at each of its turns (0 = perfect
+    /// memory). The other games ignore it.
+    pub forget: f64,
+}
+
+impl BotSpec {
+    /// The random bot.
+    pub const RANDOM: BotSpec = BotSpec { kind: BotKind::Random, forget: 0.0 };
+    /// The heuristic bot with perfect memory.
+    pub const HEURISTIC: BotSpec = BotSpec { kind: BotKind::Heuristic, forget: 0.0 };
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            BotKind::Random => f.write_str("random"),
+            BotKind::Heuristic if self.forget > 0.0 => write!(f, "heuristic:forget={}", self.forget),
+            BotKind::Heuristic => f.write_str("heuristic"),
+        }
+    }
+}
+
+/// A bot name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {0:?}: use random, heuristic or heuristic:forget=P (0 <= P <= 1)")]
+pub struct UnknownBot(String);
+
+impl FromStr for BotSpec {
+    type Err = UnknownBot;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || UnknownBot(s.chars().take(40).collect());
+        let s = s.trim();
+        let s = s.strip_prefix("bot:").unwrap_or(s);
+        let (name, settings) = s.split_once(':').unwrap_or((s, ""));
+        let kind = match name {
+            "random" => BotKind::Random,
+            "heuristic" => BotKind::Heuristic,
+            _ => return Err(err()),
+        };
+        let mut spec = BotSpec { kind, forget: 0.0 };
+        for setting in settings.split(',').filter(|x| !x.is_empty()) {
+            match setting.split_once('=') {
+                Some(("forget", p)) => {
+                    spec.forget = p.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(err)?;
+                }
+                _ => return Err(err()),
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// A game that has bots: the factory the server, the terminal game and the arena call.
+pub trait Playable: Game {
+    /// A new bot of `spec` for this game whose random choices come from `seed`.
+    fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>>;
+}
+
+/// Plays a uniformly random legal action.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    /// A random bot drawing from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(&mut self, _seat: Seat, _view: &G::View, legal: &[G::Action]) -> G::Action {
+        legal[random_below(&mut self.rng, legal.len() as u32) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_specs_parse_and_print() {
+        for text in ["random", "heuristic", "heuristic:forget=0.5", "bot:random"] {
+            let spec: BotSpec = text.parse().expect("parses");
+            assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
+        }
+        for bad in ["", "smart", "heuristic:forget=2", "heuristic:depth=3", "random:forget=x"] {
+            assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
+        }
+    }
+}
