@@ -1,0 +1,220 @@
+//! What a seat (or a spectator) may see, and the per-hand summary `majlis replay` prints.
+
+use cards::{Card, CardSet, Suit};
+use game::{ByTeam, BySeat, Game, GameKind, Seat, Team};
+use serde::{Deserialize, Serialize};
+
+use crate::bidding::Call;
+use crate::state::{Hand, Kout, Stage};
+use crate::trick::{DoneTrick, Play};
+
+/// The facts of one hand as `majlis replay` reports them; `null` for what is not known yet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KoutHandSummary {
+    /// Who dealt.
+    pub dealer: Seat,
+    /// The maker (highest bidder), once bidding is over.
+    pub bidder: Option<Seat>,
+    /// The winning bid, once bidding is over.
+    pub bid: Option<u8>,
+    /// Whether the bid is a Malzoom (the dealer's forced 5), once bidding is over.
+    pub malzoom: Option<bool>,
+    /// The trump suit, once named.
+    #[serde(with = "opt_suit")]
+    pub trump: Option<Suit>,
+    /// Tricks won per team so far (from the first card on); final when the hand stopped.
+    pub tricks: Option<ByTeam<u8>>,
+    /// The hand's score per team, once it is over.
+    pub score: Option<ByTeam<i32>>,
+}
+
+impl KoutHandSummary {
+    pub(crate) fn of(hand: &Hand) -> KoutHandSummary {
+        let contract = hand.contract;
+        KoutHandSummary {
+            dealer: hand.dealer,
+            bidder: contract.map(|c| c.maker),
+            bid: contract.map(|c| c.bid.tricks()),
+            malzoom: contract.map(|c| c.malzoom),
+            trump: hand.trump,
+            tricks: hand.trump.map(|_| hand.won),
+            score: hand.score,
+        }
+    }
+}
+
+/// The moment of the match a view shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ViewStage {
+    /// Before the first hand or between hands: the next hand waits for its deal.
+    AwaitingDeal,
+    /// Bidding.
+    Bidding,
+    /// The maker names trump.
+    Trump,
+    /// Tricks are being played.
+    Playing,
+    /// The match is over.
+    Over,
+}
+
+/// A card played to a trick, and by whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedCard {
+    /// Who played it.
+    pub seat: Seat,
+    /// The card.
+    pub card: Card,
+    /// A dead joker: it ranks below every card and cannot win.
+    pub dead: bool,
+}
+
+/// A trick, in progress or finished.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrickView {
+    /// Who led.
+    pub leader: Seat,
+    /// The cards in the order played.
+    pub cards: Vec<PlayedCard>,
+    /// The led suit (the trump suit for a trump lead); `null` before the lead and while a dead
+    /// joker's trick waits for the card that decides it.
+    #[serde(with = "opt_suit")]
+    pub led: Option<Suit>,
+    /// The dead jokers in this trick.
+    pub dead_jokers: CardSet,
+    /// Who won it (finished tricks only).
+    pub winner: Option<Seat>,
+}
+
+/// What one seat (or, with `seat: null`, a spectator) may see: its own cards and everything public,
+/// never another seat's unplayed cards nor the deck.
+///
+/// Between hands and after the match the view still shows the last hand, with its score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KoutView {
+    /// `kout6` or `kout4`.
+    pub game: GameKind,
+    /// Whose view this is (`null`: a spectator).
+    pub seat: Option<Seat>,
+    /// The moment of the match.
+    pub stage: ViewStage,
+    /// The hand shown, counted from 0 (`null` before the first deal).
+    pub hand_number: Option<usize>,
+    /// The dealer of the hand shown (before the first deal: the first dealer).
+    pub dealer: Seat,
+    /// The dealer of the next hand, while it waits for its deal.
+    pub next_dealer: Option<Seat>,
+    /// Who is to act (`null` between hands and after the match).
+    pub to_act: Option<Seat>,
+    /// The seat's own unplayed cards (`null` for a spectator).
+    pub hand: Option<CardSet>,
+    /// How many unplayed cards each seat holds.
+    pub cards_held: BySeat<u8>,
+    /// Every bid and pass, in order.
+    pub calls: Vec<Call>,
+    /// The maker, once bidding is over.
+    pub maker: Option<Seat>,
+    /// The winning bid, once bidding is over.
+    pub bid: Option<u8>,
+    /// Whether the bid is a Malzoom (the dealer's forced 5).
+    pub malzoom: bool,
+    /// The trump suit, once named.
+    #[serde(with = "opt_suit")]
+    pub trump: Option<Suit>,
+    /// The trick being played (`null` outside play).
+    pub trick: Option<TrickView>,
+    /// The finished tricks of the hand, in order.
+    pub tricks: Vec<TrickView>,
+    /// Tricks won per team in the hand shown.
+    pub tricks_won: ByTeam<u8>,
+    /// The score of the hand shown, once it is over.
+    pub hand_score: Option<ByTeam<i32>>,
+    /// The match score.
+    pub score: ByTeam<i32>,
+    /// The winning team, once the match is over.
+    pub winner: Option<Team>,
+}
+
+fn played(plays: &[Play]) -> (Vec<PlayedCard>, CardSet) {
+    let cards = plays.iter().map(|p| PlayedCard { seat: p.seat, card: p.card, dead: p.dead }).collect();
+    let dead = plays.iter().filter(|p| p.dead).map(|p| p.card).collect();
+    (cards, dead)
+}
+
+fn done_view(t: &DoneTrick) -> TrickView {
+    let (cards, dead_jokers) = played(&t.plays);
+    TrickView { leader: t.leader, cards, led: t.led, dead_jokers, winner: Some(t.winner) }
+}
+
+impl KoutView {
+    pub(crate) fn of(game: &Kout, seat: Option<Seat>) -> KoutView {
+        let seats = game.seat_count();
+        let stage = game.stage();
+        let view_stage = match stage {
+            Stage::AwaitingDeal { .. } => ViewStage::AwaitingDeal,
+            Stage::Bidding => ViewStage::Bidding,
+            Stage::Trump { .. } => ViewStage::Trump,
+            Stage::Playing { .. } => ViewStage::Playing,
+            Stage::Over { .. } => ViewStage::Over,
+        };
+        let in_hand = matches!(stage, Stage::Bidding | Stage::Trump { .. } | Stage::Playing { .. });
+        let hand = game.hand();
+        let next_dealer = match stage {
+            Stage::AwaitingDeal { dealer } => Some(dealer),
+            _ => None,
+        };
+        let trick = match (stage, hand) {
+            (Stage::Playing { .. }, Some(h)) => {
+                let (cards, dead_jokers) = played(&h.trick.plays);
+                Some(TrickView { leader: h.trick.leader, cards, led: h.trick.led, dead_jokers, winner: None })
+            }
+            _ => None,
+        };
+        let contract = hand.and_then(|h| h.contract);
+        KoutView {
+            game: game.kind(),
+            seat,
+            stage: view_stage,
+            hand_number: game.hands_dealt().checked_sub(1),
+            dealer: hand.map(|h| h.dealer).or(next_dealer).unwrap_or(Seat::ZERO),
+            next_dealer,
+            to_act: if in_hand { hand.map(|h| h.to_act) } else { None },
+            hand: seat.map(|s| game.held(s)),
+            cards_held: BySeat::from_fn(seats, |s| game.held(s).len() as u8),
+            calls: hand.map(|h| h.bidding.calls.to_vec()).unwrap_or_default(),
+            maker: contract.map(|c| c.maker),
+            bid: contract.map(|c| c.bid.tricks()),
+            malzoom: contract.is_some_and(|c| c.malzoom),
+            trump: hand.and_then(|h| h.trump),
+            trick,
+            tricks: hand.map(|h| h.done.iter().map(done_view).collect()).unwrap_or_default(),
+            tricks_won: hand.map(|h| h.won).unwrap_or_default(),
+            hand_score: hand.and_then(|h| h.score),
+            score: game.match_score(),
+            winner: match stage {
+                Stage::Over { winner } => Some(winner),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// Serde for an optional suit as its letter (`"H"`) or `null`.
+mod opt_suit {
+    use cards::Suit;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    #[allow(clippy::ref_option)] // serde's `with` passes a reference to the field
+    pub fn serialize<S: Serializer>(value: &Option<Suit>, serializer: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(suit) => serializer.collect_str(suit),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Suit>, D::Error> {
+        Option::<String>::deserialize(deserializer)?.map(|s| s.parse::<Suit>().map_err(D::Error::custom)).transpose()
+    }
+}
