@@ -32,6 +32,7 @@ pub trait Visitor {
 /// The game is not built into this binary yet.
 pub fn dispatch<V: Visitor>(kind: GameKind, visitor: V) -> Result<V::Output, String> {
     match kind {
+        GameKind::Kout6 | GameKind::Kout4 => Ok(visitor.visit::<kout::Kout>(kind)),
         _ => Err(format!("{} is not implemented yet", kind.title())),
     }
 }
