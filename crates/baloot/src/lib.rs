@@ -1,0 +1,58 @@
+//! Baloot, the Saudi and Gulf trick game, as a Majlis [`Game`](game::Game).
+//!
+//! [`Baloot`] plays a whole match of `rules/baloot.md`: the deal (5 cards each, a face-up card,
+//! the stock), round-1 and round-2 bidding (`hokum`, `sun`, void hands when all pass twice), the
+//! second deal, play with the Hokum trumping duties, projects found automatically from each hand,
+//! the score of each hand (rounding, failure, kaboot) and the match to 152. Every option of the
+//! spec's table is a field of [`BalootRules`]; [`BalootRules::seed`] (the default) and
+//! [`BalootRules::saudi`] are the two presets.
+//!
+//! ```
+//! use baloot::{Baloot, BalootAction, BalootRules};
+//! use cards::DeckKind;
+//! use game::{Actor, Game, GameKind, Phase, Seat};
+//!
+//! let mut game = Baloot::new(GameKind::Baloot, BalootRules::saudi(), Seat::ZERO).unwrap();
+//! game.deal(DeckKind::Baloot.shuffled_from_seed(7)).unwrap();
+//! // Seat 1 (dealer + 1) bids Sun, which ends the bidding at once under the saudi preset.
+//! game.play(Actor::Seat(Seat::new(1).unwrap()), BalootAction::Sun).unwrap();
+//! let mut legal = Vec::new();
+//! while game.phase() == Phase::InHand {
+//!     let seat = game.to_act().first().unwrap();
+//!     game.legal_actions(seat, &mut legal);
+//!     game.play(Actor::Seat(seat), legal[0]).unwrap();
+//! }
+//! let hand = &game.hand_summaries()[0];
+//! assert_eq!(hand.mode, Some("sun"));
+//! assert_eq!(hand.card_points.map(|p| p[0] + p[1]), Some(130));
+//! ```
+//!
+//! The crate is pure: no IO, clock or threads. A random hand needs no heap allocation per action
+//! (bitsets and fixed arrays); `cargo bench -p baloot` measures hands per second.
+
+mod action;
+mod bidding;
+mod deal;
+mod error;
+mod projects;
+mod rules;
+mod scoring;
+mod state;
+mod summary;
+mod trick;
+mod view;
+
+pub use action::BalootAction;
+pub use bidding::{BidOutcome, Bidding, Contract};
+pub use deal::{FirstDeal, first_deal, second_deal};
+pub use error::Illegal;
+pub use projects::{HandProjects, Project, ProjectKind, baloot_cards, baloot_holder, counted_team, detect};
+pub use rules::{BalootRules, FourOfAKind, HokumRounding, OPTION_NAMES, ProjectTie};
+pub use scoring::{
+    HandScore, TARGET, Tally, Verdict, hokum_card_game_points, match_winner, project_game_points, score_hand,
+    sun_game_points,
+};
+pub use state::Baloot;
+pub use summary::HandSummary;
+pub use trick::{LAST_TRICK_BONUS, Mode, Trick, card_points};
+pub use view::{BalootView, BidView, ContractView, HandView, ModeName, PlayView, ProjectView, TrickView, ViewPhase};

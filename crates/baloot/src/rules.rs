@@ -1,0 +1,348 @@
+//! The rule set: the options of the spec's table, the two presets, and reading them from a record.
+
+use game::{GameKind, Options, RuleSet};
+use serde_json::{Value, json};
+
+/// Which four of a kind count as a Hundred.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FourOfAKind {
+    /// `"any"`: four cards of any rank.
+    Any,
+    /// `"saudi"`: only aces (in Hokum; in Sun four aces are the Four hundred), kings, queens, jacks
+    /// and tens.
+    Saudi,
+}
+
+/// What happens when both teams' best projects are worth the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProjectTie {
+    /// `"cancel"`: neither team scores its projects.
+    Cancel,
+    /// `"top_card"`: the higher top card wins, then the holder nearer to seat dealer + 1.
+    TopCard,
+}
+
+/// How Hokum card points become game points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HokumRounding {
+    /// `"each_team"`: each team's points ÷ 10 on its own, a remainder of exactly 5 rounding down.
+    EachTeam,
+    /// `"sum16"`: as `each_team`, then the two card-point halves are made to sum to 16.
+    Sum16,
+}
+
+/// The Baloot rule set: one field per option of `rules/baloot.md`.
+///
+/// [`BalootRules::seed`] (the default) and [`BalootRules::saudi`] are the two presets; any option
+/// may be changed alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BalootRules {
+    /// `sun` may be bid in round 1, and overrides a round-1 `hokum` of a player who spoke earlier.
+    pub sun_in_first_round: bool,
+    /// A player void in the led suit must trump even while the partner wins the trick.
+    pub trump_when_partner_winning: bool,
+    /// When trumping, or when trump is led, beat the best trump in the trick if you can.
+    pub must_overtrump: bool,
+    /// Which four of a kind count.
+    pub four_of_a_kind: FourOfAKind,
+    /// Raw points of the Four hundred (four aces in Sun): 400 or 200.
+    pub four_hundred_points: u16,
+    /// Equal best projects.
+    pub project_tie: ProjectTie,
+    /// Hokum rounding.
+    pub hokum_rounding: HokumRounding,
+    /// A team that takes all 8 tricks scores 25 (Hokum) / 44 (Sun) and the other team nothing.
+    pub kaboot: bool,
+}
+
+impl Default for BalootRules {
+    fn default() -> Self {
+        BalootRules::seed()
+    }
+}
+
+/// The option names, in the order of the spec's table.
+pub const OPTION_NAMES: [&str; 8] = [
+    "sun_in_first_round",
+    "trump_when_partner_winning",
+    "must_overtrump",
+    "four_of_a_kind",
+    "four_hundred_points",
+    "project_tie",
+    "hokum_rounding",
+    "kaboot",
+];
+
+impl BalootRules {
+    /// The `seed` preset: the seed guide as written, with its errors fixed.
+    #[must_use]
+    pub const fn seed() -> Self {
+        BalootRules {
+            sun_in_first_round: false,
+            trump_when_partner_winning: true,
+            must_overtrump: false,
+            four_of_a_kind: FourOfAKind::Any,
+            four_hundred_points: 400,
+            project_tie: ProjectTie::Cancel,
+            hokum_rounding: HokumRounding::EachTeam,
+            kaboot: false,
+        }
+    }
+
+    /// The `saudi` preset: what most Saudi apps and open-source engines play.
+    #[must_use]
+    pub const fn saudi() -> Self {
+        BalootRules {
+            sun_in_first_round: true,
+            trump_when_partner_winning: false,
+            must_overtrump: true,
+            four_of_a_kind: FourOfAKind::Saudi,
+            four_hundred_points: 200,
+            project_tie: ProjectTie::TopCard,
+            hokum_rounding: HokumRounding::Sum16,
+            kaboot: true,
+        }
+    }
+
+    /// The preset called `name` (`seed` or `saudi`).
+    #[must_use]
+    pub fn preset(name: &str) -> Option<Self> {
+        match name {
+            "seed" => Some(BalootRules::seed()),
+            "saudi" => Some(BalootRules::saudi()),
+            _ => None,
+        }
+    }
+
+    /// Reads Baloot options: `"preset"` first (default `seed`), then single options on top.
+    ///
+    /// # Errors
+    /// An unknown option or preset, or a value of the wrong type or range, in words.
+    pub fn from_options(options: &Options) -> Result<Self, String> {
+        let mut rules = match options.get("preset") {
+            None | Some(Value::Null) => BalootRules::seed(),
+            Some(Value::String(name)) => BalootRules::preset(name)
+                .ok_or_else(|| format!("unknown Baloot preset {:?} (known: seed, saudi)", short(name)))?,
+            Some(other) => return Err(format!("\"preset\" must be \"seed\" or \"saudi\", not {}", short_value(other))),
+        };
+        for (name, value) in options {
+            rules.set(name, value)?;
+        }
+        Ok(rules)
+    }
+
+    /// Sets one option by its record name.
+    ///
+    /// # Errors
+    /// An unknown name or a bad value, in words.
+    pub fn set(&mut self, name: &str, value: &Value) -> Result<(), String> {
+        let flag = || {
+            value.as_bool().ok_or_else(|| format!("option {name} must be true or false, not {}", short_value(value)))
+        };
+        let word = |known: &[&str]| -> Result<usize, String> {
+            value.as_str().and_then(|s| known.iter().position(|k| *k == s)).ok_or_else(|| {
+                let list = known.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(" or ");
+                format!("option {name} must be {list}, not {}", short_value(value))
+            })
+        };
+        match name {
+            "preset" => {}
+            "sun_in_first_round" => self.sun_in_first_round = flag()?,
+            "trump_when_partner_winning" => self.trump_when_partner_winning = flag()?,
+            "must_overtrump" => self.must_overtrump = flag()?,
+            "kaboot" => self.kaboot = flag()?,
+            "four_of_a_kind" => {
+                self.four_of_a_kind = [FourOfAKind::Any, FourOfAKind::Saudi][word(&["any", "saudi"])? & 1];
+            }
+            "project_tie" => {
+                self.project_tie = [ProjectTie::Cancel, ProjectTie::TopCard][word(&["cancel", "top_card"])? & 1];
+            }
+            "hokum_rounding" => {
+                self.hokum_rounding =
+                    [HokumRounding::EachTeam, HokumRounding::Sum16][word(&["each_team", "sum16"])? & 1];
+            }
+            "four_hundred_points" => {
+                self.four_hundred_points = match value.as_u64() {
+                    Some(400) => 400,
+                    Some(200) => 200,
+                    _ => {
+                        return Err(format!(
+                            "option four_hundred_points must be 400 or 200, not {}",
+                            short_value(value)
+                        ));
+                    }
+                };
+            }
+            _ => {
+                return Err(format!(
+                    "unknown Baloot option {:?} (known: preset, {})",
+                    short(name),
+                    OPTION_NAMES.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn option_value(&self, name: &str) -> Value {
+        match name {
+            "sun_in_first_round" => json!(self.sun_in_first_round),
+            "trump_when_partner_winning" => json!(self.trump_when_partner_winning),
+            "must_overtrump" => json!(self.must_overtrump),
+            "kaboot" => json!(self.kaboot),
+            "four_of_a_kind" => json!(match self.four_of_a_kind {
+                FourOfAKind::Any => "any",
+                FourOfAKind::Saudi => "saudi",
+            }),
+            "project_tie" => json!(match self.project_tie {
+                ProjectTie::Cancel => "cancel",
+                ProjectTie::TopCard => "top_card",
+            }),
+            "hokum_rounding" => json!(match self.hokum_rounding {
+                HokumRounding::EachTeam => "each_team",
+                HokumRounding::Sum16 => "sum16",
+            }),
+            "four_hundred_points" => json!(self.four_hundred_points),
+            _ => Value::Null,
+        }
+    }
+
+    /// The options as a record's `"rules"` object: the nearer preset, then the options that differ
+    /// from it.
+    #[must_use]
+    pub fn to_options(&self) -> Options {
+        let diff =
+            |base: &BalootRules| OPTION_NAMES.iter().filter(|n| base.option_value(n) != self.option_value(n)).count();
+        let (name, base) = if diff(&BalootRules::saudi()) < diff(&BalootRules::seed()) {
+            ("saudi", BalootRules::saudi())
+        } else {
+            ("seed", BalootRules::seed())
+        };
+        let mut out = Options::new();
+        out.insert("preset".to_owned(), json!(name));
+        for n in OPTION_NAMES {
+            let v = self.option_value(n);
+            if base.option_value(n) != v {
+                out.insert(n.to_owned(), v);
+            }
+        }
+        out
+    }
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+fn short_value(v: &Value) -> String {
+    short(&v.to_string())
+}
+
+impl RuleSet for BalootRules {
+    fn from_options(kind: GameKind, options: &Options) -> Result<Self, String> {
+        if kind != GameKind::Baloot {
+            return Err(format!("Baloot rules cannot play {}", kind.title()));
+        }
+        BalootRules::from_options(options)
+    }
+
+    fn to_options(&self) -> Options {
+        BalootRules::to_options(self)
+    }
+
+    fn seat_count(&self) -> usize {
+        4
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(v: Value) -> Options {
+        v.as_object().cloned().expect("object")
+    }
+
+    #[test]
+    fn default_is_the_seed_preset() {
+        assert_eq!(BalootRules::from_options(&Options::new()), Ok(BalootRules::seed()));
+        assert_eq!(BalootRules::default(), BalootRules::seed());
+    }
+
+    #[test]
+    fn seed_preset_values_match_the_table() {
+        let r = BalootRules::seed();
+        assert!(!r.sun_in_first_round && r.trump_when_partner_winning && !r.must_overtrump && !r.kaboot);
+        assert_eq!(r.four_of_a_kind, FourOfAKind::Any);
+        assert_eq!(r.four_hundred_points, 400);
+        assert_eq!(r.project_tie, ProjectTie::Cancel);
+        assert_eq!(r.hokum_rounding, HokumRounding::EachTeam);
+    }
+
+    #[test]
+    fn saudi_preset_values_match_the_table() {
+        let r = BalootRules::from_options(&opts(json!({"preset": "saudi"}))).expect("saudi");
+        assert!(r.sun_in_first_round && !r.trump_when_partner_winning && r.must_overtrump && r.kaboot);
+        assert_eq!(r.four_of_a_kind, FourOfAKind::Saudi);
+        assert_eq!(r.four_hundred_points, 200);
+        assert_eq!(r.project_tie, ProjectTie::TopCard);
+        assert_eq!(r.hokum_rounding, HokumRounding::Sum16);
+    }
+
+    #[test]
+    fn single_options_override_the_preset() {
+        let r = BalootRules::from_options(&opts(json!({"must_overtrump": false, "preset": "saudi"}))).expect("ok");
+        assert!(!r.must_overtrump);
+        assert!(r.sun_in_first_round);
+        let r = BalootRules::from_options(&opts(json!({"hokum_rounding": "sum16", "four_hundred_points": 200})))
+            .expect("ok");
+        assert_eq!(r.hokum_rounding, HokumRounding::Sum16);
+        assert_eq!(r.four_hundred_points, 200);
+        assert!(!r.sun_in_first_round);
+    }
+
+    #[test]
+    fn unknown_names_and_bad_values_are_errors_in_words() {
+        let cases = [
+            (json!({"preset": "kuwaiti"}), "unknown Baloot preset"),
+            (json!({"preset": 3}), "\"preset\" must be"),
+            (json!({"doubling": true}), "unknown Baloot option \"doubling\""),
+            (json!({"kaboot": "yes"}), "kaboot must be true or false"),
+            (json!({"four_of_a_kind": "all"}), "four_of_a_kind must be \"any\" or \"saudi\""),
+            (json!({"four_hundred_points": 300}), "four_hundred_points must be 400 or 200"),
+            (json!({"project_tie": true}), "project_tie must be"),
+            (json!({"hokum_rounding": "sum17"}), "hokum_rounding must be"),
+        ];
+        for (o, want) in cases {
+            let err = BalootRules::from_options(&opts(o.clone())).expect_err("must fail");
+            assert!(err.contains(want), "{o}: {err}");
+        }
+        assert!(<BalootRules as RuleSet>::from_options(GameKind::Kout4, &Options::new()).is_err());
+    }
+
+    #[test]
+    fn to_options_round_trips_every_single_change() {
+        let mut all = vec![BalootRules::seed(), BalootRules::saudi()];
+        for base in [BalootRules::seed(), BalootRules::saudi()] {
+            for n in OPTION_NAMES {
+                let mut r = base;
+                match n {
+                    "sun_in_first_round" => r.sun_in_first_round ^= true,
+                    "trump_when_partner_winning" => r.trump_when_partner_winning ^= true,
+                    "must_overtrump" => r.must_overtrump ^= true,
+                    "kaboot" => r.kaboot ^= true,
+                    "four_of_a_kind" => r.four_of_a_kind = BalootRules::seed().four_of_a_kind,
+                    "four_hundred_points" => r.four_hundred_points = 600 - r.four_hundred_points,
+                    "project_tie" => r.project_tie = ProjectTie::TopCard,
+                    _ => r.hokum_rounding = HokumRounding::EachTeam,
+                }
+                all.push(r);
+            }
+        }
+        for r in all {
+            let o = r.to_options();
+            assert_eq!(BalootRules::from_options(&o), Ok(r), "{o:?}");
+        }
+        assert_eq!(BalootRules::saudi().to_options().len(), 1, "a preset writes just its name");
+    }
+}

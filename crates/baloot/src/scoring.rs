@@ -1,0 +1,369 @@
+//! Game points of a hand (rounding, failure, kaboot) and the end of the match.
+
+use arrayvec::ArrayVec;
+use game::Team;
+
+use crate::projects::{Project, ProjectKind};
+use crate::rules::{BalootRules, HokumRounding};
+use crate::trick::Mode;
+
+/// The match is won by the first team to reach this many game points.
+pub const TARGET: i32 = 152;
+
+/// Hokum card points as game points: each team's ÷ 10, +1 if the remainder is above 5; under
+/// `sum16` the two are then made to sum to 16 (a 17 loses 1 from the team with the larger
+/// remainder, a 15 gains 1 to it; equal remainders: the larger raw score).
+#[must_use]
+pub fn hokum_card_game_points(points: [u16; 2], rounding: HokumRounding) -> [i32; 2] {
+    let q = |p: u16| i32::from(p / 10) + i32::from(p % 10 > 5);
+    let mut g = [q(points[0]), q(points[1])];
+    if rounding == HokumRounding::Sum16 {
+        let (r0, r1) = (points[0] % 10, points[1] % 10);
+        let larger = if r0 != r1 { usize::from(r1 > r0) } else { usize::from(points[1] > points[0]) };
+        match g[0] + g[1] {
+            17 => g[larger] -= 1,
+            15 => g[larger] += 1,
+            _ => {}
+        }
+    }
+    g
+}
+
+/// Sun points as game points: rounded to the nearest 10 (a remainder of exactly 5 is kept),
+/// doubled, ÷ 10. So 73 → 14, 65 → 13, 57 → 12.
+#[must_use]
+pub fn sun_game_points(points: u16) -> i32 {
+    let p = i32::from(points);
+    let r = p % 10;
+    let rounded = match r {
+        5 => p,
+        r if r > 5 => p - r + 10,
+        r => p - r,
+    };
+    rounded * 2 / 10
+}
+
+/// Raw project points as game points in `mode` (Hokum ÷ 10; Sun doubled, ÷ 10).
+#[must_use]
+pub fn project_game_points(raw: u16, mode: Mode) -> i32 {
+    match mode {
+        Mode::Hokum(_) => i32::from(raw) / 10,
+        Mode::Sun => i32::from(raw) / 5,
+    }
+}
+
+/// What decided a hand's score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Each team scored its own points.
+    Made,
+    /// The bidder's team failed: it scores 0 (its Baloot aside) and the other team takes the lot.
+    Failed,
+    /// This team took all 8 tricks under `kaboot`.
+    Kaboot(Team),
+}
+
+/// The facts a hand's score is computed from.
+#[derive(Clone, Debug)]
+pub struct Tally<'a> {
+    /// The mode.
+    pub mode: Mode,
+    /// The bidder's team.
+    pub bidder: Team,
+    /// Card points per team, the last trick's 10 included (sum 162 in Hokum, 130 in Sun).
+    pub card_points: [u16; 2],
+    /// Tricks per team.
+    pub tricks: [u8; 2],
+    /// Every player's projects (Baloot aside).
+    pub projects: &'a [Project],
+    /// The team whose projects count, after comparison.
+    pub counted: Option<Team>,
+    /// The Baloot holder's team, if any.
+    pub baloot: Option<Team>,
+}
+
+/// A hand's result per team.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandScore {
+    /// Game points per team.
+    pub score: [i32; 2],
+    /// Per team, the projects whose points it received (a failing team's go to the other team).
+    pub projects: [ArrayVec<ProjectKind, 9>; 2],
+    /// How the score came about.
+    pub verdict: Verdict,
+}
+
+/// Scores a hand under `rules`.
+#[must_use]
+pub fn score_hand(t: &Tally<'_>, rules: &BalootRules) -> HandScore {
+    let mode = t.mode;
+    let mut counted_raw = [0u16; 2];
+    let mut counted: [ArrayVec<ProjectKind, 9>; 2] = Default::default();
+    if let Some(team) = t.counted {
+        for p in t.projects.iter().filter(|p| team.has(p.seat)) {
+            counted_raw[team.index()] += p.kind.raw_points(rules);
+            let _ = counted[team.index()].try_push(p.kind);
+        }
+    }
+    let baloot_gp = |team: Team| if t.baloot == Some(team) { project_game_points(20, mode) } else { 0 };
+    let with_baloot = |mut list: ArrayVec<ProjectKind, 9>, team: Team| {
+        if t.baloot == Some(team) {
+            let _ = list.try_push(ProjectKind::Baloot);
+        }
+        list
+    };
+    let gp: [i32; 2] = match mode {
+        Mode::Hokum(_) => {
+            let cards = hokum_card_game_points(t.card_points, rules.hokum_rounding);
+            [0, 1].map(|i| cards[i] + i32::from(counted_raw[i]) / 10)
+        }
+        Mode::Sun => [0, 1].map(|i| sun_game_points(t.card_points[i] + counted_raw[i])),
+    };
+    let gp = [gp[0] + baloot_gp(Team::ZERO), gp[1] + baloot_gp(Team::ONE)];
+
+    if rules.kaboot {
+        if let Some(team) = Team::BOTH.into_iter().find(|team| t.tricks[team.index()] == 8) {
+            let bonus = match mode {
+                Mode::Hokum(_) => 25,
+                Mode::Sun => 44,
+            };
+            let mut score = [0; 2];
+            score[team.index()] = bonus + project_game_points(counted_raw[team.index()], mode) + baloot_gp(team);
+            let mut projects: [ArrayVec<ProjectKind, 9>; 2] = Default::default();
+            projects[team.index()] = with_baloot(counted[team.index()].clone(), team);
+            return HandScore { score, projects, verdict: Verdict::Kaboot(team) };
+        }
+    }
+
+    let (b, o) = (t.bidder, t.bidder.other());
+    let failed = match mode {
+        Mode::Hokum(_) => gp[b.index()] < gp[o.index()],
+        Mode::Sun => gp[b.index()] <= gp[o.index()],
+    };
+    if failed {
+        let base = match mode {
+            Mode::Hokum(_) => 16,
+            Mode::Sun => 26,
+        };
+        let all_raw = counted_raw[0] + counted_raw[1];
+        let mut score = [0; 2];
+        score[o.index()] = base + project_game_points(all_raw, mode) + baloot_gp(o);
+        score[b.index()] = baloot_gp(b);
+        let mut all = counted[0].clone();
+        all.extend(counted[1].iter().copied());
+        let mut projects: [ArrayVec<ProjectKind, 9>; 2] = Default::default();
+        projects[o.index()] = with_baloot(all, o);
+        projects[b.index()] = with_baloot(ArrayVec::new(), b);
+        return HandScore { score, projects, verdict: Verdict::Failed };
+    }
+    let [c0, c1] = counted;
+    HandScore { score: gp, projects: [with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)], verdict: Verdict::Made }
+}
+
+/// The winner after a hand brought the match score to `score`: the first team to 152; if both
+/// reached it, the higher total; an exact tie plays on.
+#[must_use]
+pub fn match_winner(score: [i32; 2]) -> Option<Team> {
+    match (score[0] >= TARGET, score[1] >= TARGET) {
+        (false, false) => None,
+        (true, false) => Some(Team::ZERO),
+        (false, true) => Some(Team::ONE),
+        (true, true) if score[0] == score[1] => None,
+        (true, true) => Some(if score[0] > score[1] { Team::ZERO } else { Team::ONE }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::{CardSet, Rank, Suit};
+    use game::Seat;
+
+    const HOKUM: Mode = Mode::Hokum(Suit::Hearts);
+
+    #[test]
+    fn sun_spot_values_73_65_57() {
+        assert_eq!(sun_game_points(73), 14);
+        assert_eq!(sun_game_points(65), 13);
+        assert_eq!(sun_game_points(57), 12);
+        assert_eq!(sun_game_points(130), 26);
+        assert_eq!(sun_game_points(0), 0);
+    }
+
+    #[test]
+    fn sun_without_projects_every_split_sums_to_26() {
+        for p in 0..=130u16 {
+            assert_eq!(sun_game_points(p) + sun_game_points(130 - p), 26, "{p}/{}", 130 - p);
+        }
+    }
+
+    #[test]
+    fn hokum_rounding_sum16_every_split_sums_to_16() {
+        for p in 0..=162u16 {
+            let g = hokum_card_game_points([p, 162 - p], HokumRounding::Sum16);
+            assert_eq!(g[0] + g[1], 16, "{p}/{}", 162 - p);
+        }
+    }
+
+    #[test]
+    fn hokum_rounding_86_76_each_team_and_sum16() {
+        assert_eq!(hokum_card_game_points([86, 76], HokumRounding::EachTeam), [9, 8]);
+        assert_eq!(hokum_card_game_points([86, 76], HokumRounding::Sum16), [8, 8]);
+        assert_eq!(hokum_card_game_points([76, 86], HokumRounding::Sum16), [8, 8]);
+    }
+
+    #[test]
+    fn hokum_rounding_a_remainder_of_exactly_5_rounds_down() {
+        assert_eq!(hokum_card_game_points([85, 77], HokumRounding::EachTeam), [8, 8]);
+        assert_eq!(hokum_card_game_points([95, 67], HokumRounding::EachTeam), [9, 7]);
+    }
+
+    #[test]
+    fn hokum_rounding_sum16_takes_from_the_larger_remainder() {
+        // 87 + 76 gives 9 + 8: remainder 7 > 6, so the 87 loses one.
+        assert_eq!(hokum_card_game_points([87, 76], HokumRounding::Sum16), [8, 8]);
+        assert_eq!(hokum_card_game_points([87, 76], HokumRounding::EachTeam), [9, 8]);
+        // 80 + 75 gives 8 + 7 = 15 (not a real total, but the rule is general): the 75 has the
+        // larger remainder and gains one.
+        assert_eq!(hokum_card_game_points([80, 75], HokumRounding::Sum16), [8, 8]);
+        assert_eq!(hokum_card_game_points([75, 80], HokumRounding::Sum16), [8, 8]);
+    }
+
+    fn proj(seat: usize, kind: ProjectKind) -> Project {
+        Project { seat: Seat::new(seat).expect("seat"), kind, top: Rank::Ace, cards: CardSet::EMPTY }
+    }
+
+    fn tally(mode: Mode, bidder: Team, card_points: [u16; 2], tricks: [u8; 2]) -> Tally<'static> {
+        Tally { mode, bidder, card_points, tricks, projects: &[], counted: None, baloot: None }
+    }
+
+    #[test]
+    fn hokum_made_scores_each_team_its_points() {
+        let s = score_hand(&tally(HOKUM, Team::ZERO, [92, 70], [5, 3]), &BalootRules::seed());
+        assert_eq!(s.score, [9, 7]);
+        assert_eq!(s.verdict, Verdict::Made);
+    }
+
+    #[test]
+    fn hokum_bidder_with_fewer_points_fails_and_the_others_take_16() {
+        let s = score_hand(&tally(HOKUM, Team::ZERO, [70, 92], [3, 5]), &BalootRules::seed());
+        assert_eq!(s.score, [0, 16]);
+        assert_eq!(s.verdict, Verdict::Failed);
+    }
+
+    #[test]
+    fn hokum_a_tie_does_not_fail() {
+        let s = score_hand(&tally(HOKUM, Team::ONE, [81, 81], [4, 4]), &BalootRules::seed());
+        assert_eq!(s.score, [8, 8]);
+        assert_eq!(s.verdict, Verdict::Made);
+    }
+
+    #[test]
+    fn sun_a_tie_fails() {
+        let s = score_hand(&tally(Mode::Sun, Team::ONE, [65, 65], [4, 4]), &BalootRules::seed());
+        assert_eq!(s.score, [26, 0]);
+        assert_eq!(s.verdict, Verdict::Failed);
+        let s = score_hand(&tally(Mode::Sun, Team::ONE, [64, 66], [4, 4]), &BalootRules::seed());
+        assert_eq!(s.score, [12, 14]);
+    }
+
+    #[test]
+    fn failing_team_projects_go_to_the_other_team_but_baloot_stays() {
+        let projects = [proj(0, ProjectKind::Fifty)];
+        let t = Tally {
+            mode: HOKUM,
+            bidder: Team::ZERO,
+            card_points: [40, 122],
+            tricks: [2, 6],
+            projects: &projects,
+            counted: Some(Team::ZERO),
+            baloot: Some(Team::ZERO),
+        };
+        let s = score_hand(&t, &BalootRules::seed());
+        // Team 0: 4 + 5 + 2 = 11 < 12: fails, keeps its Baloot (2); team 1: 16 + 5.
+        assert_eq!(s.score, [2, 21]);
+        assert_eq!(s.projects[0].as_slice(), &[ProjectKind::Baloot]);
+        assert_eq!(s.projects[1].as_slice(), &[ProjectKind::Fifty]);
+    }
+
+    #[test]
+    fn projects_and_baloot_count_in_the_failure_comparison() {
+        let projects = [proj(0, ProjectKind::Fifty)];
+        let t = Tally {
+            mode: HOKUM,
+            bidder: Team::ZERO,
+            card_points: [60, 102],
+            tricks: [3, 5],
+            projects: &projects,
+            counted: Some(Team::ZERO),
+            baloot: Some(Team::ZERO),
+        };
+        // 6 + 5 + 2 = 13 > 10: made.
+        let s = score_hand(&t, &BalootRules::seed());
+        assert_eq!(s.score, [13, 10]);
+        assert_eq!(s.projects[0].as_slice(), &[ProjectKind::Fifty, ProjectKind::Baloot]);
+    }
+
+    #[test]
+    fn sun_projects_are_doubled_and_the_failure_gives_26_plus_projects() {
+        let projects = [proj(1, ProjectKind::Sira), proj(3, ProjectKind::Hundred)];
+        let t = Tally {
+            mode: Mode::Sun,
+            bidder: Team::ZERO,
+            card_points: [70, 60],
+            tricks: [4, 4],
+            projects: &projects,
+            counted: Some(Team::ONE),
+            baloot: None,
+        };
+        // Team 0: 70 → 14; team 1: 60 + 120 = 180 → 36: team 0 fails; team 1: 26 + 24.
+        let s = score_hand(&t, &BalootRules::seed());
+        assert_eq!(s.score, [0, 50]);
+    }
+
+    #[test]
+    fn kaboot_false_scores_all_tricks_normally() {
+        let s = score_hand(&tally(HOKUM, Team::ZERO, [162, 0], [8, 0]), &BalootRules::seed());
+        assert_eq!(s.score, [16, 0]);
+        let s = score_hand(&tally(Mode::Sun, Team::ZERO, [130, 0], [8, 0]), &BalootRules::seed());
+        assert_eq!(s.score, [26, 0]);
+    }
+
+    #[test]
+    fn kaboot_true_scores_25_in_hokum_and_44_in_sun() {
+        let rules = BalootRules::saudi();
+        let s = score_hand(&tally(HOKUM, Team::ZERO, [162, 0], [8, 0]), &rules);
+        assert_eq!((s.score, s.verdict), ([25, 0], Verdict::Kaboot(Team::ZERO)));
+        let s = score_hand(&tally(Mode::Sun, Team::ONE, [0, 130], [0, 8]), &rules);
+        assert_eq!(s.score, [0, 44]);
+    }
+
+    #[test]
+    fn kaboot_adds_projects_and_baloot_and_the_other_team_loses_its_baloot() {
+        let projects = [proj(2, ProjectKind::Sira)];
+        let t = Tally {
+            mode: HOKUM,
+            bidder: Team::ONE,
+            card_points: [162, 0],
+            tricks: [8, 0],
+            projects: &projects,
+            counted: Some(Team::ZERO),
+            baloot: Some(Team::ONE),
+        };
+        let s = score_hand(&t, &BalootRules::saudi());
+        assert_eq!(s.score, [27, 0]);
+        assert!(s.projects[1].is_empty());
+        let t = Tally { baloot: Some(Team::ZERO), ..t };
+        assert_eq!(score_hand(&t, &BalootRules::saudi()).score, [29, 0]);
+    }
+
+    #[test]
+    fn first_to_152_wins_higher_total_if_both_exact_tie_plays_on() {
+        assert_eq!(match_winner([151, 100]), None);
+        assert_eq!(match_winner([152, 100]), Some(Team::ZERO));
+        assert_eq!(match_winner([140, 160]), Some(Team::ONE));
+        assert_eq!(match_winner([153, 160]), Some(Team::ONE));
+        assert_eq!(match_winner([160, 153]), Some(Team::ZERO));
+        assert_eq!(match_winner([155, 155]), None);
+    }
+}

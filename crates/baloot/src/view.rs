@@ -1,0 +1,259 @@
+//! What a seat (or a spectator) may see: typed structs that bots and clients read.
+//!
+//! A view holds the viewer's own cards, the face-up card, every bid, the contract, every card
+//! played and by whom, the projects as they are announced (types during the first trick, cards
+//! once it is over, the Baloot when its first card is played), trick counts, card points taken,
+//! the match score, the dealer and who is to act. Never another seat's unplayed cards or the stock.
+
+use cards::{Card, CardSet, Suit};
+use game::{Game, Phase, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::action::BalootAction;
+use crate::projects::{ProjectKind, baloot_cards};
+use crate::state::{Baloot, HandState, Stage};
+use crate::trick::{Mode, Trick};
+
+/// Serde for an optional suit as its letter (`"H"`) or `null`.
+pub(crate) mod opt_suit {
+    use cards::Suit;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(crate) fn serialize<S: Serializer>(suit: &Option<Suit>, serializer: S) -> Result<S::Ok, S::Error> {
+        match suit {
+            Some(s) => serializer.collect_str(s),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Suit>, D::Error> {
+        Option::<String>::deserialize(deserializer)?
+            .map(|s| s.parse::<Suit>().map_err(serde::de::Error::custom))
+            .transpose()
+    }
+}
+
+impl Serialize for BalootAction {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for BalootAction {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Where the match stands, as a view says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ViewPhase {
+    /// The next hand needs its deal.
+    AwaitingDeal,
+    /// A hand is being bid.
+    Bidding,
+    /// A hand is being played.
+    Playing,
+    /// The match is over.
+    Over,
+}
+
+/// What one seat, or a spectator, may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BalootView {
+    /// The viewer's seat (`null` for a spectator).
+    pub seat: Option<Seat>,
+    /// Where the match stands.
+    pub phase: ViewPhase,
+    /// The match score per team.
+    pub score: [i32; 2],
+    /// Who deals the next hand, between hands.
+    pub next_dealer: Option<Seat>,
+    /// Who is to act.
+    pub to_act: Option<Seat>,
+    /// The current hand, or the last one between hands (`null` before the first deal).
+    pub hand: Option<HandView>,
+}
+
+/// One hand as a seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandView {
+    /// The hand's number in the match, from 0.
+    pub number: usize,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The viewer's own cards (`null` for a spectator).
+    pub cards: Option<CardSet>,
+    /// How many cards each seat holds.
+    pub hand_sizes: [u8; 4],
+    /// The face-up card (card 21), which the bidder takes.
+    pub face_up: Card,
+    /// Every bid in order.
+    pub bids: Vec<BidView>,
+    /// The contract, once the bidding is over.
+    pub contract: Option<ContractView>,
+    /// Whether everyone passed twice.
+    pub void: bool,
+    /// The trick being played (empty when none is started).
+    pub trick: TrickView,
+    /// The tricks taken so far, in order.
+    pub tricks: Vec<TrickView>,
+    /// Tricks per team so far.
+    pub trick_counts: [u8; 2],
+    /// Card points per team so far (the last trick's 10 included once taken).
+    pub card_points: [u16; 2],
+    /// The projects announced so far.
+    pub projects: Vec<ProjectView>,
+}
+
+/// One bid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BidView {
+    /// Who spoke.
+    pub seat: Seat,
+    /// What they said (`pass`, `hokum`, `hokum S`, `sun`).
+    pub bid: BalootAction,
+}
+
+/// The mode of a hand, as views name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModeName {
+    /// Hokum: there is a trump suit.
+    Hokum,
+    /// Sun: no trump.
+    Sun,
+}
+
+/// The contract of a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContractView {
+    /// The bidder.
+    pub bidder: Seat,
+    /// `"hokum"` or `"sun"`.
+    pub mode: ModeName,
+    /// The trump suit's letter in Hokum.
+    #[serde(with = "opt_suit")]
+    pub trump: Option<Suit>,
+}
+
+/// A trick: who led, the cards in order, and who took it once complete.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrickView {
+    /// Who led.
+    pub leader: Seat,
+    /// `(seat, card)` in the order played.
+    pub plays: Vec<PlayView>,
+    /// Who took it (complete tricks only).
+    pub winner: Option<Seat>,
+}
+
+/// One card played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayView {
+    /// Who played it.
+    pub seat: Seat,
+    /// The card.
+    pub card: Card,
+}
+
+/// An announced project.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProjectView {
+    /// The holder.
+    pub seat: Seat,
+    /// The kind.
+    pub kind: ProjectKind,
+    /// Its cards, once shown (after the first trick; the Baloot at once).
+    pub cards: Option<CardSet>,
+    /// Whether it scores for its team (known after the first trick; the Baloot always does).
+    pub counted: Option<bool>,
+}
+
+fn contract_view(bidder: Seat, mode: Mode) -> ContractView {
+    let name = match mode {
+        Mode::Hokum(_) => ModeName::Hokum,
+        Mode::Sun => ModeName::Sun,
+    };
+    ContractView { bidder, mode: name, trump: mode.trump() }
+}
+
+fn trick_view(t: &Trick, complete: bool) -> TrickView {
+    TrickView {
+        leader: t.leader(),
+        plays: t.plays().map(|(seat, card)| PlayView { seat, card }).collect(),
+        winner: if complete { t.winner() } else { None },
+    }
+}
+
+impl HandView {
+    fn of(h: &HandState, seat: Option<Seat>) -> Self {
+        let contract = h.contract();
+        let after_first = !h.tricks.is_empty();
+        let mut projects: Vec<ProjectView> = h
+            .projects
+            .iter()
+            .filter(|p| h.announced(p.seat))
+            .map(|p| ProjectView {
+                seat: p.seat,
+                kind: p.kind,
+                cards: after_first.then_some(p.cards),
+                counted: after_first.then(|| h.counted.is_some_and(|t| t.has(p.seat))),
+            })
+            .collect();
+        if let (true, Some(holder), Some(trump)) = (h.baloot_shown, h.baloot, contract.and_then(|c| c.mode.trump())) {
+            projects.push(ProjectView {
+                seat: holder,
+                kind: ProjectKind::Baloot,
+                cards: Some(baloot_cards(trump)),
+                counted: Some(true),
+            });
+        }
+        let playing = matches!(h.stage, Stage::Playing(_));
+        HandView {
+            number: h.number,
+            dealer: h.dealer,
+            cards: seat.map(|s| h.hands[s.index()]),
+            hand_sizes: h.hands.map(|c| c.len() as u8),
+            face_up: h.face_up,
+            bids: h.bids.iter().map(|&(seat, bid)| BidView { seat, bid }).collect(),
+            contract: contract.map(|c| contract_view(c.bidder, c.mode)),
+            void: h.stage == Stage::Void,
+            trick: if playing {
+                trick_view(&h.trick, false)
+            } else {
+                TrickView { leader: h.trick.leader(), plays: Vec::new(), winner: None }
+            },
+            tricks: h.tricks.iter().map(|t| trick_view(t, true)).collect(),
+            trick_counts: h.trick_counts,
+            card_points: h.card_points,
+            projects,
+        }
+    }
+}
+
+impl BalootView {
+    pub(crate) fn of(g: &Baloot, seat: Option<Seat>) -> Self {
+        let state = g.hand_state();
+        let phase = match g.phase() {
+            Phase::Over => ViewPhase::Over,
+            Phase::AwaitingDeal { .. } => ViewPhase::AwaitingDeal,
+            Phase::InHand => match state.map(|h| h.stage) {
+                Some(Stage::Bidding(_)) => ViewPhase::Bidding,
+                _ => ViewPhase::Playing,
+            },
+        };
+        BalootView {
+            seat,
+            phase,
+            score: g.match_score(),
+            next_dealer: match g.phase() {
+                Phase::AwaitingDeal { dealer } => Some(dealer),
+                _ => None,
+            },
+            to_act: g.to_act().first(),
+            hand: state.map(|h| HandView::of(h, seat)),
+        }
+    }
+}
