@@ -1,0 +1,524 @@
+//! The table of a round (grids, piles, the drawn card), the round's step, and [`Kabul`], the whole
+//! match, which implements [`game::Game`].
+
+use arrayvec::ArrayVec;
+use cards::{Card, CardSet, DeckKind};
+use game::{Actor, BySeat, Game, GameKind, Phase, Score, Seat, SeatSet, Winner};
+use rand_core::RngCore;
+use serde::{Deserialize, Serialize};
+
+use crate::action::{KabulAction, Pos, Slot};
+use crate::deal::KabulDeal;
+use crate::error::Illegal;
+use crate::knowledge::Knowledge;
+use crate::powers::Power;
+use crate::rules::KabulRules;
+use crate::scoring::{RoundEnd, RoundSummary, card_value, lowest};
+use crate::view::{Event, KabulView};
+
+/// The most slots a grid can have: penalty slots are added only when no slot is empty, so a grid
+/// never holds more slots than cards, and there are 54 cards.
+pub const MAX_SLOTS: usize = 54;
+
+/// How many recent public events a view carries.
+pub const RECENT_EVENTS: usize = 16;
+
+/// One player's grid: fixed slots, each empty or holding a face-down card.
+pub(crate) type Grid = ArrayVec<Option<Card>, MAX_SLOTS>;
+
+/// Where a drawn card came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// The draw pile: only the drawer saw it, and it may be discarded (with its power).
+    Deck,
+    /// The top of the discard pile: everyone saw it, and it must replace one of the drawer's cards.
+    Discard,
+}
+
+/// The card in the hand of the player whose turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Drawn {
+    pub card: Card,
+    pub from: Source,
+}
+
+/// Where every card of the round is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Table {
+    pub grids: BySeat<Grid>,
+    /// Top card last.
+    pub draw: ArrayVec<Card, 54>,
+    /// Top card last.
+    pub discard: ArrayVec<Card, 54>,
+    pub drawn: Option<Drawn>,
+}
+
+impl Table {
+    pub fn grid(&self, seat: Seat) -> &[Option<Card>] {
+        self.grids.get(seat).map_or(&[], |g| g.as_slice())
+    }
+
+    pub fn card_at(&self, pos: Pos) -> Option<Card> {
+        self.grid(pos.seat).get(usize::from(pos.slot)).copied().flatten()
+    }
+
+    /// Puts `card` at `pos`; false if the slot does not exist.
+    pub fn set(&mut self, pos: Pos, card: Option<Card>) -> bool {
+        let slot = self.grids.iter_mut().nth(pos.seat.index()).and_then(|g| g.get_mut(usize::from(pos.slot)));
+        match slot {
+            Some(s) => {
+                *s = card;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn card_count(&self, seat: Seat) -> usize {
+        self.grid(seat).iter().flatten().count()
+    }
+
+    pub fn own_cards(&self, seat: Seat) -> impl Iterator<Item = (Slot, Card)> + '_ {
+        self.grid(seat).iter().enumerate().filter_map(|(i, c)| Some((Slot::try_from(i).ok()?, (*c)?)))
+    }
+
+    pub fn top(&self) -> Option<Card> {
+        self.discard.last().copied()
+    }
+
+    pub fn grid_cards(&self) -> CardSet {
+        self.grids.iter().flat_map(|g| g.iter().flatten().copied()).collect()
+    }
+
+    pub fn discard_set(&self) -> CardSet {
+        self.discard.iter().copied().collect()
+    }
+
+    /// Puts a penalty card into the lowest empty slot of `seat`, or a new slot after the highest.
+    pub fn place_penalty(&mut self, seat: Seat, card: Card) -> Option<Slot> {
+        let grid = self.grids.iter_mut().nth(seat.index())?;
+        let slot = match grid.iter().position(Option::is_none) {
+            Some(i) => {
+                let s = grid.get_mut(i)?;
+                *s = Some(card);
+                i
+            }
+            None => {
+                grid.try_push(Some(card)).ok()?;
+                grid.len() - 1
+            }
+        };
+        Slot::try_from(slot).ok()
+    }
+}
+
+/// What the round waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The turn's player calls Kabul or draws.
+    Draw,
+    /// The turn's player holds a drawn card and must discard it or replace a card with it.
+    Drawn,
+    /// A power card was discarded; its target must be named.
+    Power(Power),
+    /// A snap window is open; these seats may still snap or pass.
+    Window { may_act: SeatSet },
+    /// The round is over.
+    Ended(RoundEnd),
+}
+
+/// A round being played (or the last one played, once it ended).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Round {
+    pub players: usize,
+    pub dealer: Seat,
+    pub table: Table,
+    pub knowledge: Knowledge,
+    pub turn: Seat,
+    pub step: Step,
+    pub caller: Option<Seat>,
+    /// The record's draw piles for reshuffles, in order.
+    pub reshuffles: Option<Vec<Vec<Card>>>,
+    pub reshuffles_done: usize,
+    pub events: ArrayVec<Event, RECENT_EVENTS>,
+}
+
+impl Round {
+    pub fn seat_at_table(&self, seat: Seat) -> Result<(), Illegal> {
+        if seat.index() < self.players { Ok(()) } else { Err(Illegal::NoSuchSeat { seat, players: self.players }) }
+    }
+
+    pub fn event(&mut self, event: Event) {
+        if self.events.is_full() {
+            self.events.remove(0);
+        }
+        self.events.push(event);
+    }
+
+    /// The turn is over: the next player's starts, or the round ends after the last turn after
+    /// a Kabul call.
+    pub fn end_turn(&mut self) {
+        let next = self.turn.next(self.players);
+        if Some(next) == self.caller {
+            self.end(RoundEnd::Kabul);
+        } else {
+            self.turn = next;
+            self.step = Step::Draw;
+        }
+    }
+
+    pub fn end(&mut self, how: RoundEnd) {
+        self.step = Step::Ended(how);
+        self.table.drawn = None;
+        for card in self.table.grid_cards() {
+            self.knowledge.learn_all(card);
+        }
+        self.event(Event::End { end: how });
+    }
+
+    /// Why the next card cannot be drawn as the record says (a reshuffle list that does not hold
+    /// the discard pile minus its top card), if a reshuffle is due.
+    pub fn reshuffle_problem(&self) -> Option<Illegal> {
+        if !self.table.draw.is_empty() {
+            return None;
+        }
+        let k = self.reshuffles_done;
+        let list = self.reshuffles.as_ref()?.get(k)?;
+        let rest = self.table.discard.split_last().map_or(&[][..], |(_, rest)| rest);
+        let want: CardSet = rest.iter().copied().collect();
+        let got: CardSet = list.iter().copied().collect();
+        if got == want && list.len() == rest.len() {
+            return None;
+        }
+        let mut msg = format!(
+            "reshuffle {k} of the record must hold exactly the discard pile minus its top card ({} cards: {want})",
+            rest.len()
+        );
+        if !(want - got).is_empty() {
+            msg.push_str(&format!("; it lacks {}", want - got));
+        }
+        if !(got - want).is_empty() {
+            msg.push_str(&format!("; it holds {}, which are not there", got - want));
+        }
+        if got == want {
+            msg.push_str(&format!("; it has {} cards", list.len()));
+        }
+        Some(Illegal::BadReshuffle(msg))
+    }
+
+    /// Takes the top card of the draw pile, reshuffling the discard pile (minus its top) into a new
+    /// draw pile first if it is empty. `None` if no card can be had.
+    pub fn draw_card(&mut self) -> Option<Card> {
+        if self.table.draw.is_empty() {
+            self.reshuffle();
+        }
+        self.table.draw.pop()
+    }
+
+    fn reshuffle(&mut self) {
+        let Some(top) = self.table.discard.pop() else { return };
+        let rest = std::mem::take(&mut self.table.discard);
+        self.table.discard.push(top);
+        if rest.is_empty() {
+            return;
+        }
+        let given = self.reshuffles.as_ref().and_then(|r| r.get(self.reshuffles_done));
+        // The pile is stored top last, so both orders are pushed reversed.
+        match given {
+            Some(list) => self.table.draw.extend(list.iter().rev().copied()),
+            None => self.table.draw.extend(rest.iter().rev().copied()),
+        }
+        self.reshuffles_done += 1;
+        self.knowledge.forget(rest.iter().copied().collect());
+        // Older events name faces that are now face down in the draw pile.
+        self.events.clear();
+        self.event(Event::Reshuffle { cards: rest.len() });
+    }
+
+    pub fn summary(&self) -> RoundSummary {
+        RoundSummary { dealer: self.dealer, scores: None, winners: None, caller: self.caller, end: None }
+    }
+
+    pub fn scores(&self) -> Vec<i32> {
+        self.table.grids.iter().map(|g| g.iter().flatten().copied().map(card_value).sum()).collect()
+    }
+}
+
+/// Where the match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    AwaitingDeal { dealer: Seat },
+    InRound,
+    Over(SeatSet),
+}
+
+/// A match of Kabul: round after round (one round unless `target_score` is set).
+///
+/// Reached only through [`Game::new`], [`Game::deal`] and [`Game::play`], so it is always valid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kabul {
+    rules: KabulRules,
+    status: Status,
+    round: Option<Round>,
+    finished: Vec<RoundSummary>,
+    totals: BySeat<i32>,
+}
+
+impl Kabul {
+    /// A new match under `rules`, waiting for the first deal by `dealer`.
+    ///
+    /// # Errors
+    /// The dealer has no seat at the table.
+    pub fn with_rules(rules: KabulRules, dealer: Seat) -> Result<Kabul, String> {
+        if dealer.index() >= rules.players() {
+            return Err(format!("dealer {dealer} has no seat at a table of {}", rules.players()));
+        }
+        Ok(Kabul {
+            rules,
+            status: Status::AwaitingDeal { dealer },
+            round: None,
+            finished: Vec::new(),
+            totals: BySeat::filled(rules.players(), 0),
+        })
+    }
+
+    /// What every seat knows in the current (or last) round.
+    #[must_use]
+    pub fn knowledge(&self) -> Option<&Knowledge> {
+        self.round.as_ref().map(|r| &r.knowledge)
+    }
+
+    /// The card at a grid position now, whoever may see it (for tests, tools and the end reveal).
+    #[must_use]
+    pub fn card_at(&self, pos: Pos) -> Option<Card> {
+        self.round.as_ref().and_then(|r| r.table.card_at(pos))
+    }
+
+    /// The slots of `seat`'s grid, face values included: the whole truth, not a view.
+    #[must_use]
+    pub fn grid(&self, seat: Seat) -> &[Option<Card>] {
+        self.round.as_ref().map_or(&[], |r| r.table.grid(seat))
+    }
+
+    /// The draw pile, top card first.
+    #[must_use]
+    pub fn draw_pile(&self) -> Vec<Card> {
+        self.round.as_ref().map_or_else(Vec::new, |r| r.table.draw.iter().rev().copied().collect())
+    }
+
+    /// The discard pile, bottom card first (the top is last).
+    #[must_use]
+    pub fn discard_pile(&self) -> &[Card] {
+        self.round.as_ref().map_or(&[], |r| r.table.discard.as_slice())
+    }
+
+    /// The card the turn's player holds, if they have drawn one.
+    #[must_use]
+    pub fn drawn_card(&self) -> Option<(Seat, Card)> {
+        let r = self.round.as_ref()?;
+        r.table.drawn.map(|d| (r.turn, d.card))
+    }
+
+    /// Whose turn it is in the round being played.
+    #[must_use]
+    pub fn turn(&self) -> Option<Seat> {
+        self.round.as_ref().filter(|_| self.status == Status::InRound).map(|r| r.turn)
+    }
+
+    /// Who called Kabul this round.
+    #[must_use]
+    pub fn caller(&self) -> Option<Seat> {
+        self.round.as_ref().and_then(|r| r.caller)
+    }
+
+    pub(crate) fn round(&self) -> Option<&Round> {
+        self.round.as_ref()
+    }
+
+    pub(crate) fn totals(&self) -> &BySeat<i32> {
+        &self.totals
+    }
+
+    pub(crate) fn next_dealer(&self) -> Option<Seat> {
+        match self.status {
+            Status::AwaitingDeal { dealer } => Some(dealer),
+            _ => None,
+        }
+    }
+
+    fn finish_round(&mut self) {
+        let Some(round) = &self.round else { return };
+        let Step::Ended(end) = round.step else { return };
+        let scores = round.scores();
+        for (total, s) in self.totals.iter_mut().zip(&scores) {
+            *total += s;
+        }
+        let winners = lowest(&scores);
+        self.finished.push(RoundSummary { scores: Some(scores), winners: Some(winners), end: Some(end), ..round.summary() });
+        let dealer = round.dealer;
+        self.status = match self.rules.target_score() {
+            None => Status::Over(winners),
+            Some(target) if self.totals.iter().any(|&t| t >= target) => Status::Over(lowest(self.totals.as_slice())),
+            Some(_) => Status::AwaitingDeal { dealer: dealer.next(self.rules.players()) },
+        };
+    }
+
+    fn live_round(&self) -> Result<&Round, Illegal> {
+        match (self.status, &self.round) {
+            (Status::InRound, Some(r)) => Ok(r),
+            (Status::Over(_), _) => Err(Illegal::MatchOver),
+            _ => Err(Illegal::NoRound),
+        }
+    }
+}
+
+impl Game for Kabul {
+    type Action = KabulAction;
+    type Rules = KabulRules;
+    type Deal = KabulDeal;
+    type View = KabulView;
+    type HandSummary = RoundSummary;
+    type Illegal = Illegal;
+
+    fn new(kind: GameKind, rules: KabulRules, first_dealer: Seat) -> Result<Self, String> {
+        if kind != GameKind::Kabul {
+            return Err(format!("this engine plays Kabul, not {}", kind.title()));
+        }
+        Kabul::with_rules(rules, first_dealer)
+    }
+
+    fn kind(&self) -> GameKind {
+        GameKind::Kabul
+    }
+
+    fn rules(&self) -> &KabulRules {
+        &self.rules
+    }
+
+    fn phase(&self) -> Phase {
+        match self.status {
+            Status::AwaitingDeal { dealer } => Phase::AwaitingDeal { dealer },
+            Status::InRound => Phase::InHand,
+            Status::Over(_) => Phase::Over,
+        }
+    }
+
+    fn deal(&mut self, deal: KabulDeal) -> Result<(), String> {
+        let Status::AwaitingDeal { dealer } = self.status else {
+            return Err("no round is waiting to be dealt".to_owned());
+        };
+        self.round = Some(Round::deal(self.rules.players(), dealer, deal)?);
+        self.status = Status::InRound;
+        Ok(())
+    }
+
+    fn random_deal<R: RngCore + ?Sized>(&self, rng: &mut R) -> KabulDeal {
+        KabulDeal { deck: DeckKind::Kabul.shuffled(rng), reshuffles: None }
+    }
+
+    fn deal_from_record(&self, hand: &game::HandRecord) -> Result<KabulDeal, String> {
+        KabulDeal::from_record(hand)
+    }
+
+    fn deal_to_record(&self, deal: &KabulDeal, hand: &mut game::HandRecord) {
+        deal.to_record(hand);
+    }
+
+    fn to_act(&self) -> SeatSet {
+        let Ok(round) = self.live_round() else { return SeatSet::EMPTY };
+        match round.step {
+            Step::Draw | Step::Drawn | Step::Power(_) => SeatSet::single(round.turn),
+            Step::Window { may_act } => may_act,
+            Step::Ended(_) => SeatSet::EMPTY,
+        }
+    }
+
+    fn clock_may_act(&self) -> bool {
+        self.live_round().is_ok_and(|r| matches!(r.step, Step::Window { .. }))
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<KabulAction>) {
+        out.clear();
+        let Ok(round) = self.live_round() else { return };
+        if seat.index() >= round.players {
+            return;
+        }
+        match round.step {
+            Step::Window { .. } => round.window_actions(seat, out),
+            Step::Draw | Step::Drawn if seat == round.turn => round.turn_actions(out),
+            Step::Power(power) if seat == round.turn => round.power_targets(power, out),
+            _ => {}
+        }
+    }
+
+    fn check(&self, actor: Actor, action: KabulAction) -> Result<(), Illegal> {
+        let round = self.live_round()?;
+        let seat = match actor {
+            Actor::Clock => {
+                return match (round.step, action) {
+                    (Step::Window { .. }, KabulAction::Close) => Ok(()),
+                    (_, KabulAction::Close) => Err(Illegal::NoWindow),
+                    _ => Err(Illegal::ClockOnlyCloses),
+                };
+            }
+            Actor::Seat(seat) => seat,
+        };
+        round.seat_at_table(seat)?;
+        if action == KabulAction::Close {
+            return Err(Illegal::OnlyTheClockCloses);
+        }
+        match round.step {
+            Step::Window { may_act } => round.check_window(seat, may_act, action),
+            Step::Ended(_) => Err(Illegal::NoRound),
+            _ if matches!(action, KabulAction::Snap(_) | KabulAction::Pass) => Err(Illegal::NoWindow),
+            _ if seat != round.turn => Err(Illegal::NotYourTurn(round.turn)),
+            Step::Draw | Step::Drawn => round.check_turn(action),
+            Step::Power(power) => round.check_power(power, action),
+        }
+    }
+
+    fn play_unchecked(&mut self, actor: Actor, action: KabulAction) {
+        if self.status != Status::InRound {
+            return;
+        }
+        let Some(round) = &mut self.round else { return };
+        match (round.step, actor) {
+            (Step::Window { .. }, _) => round.apply_window(actor, action),
+            (Step::Draw | Step::Drawn, Actor::Seat(_)) => round.apply_turn(action),
+            (Step::Power(power), Actor::Seat(_)) => round.apply_power(power, action),
+            _ => {}
+        }
+        self.finish_round();
+    }
+
+    fn outcome(&self) -> Option<Winner> {
+        match self.status {
+            Status::Over(winners) => Some(Winner::Seats(winners)),
+            _ => None,
+        }
+    }
+
+    fn score(&self) -> Score {
+        self.totals.iter().copied().collect()
+    }
+
+    fn view(&self, seat: Option<Seat>) -> KabulView {
+        KabulView::of(self, seat)
+    }
+
+    fn hidden_from(&self, seat: Seat) -> CardSet {
+        match &self.round {
+            None => CardSet::ALL,
+            Some(r) => CardSet::ALL - r.table.discard_set() - r.knowledge.known_by(seat),
+        }
+    }
+
+    fn hand_summaries(&self) -> Vec<RoundSummary> {
+        let mut out = self.finished.clone();
+        if let (Status::InRound, Some(r)) = (self.status, &self.round) {
+            out.push(r.summary());
+        }
+        out
+    }
+}

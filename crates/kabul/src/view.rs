@@ -1,0 +1,283 @@
+//! What one seat (or a spectator) may see: the typed view clients and bots get.
+
+use cards::Card;
+use game::{Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Pos, Slot};
+use crate::powers::Power;
+use crate::scoring::RoundEnd;
+use crate::state::{Kabul, Round, Source, Step};
+
+/// Something that happened in public: what moved where and who looked at which slot, never a face
+/// that was not shown to everyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// `seat` called Kabul.
+    Kabul {
+        /// The caller.
+        seat: Seat,
+    },
+    /// `seat` drew a card; its face only if it came from the discard pile.
+    Draw {
+        /// The drawer.
+        seat: Seat,
+        /// Where from.
+        from: Source,
+        /// The card, when everyone saw it.
+        card: Option<Card>,
+    },
+    /// `seat` discarded the card it drew from the deck.
+    Discard {
+        /// Who.
+        seat: Seat,
+        /// The card, now face up on the discard pile.
+        card: Card,
+        /// Whether its power is used.
+        power: bool,
+    },
+    /// `seat` put its drawn card into `slot`; the card that was there went to the discard pile.
+    Replace {
+        /// Who.
+        seat: Seat,
+        /// Which of its slots.
+        slot: Slot,
+        /// The card thrown away (face up).
+        discarded: Card,
+    },
+    /// `seat` looked at the card at `at`.
+    Peek {
+        /// Who looked.
+        seat: Seat,
+        /// Where.
+        at: Pos,
+    },
+    /// `seat` switched the cards at `a` and `b` (and looked at both if `looked`).
+    Switch {
+        /// Who switched.
+        seat: Seat,
+        /// One place.
+        a: Pos,
+        /// The other place.
+        b: Pos,
+        /// Whether the switcher looked at both cards (queen/king).
+        looked: bool,
+    },
+    /// `seat` snapped its card at `slot`, shown to everyone.
+    Snap {
+        /// Who snapped.
+        seat: Seat,
+        /// Which of its slots.
+        slot: Slot,
+        /// The card turned up.
+        card: Card,
+        /// Whether it matched the discard pile (and left the grid).
+        hit: bool,
+        /// On a miss, the slot that received the unseen penalty card.
+        penalty: Option<Slot>,
+    },
+    /// `seat` left the snap window.
+    Pass {
+        /// Who.
+        seat: Seat,
+    },
+    /// The clock closed the snap window.
+    Close,
+    /// The discard pile minus its top card became the new draw pile.
+    Reshuffle {
+        /// How many cards it holds.
+        cards: usize,
+    },
+    /// The round ended.
+    End {
+        /// How.
+        end: RoundEnd,
+    },
+}
+
+/// One slot of a grid as a seat sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SlotView {
+    /// No card (snapped away).
+    Empty,
+    /// A face-down card this seat does not know.
+    Down,
+    /// A card whose face this seat knows (or everyone, once the round is over).
+    Face(Card),
+}
+
+/// The card the turn's player holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawnView {
+    /// Who holds it.
+    pub seat: Seat,
+    /// Where it came from.
+    pub from: Source,
+    /// Its face, only for the drawer (or anyone, if it came from the discard pile).
+    pub card: Option<Card>,
+}
+
+/// What the round waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum StepView {
+    /// No round is being played: the next one needs its deal.
+    AwaitingDeal {
+        /// Who deals it.
+        dealer: Seat,
+    },
+    /// `seat` calls Kabul or draws.
+    AwaitingDraw {
+        /// Whose turn.
+        seat: Seat,
+    },
+    /// `seat` holds a drawn card: discard it (maybe with its power) or replace a card with it.
+    DrawnCard {
+        /// Whose turn.
+        seat: Seat,
+        /// Where the card came from (from the discard pile it must replace a card).
+        from: Source,
+    },
+    /// `seat` must name the target of `power`.
+    PowerTarget {
+        /// Whose turn.
+        seat: Seat,
+        /// The power in play.
+        power: Power,
+    },
+    /// A snap window is open on the discard pile's top card.
+    SnapWindow {
+        /// Whose turn's discard opened it.
+        turn: Seat,
+        /// Who may still snap or pass.
+        may_act: SeatSet,
+    },
+    /// The match is over.
+    MatchOver,
+}
+
+/// Everything one seat may see (or, with `seat: null`, a spectator: public information only).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KabulView {
+    /// Whose view this is (`null`: a spectator).
+    pub seat: Option<Seat>,
+    /// How many players.
+    pub players: usize,
+    /// How many rounds have been dealt.
+    pub round: usize,
+    /// Who dealt the current (or last) round.
+    pub dealer: Option<Seat>,
+    /// Every grid, by seat, slot by slot.
+    pub grids: Vec<Vec<SlotView>>,
+    /// The discard pile, bottom first; the last card is the top.
+    pub discard: Vec<Card>,
+    /// How many cards the draw pile holds.
+    pub draw_pile: usize,
+    /// The card the turn's player holds, if any.
+    pub drawn: Option<DrawnView>,
+    /// Whose turn it is (while a round is played).
+    pub turn: Option<Seat>,
+    /// What the game waits for.
+    pub step: StepView,
+    /// Who called Kabul this round.
+    pub caller: Option<Seat>,
+    /// The seats whose cards are locked (the caller's).
+    pub locked: SeatSet,
+    /// The match totals by seat.
+    pub scores: Vec<i32>,
+    /// The last round's scores by seat, once it is over (every card is then face up).
+    pub round_scores: Option<Vec<i32>>,
+    /// How the last round ended, once it is over.
+    pub end: Option<RoundEnd>,
+    /// Recent public events, oldest first.
+    pub events: Vec<Event>,
+}
+
+impl KabulView {
+    pub(crate) fn of(game: &Kabul, seat: Option<Seat>) -> KabulView {
+        let players = game::Game::seat_count(game);
+        let scores = game.totals().iter().copied().collect();
+        let rounds = game::Game::hand_summaries(game);
+        let Some(round) = game.round() else {
+            return KabulView {
+                seat,
+                players,
+                round: 0,
+                dealer: None,
+                grids: Vec::new(),
+                discard: Vec::new(),
+                draw_pile: 0,
+                drawn: None,
+                turn: None,
+                step: game.next_dealer().map_or(StepView::MatchOver, |dealer| StepView::AwaitingDeal { dealer }),
+                caller: None,
+                locked: SeatSet::EMPTY,
+                scores,
+                round_scores: None,
+                end: None,
+                events: Vec::new(),
+            };
+        };
+        let knows = |card: Card| match seat {
+            Some(s) => round.knowledge.knows(s, card),
+            None => round.knowledge.is_public(card),
+        };
+        let grids = Seat::all(players)
+            .map(|s| {
+                round
+                    .table
+                    .grid(s)
+                    .iter()
+                    .map(|slot| match slot {
+                        None => SlotView::Empty,
+                        Some(c) if knows(*c) => SlotView::Face(*c),
+                        Some(_) => SlotView::Down,
+                    })
+                    .collect()
+            })
+            .collect();
+        let drawn = round.table.drawn.map(|d| DrawnView {
+            seat: round.turn,
+            from: d.from,
+            card: Some(d.card).filter(|&c| knows(c)),
+        });
+        let step = step_view(game, round);
+        let playing = !matches!(round.step, Step::Ended(_));
+        let last = rounds.last().filter(|_| !playing);
+        let round_scores = last.and_then(|r| r.scores.clone());
+        let end = last.and_then(|r| r.end);
+        KabulView {
+            seat,
+            players,
+            round: rounds.len(),
+            dealer: Some(round.dealer),
+            grids,
+            discard: round.table.discard.to_vec(),
+            draw_pile: round.table.draw.len(),
+            drawn,
+            turn: playing.then_some(round.turn),
+            step,
+            caller: round.caller,
+            locked: round.caller.map_or(SeatSet::EMPTY, SeatSet::single),
+            scores,
+            round_scores,
+            end,
+            events: round.events.to_vec(),
+        }
+    }
+}
+
+fn step_view(game: &Kabul, round: &Round) -> StepView {
+    match round.step {
+        Step::Draw => StepView::AwaitingDraw { seat: round.turn },
+        Step::Drawn => StepView::DrawnCard {
+            seat: round.turn,
+            from: round.table.drawn.map_or(Source::Deck, |d| d.from),
+        },
+        Step::Power(power) => StepView::PowerTarget { seat: round.turn, power },
+        Step::Window { may_act } => StepView::SnapWindow { turn: round.turn, may_act },
+        Step::Ended(_) => game.next_dealer().map_or(StepView::MatchOver, |dealer| StepView::AwaitingDeal { dealer }),
+    }
+}
