@@ -33,6 +33,7 @@ pub trait Visitor {
 pub fn dispatch<V: Visitor>(kind: GameKind, visitor: V) -> Result<V::Output, String> {
     match kind {
         GameKind::Kout6 | GameKind::Kout4 => Ok(visitor.visit::<kout::Kout>(kind)),
+        GameKind::Kabul => Ok(visitor.visit::<kabul::Kabul>(kind)),
         _ => Err(format!("{} is not implemented yet", kind.title())),
     }
 }
