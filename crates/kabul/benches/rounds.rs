@@ -1,1 +1,48 @@
-fn main() {}
+//! Random complete rounds per second: deal, then random legal moves (the clock closes a window
+//! now and then) until the round ends. Run with `cargo bench -p kabul`.
+
+use std::hint::black_box;
+
+use cards::{random_below, seeded_rng};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use game::{Actor, Game, GameKind, Phase, Seat};
+use kabul::{Kabul, KabulAction, KabulRules};
+use rand_chacha::ChaCha20Rng;
+
+fn random_round(players: usize, rng: &mut ChaCha20Rng, buf: &mut Vec<KabulAction>) -> usize {
+    let rules = KabulRules::new(players).expect("2 to 6 players");
+    let mut g = Kabul::new(GameKind::Kabul, rules, Seat::ZERO).expect("new");
+    let deal = g.random_deal(rng);
+    g.deal(deal).expect("deal");
+    let mut actions = 0;
+    while g.phase() == Phase::InHand {
+        let (actor, action) = if g.clock_may_act() && random_below(rng, 4) == 0 {
+            (Actor::Clock, KabulAction::Close)
+        } else {
+            let to_act = g.to_act();
+            let seat = to_act.iter().nth(random_below(rng, to_act.len() as u32) as usize).expect("a seat to act");
+            g.legal_actions(seat, buf);
+            let action = buf[random_below(rng, buf.len() as u32) as usize];
+            (Actor::Seat(seat), action)
+        };
+        g.play(actor, action).expect("legal");
+        actions += 1;
+    }
+    actions
+}
+
+fn rounds(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random complete round");
+    group.throughput(Throughput::Elements(1));
+    for players in [2, 4, 6] {
+        let mut rng = seeded_rng(1);
+        let mut buf = Vec::new();
+        group.bench_function(format!("{players} players"), |b| {
+            b.iter(|| black_box(random_round(players, &mut rng, &mut buf)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, rounds);
+criterion_main!(benches);
