@@ -1,0 +1,135 @@
+//! The Majlis multiplayer server behind `majlis serve`.
+//!
+//! Friends open a table, send its code, bots take the empty seats, and the match runs here, on an
+//! authoritative server no client can cheat. The layers, outside in:
+//!
+//! ```text
+//!  browser / bot client ──WebSocket──▶ net (axum: HTTP, upgrade, static client)
+//!                                       │ frames
+//!                                       ▼
+//!                                     protocol (typed ClientMsg / errors; never a panic)
+//!                                       │ ClientMsg            ▲ per-seat JSON
+//!                                       ▼                      │
+//!                                     hub (routes by table code; rate limits)
+//!                                       │ TableCmd
+//!                                       ▼
+//!                                     table task, one per table, generic over bots::Playable:
+//!                                     the only caller of Match::play; clocks, bots, fair deals
+//!                                       │ append before broadcast
+//!                                       ▼
+//!                                     store (sqlx: SQLite file or PostgreSQL)
+//! ```
+//!
+//! Listener, store, clock (tokio's, which tests pause) and shutdown are parameters:
+//!
+//! ```no_run
+//! # async fn example() -> anyhow::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! let store = server::Store::connect("sqlite::memory:").await?;
+//! let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+//! let task = tokio::spawn(server::serve(listener, store, server::Config::default(), async {
+//!     let _ = stopped.await;
+//! }));
+//! // ... clients connect to ws://ADDR/ws?token=... ...
+//! let _ = stop.send(());
+//! task.await??;
+//! # Ok(()) }
+//! ```
+//!
+//! The fair-deal check that `majlis verify` runs is a pure function:
+//!
+//! ```
+//! let record = game::Record::parse(r#"{"game":"kout4","hands":[]}"#).unwrap();
+//! assert_eq!(server::fair::verify_record(&record), Ok(0));
+//! ```
+
+use std::future::Future;
+use std::time::Duration;
+
+use game::GameKind;
+
+pub mod fair;
+mod hub;
+pub mod ids;
+pub mod loadtest;
+mod net;
+pub mod protocol;
+pub mod store;
+mod table;
+
+pub use hub::{Hub, Spawn};
+pub use net::{rss_bytes, router};
+pub use store::{Store, StoreError};
+
+/// Picks the game type for a kind and starts a table of it: `spawn.visit::<G>(kind)`.
+/// [`default_dispatch`] covers every game built in; tests may pass their own.
+pub type Dispatch = fn(GameKind, Spawn) -> Result<(), String>;
+
+/// The server's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// How long a bot (or a stand-in for an away player) pauses before acting, so people can follow.
+    pub bot_delay: Duration,
+    /// The turn time of a table whose creator does not choose one, in milliseconds.
+    pub default_turn_ms: u64,
+    /// Fix every table's deals, salts and bots' choices from this seed (tests); `None`: the
+    /// operating system's randomness (production: deals must be unpredictable).
+    pub seed: Option<u64>,
+    /// Messages a connection may send in a burst.
+    pub rate_burst: f64,
+    /// Messages per second a connection may send in the long run.
+    pub rate_per_sec: f64,
+    /// Which game types tables use.
+    pub dispatch: Dispatch,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bot_delay: Duration::from_millis(700),
+            default_turn_ms: 30_000,
+            seed: None,
+            rate_burst: 30.0,
+            rate_per_sec: 10.0,
+            dispatch: default_dispatch,
+        }
+    }
+}
+
+/// Starts a table of the game that plays `kind`, with the bots of the `bots` crate.
+///
+/// # Errors
+/// The game is not built into this binary.
+pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), String> {
+    let _ = spawn;
+    Err(format!("{} is not playable on this server yet", kind.title()))
+}
+
+/// Serves on `listener` until `shutdown` completes: restores every stored table first, then
+/// accepts connections. On shutdown it stops accepting, closes the sockets (code 1001), lets every
+/// table finish what it is writing, and closes the store; every accepted action was committed
+/// before anyone saw it, so nothing is lost.
+///
+/// # Errors
+/// The store cannot be read at start, or the listener fails.
+pub async fn serve<F>(listener: tokio::net::TcpListener, store: Store, config: Config, shutdown: F) -> anyhow::Result<()>
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let hub = Hub::new(store.clone(), config, stop_rx);
+    let restored = hub.restore().await?;
+    let addr = listener.local_addr()?;
+    tracing::info!(%addr, restored, store = store.backend(), "majlis server listening");
+    let app = router(hub.clone());
+    let signal = async move {
+        shutdown.await;
+        tracing::info!("shutting down");
+        let _ = stop_tx.send(true);
+    };
+    axum::serve(listener, app).with_graceful_shutdown(signal).await?;
+    hub.stop_tables().await;
+    store.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}

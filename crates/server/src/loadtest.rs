@@ -1,0 +1,1 @@
+//! `majlis loadtest`: many tables of bot clients over real WebSockets (to be written).

@@ -1,0 +1,181 @@
+//! The socket layer: HTTP routes (axum), the WebSocket upgrade, and the embedded browser client.
+//! It authenticates and parses; it never decides anything about a game.
+
+use std::sync::Arc;
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::hub::Hub;
+use crate::ids;
+use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::store::{PlayerRow, unix_ms};
+
+/// The browser client (`web/`), embedded at build time.
+#[derive(rust_embed::Embed)]
+#[folder = "../../web"]
+#[exclude = "node_modules/*"]
+#[exclude = "tests/*"]
+#[exclude = "*.test.js"]
+#[exclude = ".*"]
+struct Web;
+
+/// An HTTP error: a status and `{"error": {"code", "message"}}`. Internal causes are logged, not
+/// shown.
+#[derive(Debug)]
+pub struct AppError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl AppError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        AppError { status, code, message: message.into() }
+    }
+
+    fn internal(e: &dyn std::fmt::Display) -> Self {
+        tracing::error!(error = %e, "internal error");
+        AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; try again")
+    }
+
+    fn unauthorized() -> Self {
+        AppError::new(StatusCode::UNAUTHORIZED, "unauthorized", "a valid token is needed")
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": { "code": self.code, "message": self.message } }))).into_response()
+    }
+}
+
+/// The routes of `majlis serve`.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/api/players", post(create_player))
+        .route("/api/me", get(me))
+        .route("/api/me/games", get(my_games))
+        .route("/api/tables", get(tables))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))
+        .route("/api/stats", get(stats))
+        .route("/ws", get(ws))
+        .fallback(get(static_file))
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .with_state(hub)
+}
+
+#[derive(Deserialize)]
+struct NewPlayer {
+    name: String,
+}
+
+async fn create_player(State(hub): State<Arc<Hub>>, body: Result<Json<NewPlayer>, axum::extract::rejection::JsonRejection>) -> Result<Json<Value>, AppError> {
+    let Json(body) = body.map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_request", e.body_text()))?;
+    let name = ids::validate_name(&body.name).map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e))?;
+    let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
+    let id = ids::random_code("p_", 12).map_err(|e| AppError::internal(&e))?;
+    let player = PlayerRow { id, name };
+    hub.store.create_player(&player, &ids::token_hash(&token), unix_ms()).await.map_err(|e| AppError::internal(&e))?;
+    tracing::info!(player = %player.id, "new guest");
+    Ok(Json(json!({ "player": { "id": player.id, "name": player.name }, "token": token })))
+}
+
+async fn authenticate(hub: &Hub, token: Option<&str>) -> Result<PlayerRow, AppError> {
+    let token = token.filter(|t| !t.is_empty() && t.len() <= 128).ok_or_else(AppError::unauthorized)?;
+    hub.store.player_by_token_hash(&ids::token_hash(token)).await.map_err(|e| AppError::internal(&e))?.ok_or_else(AppError::unauthorized)
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::AUTHORIZATION)?.to_str().ok()?.strip_prefix("Bearer ").map(str::trim)
+}
+
+async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
+    let player = authenticate(&hub, bearer(&headers)).await?;
+    Ok(Json(json!({ "player": { "id": player.id, "name": player.name } })))
+}
+
+async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
+    let player = authenticate(&hub, bearer(&headers)).await?;
+    let rows = hub.store.history(&player.id, 200).await.map_err(|e| AppError::internal(&e))?;
+    let list: Vec<Value> = rows
+        .into_iter()
+        .map(|r| {
+            let result = r.result.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok());
+            json!({
+                "game_id": r.game_id, "table": r.table_code, "game": r.game, "seat": r.seat,
+                "finished": r.finished != 0, "result": result, "started_at": r.started_at, "ended_at": r.ended_at,
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(list)))
+}
+
+async fn tables(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    Json(json!(hub.open_tables()))
+}
+
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {
+    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
+    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    // In-progress decks stay secret: only finished matches have a record to show.
+    match (row.finished, row.record) {
+        (1, Some(record)) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),
+        _ => Err(not_found()),
+    }
+}
+
+async fn stats(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    Json(json!({
+        "tables": hub.table_count(),
+        "connections": hub.connection_count(),
+        "rss_bytes": rss_bytes(),
+        "store": hub.store.backend(),
+    }))
+}
+
+/// The resident memory of this process (Linux: from /proc), if known.
+#[must_use]
+pub fn rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+#[derive(Deserialize)]
+struct WsQuery {
+    token: Option<String>,
+}
+
+async fn ws(State(hub): State<Arc<Hub>>, Query(q): Query<WsQuery>, upgrade: WebSocketUpgrade) -> Result<Response, AppError> {
+    let player = authenticate(&hub, q.token.as_deref()).await?;
+    // Frames past 16 KiB get a `too_large` error from the protocol layer; past this, the socket
+    // is closed by the WebSocket layer itself.
+    let upgrade = upgrade.max_message_size(4 * MAX_MESSAGE_BYTES).max_frame_size(4 * MAX_MESSAGE_BYTES);
+    Ok(upgrade.on_upgrade(move |socket| hub.connection(player, socket)))
+}
+
+async fn static_file(uri: axum::http::Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    match Web::get(path) {
+        Some(file) => {
+            let mime = file.metadata.mimetype().to_owned();
+            ([(header::CONTENT_TYPE, mime)], file.data.into_owned()).into_response()
+        }
+        None if path == "index.html" => (
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            "<!doctype html><title>Majlis</title><p>The browser client is not built into this server yet.</p>",
+        )
+            .into_response(),
+        None => AppError::new(StatusCode::NOT_FOUND, "not_found", "no such file").into_response(),
+    }
+}

@@ -1,0 +1,392 @@
+//! The store: players, tables, matches and the action log, in SQLite (the default, a file created
+//! on first start) or PostgreSQL, through sqlx. Migrations are embedded and run on connect.
+//!
+//! Every accepted action goes through [`Store::append`], which returns only once the event is
+//! committed; the table task broadcasts after that. Appends from all tables go to one writer task
+//! that commits them in batches, so many tables share each commit (and SQLite never sees two
+//! writers at once).
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use tokio::sync::{mpsc, oneshot};
+
+/// A store failure (connection, migration or query).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A migration failed.
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The writer task is gone (the server is shutting down).
+    #[error("the store is closed")]
+    Closed,
+    /// A stored value does not read back (a corrupted row).
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+}
+
+/// A player as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct PlayerRow {
+    /// The public id (`p_...`).
+    pub id: String,
+    /// The display name.
+    pub name: String,
+}
+
+/// A table's settings and lobby state as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TableRow {
+    /// The join code.
+    pub code: String,
+    /// The game id (`kout6`, ...).
+    pub game: String,
+    /// The rule options, JSON.
+    pub rules: String,
+    /// The turn time in milliseconds.
+    pub turn_ms: i64,
+    /// 1 if listed publicly.
+    pub public: i64,
+    /// The host's player id.
+    pub host: String,
+    /// The seats, JSON (see `table::SeatState`).
+    pub seats: String,
+    /// `lobby`, `playing` or `finished`.
+    pub status: String,
+    /// The table's version when this row was written.
+    pub version: i64,
+    /// The table's seed (hex), from which its deals, salts and bots' choices derive.
+    pub seed: String,
+    /// The match in progress or last played.
+    pub match_id: Option<String>,
+    /// How many matches were started at this table.
+    pub matches: i64,
+    /// When the table was created (Unix ms).
+    pub created_at: i64,
+    /// When this row was written (Unix ms).
+    pub updated_at: i64,
+}
+
+/// A match as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct MatchRow {
+    /// The match id (`g_...`).
+    pub id: String,
+    /// The table it is played at.
+    pub table_code: String,
+    /// Which match of the table it is (from 0).
+    pub number: i64,
+    /// The game id.
+    pub game: String,
+    /// The rule options, JSON.
+    pub rules: String,
+    /// Display names by seat, JSON.
+    pub players: String,
+    /// The first dealer's seat.
+    pub first_dealer: i64,
+    /// 1 once finished.
+    pub finished: i64,
+    /// The result, JSON (`{"winner":..,"score":..}`), once finished.
+    pub result: Option<String>,
+    /// The whole record, JSON, once finished.
+    pub record: Option<String>,
+    /// When it started (Unix ms).
+    pub started_at: i64,
+    /// When it ended (Unix ms).
+    pub ended_at: Option<i64>,
+}
+
+/// One entry of a match's action log.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct EventRow {
+    /// The match.
+    pub match_id: String,
+    /// Position in the match's log, from 0.
+    pub seq: i64,
+    /// The table version this event produced.
+    pub version: i64,
+    /// `deal` or `action`.
+    pub kind: String,
+    /// The acting seat (`None` for the clock and for deals).
+    pub seat: Option<i64>,
+    /// A deal: the hand's record header as JSON; an action: its text.
+    pub body: String,
+}
+
+/// A line of a player's history.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct HistoryRow {
+    /// The match id.
+    pub game_id: String,
+    /// The table code.
+    pub table_code: String,
+    /// The game id.
+    pub game: String,
+    /// The player's seat in it.
+    pub seat: i64,
+    /// 1 once finished.
+    pub finished: i64,
+    /// The result JSON, once finished.
+    pub result: Option<String>,
+    /// When it started.
+    pub started_at: i64,
+    /// When it ended.
+    pub ended_at: Option<i64>,
+}
+
+#[derive(Clone, Debug)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool: the SQL is the same for both databases
+/// (`$N` parameters, `ON CONFLICT`, BIGINT and TEXT only).
+macro_rules! on_pool {
+    ($pool_enum:expr, $pool:ident => $body:expr) => {
+        match $pool_enum {
+            Pool::Sqlite($pool) => $body,
+            Pool::Postgres($pool) => $body,
+        }
+    };
+}
+
+type Ack = oneshot::Sender<Result<(), String>>;
+
+/// The database behind the server. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: Pool,
+    writer: Arc<mpsc::UnboundedSender<(Vec<EventRow>, Ack)>>,
+}
+
+/// The most events committed together.
+const MAX_BATCH: usize = 512;
+
+impl Store {
+    /// Connects to `url` and runs the migrations: `postgres://...` for PostgreSQL; `sqlite:PATH`,
+    /// `sqlite::memory:` or a plain path for SQLite (the file is created if missing, in WAL mode).
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
+            sqlx::migrate!("migrations/postgres").run(&pool).await?;
+            Pool::Postgres(pool)
+        } else {
+            let memory = url.contains(":memory:");
+            let url = if url.starts_with("sqlite:") { url.to_owned() } else { format!("sqlite:{url}") };
+            let options = SqliteConnectOptions::from_str(&url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                // WAL + NORMAL: a committed transaction survives a crash of the process (not
+                // necessarily a power cut), at a fraction of FULL's cost.
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10));
+            // An in-memory database exists once per connection: keep exactly one.
+            let max = if memory { 1 } else { 4 };
+            let pool = SqlitePoolOptions::new().max_connections(max).min_connections(1).connect_with(options).await?;
+            sqlx::migrate!("migrations/sqlite").run(&pool).await?;
+            Pool::Sqlite(pool)
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(write_loop(pool.clone(), rx));
+        Ok(Store { pool, writer: Arc::new(tx) })
+    }
+
+    /// Which database this is: `sqlite` or `postgres`.
+    #[must_use]
+    pub fn backend(&self) -> &'static str {
+        match self.pool {
+            Pool::Sqlite(_) => "sqlite",
+            Pool::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Appends events to the action log; returns once they are committed.
+    ///
+    /// # Errors
+    /// The commit failed or the store is closed.
+    pub async fn append(&self, events: Vec<EventRow>) -> Result<(), StoreError> {
+        let (ack, done) = oneshot::channel();
+        self.writer.send((events, ack)).map_err(|_| StoreError::Closed)?;
+        match done.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(StoreError::Corrupt(e)),
+            Err(_) => Err(StoreError::Closed),
+        }
+    }
+
+    /// A match's action log in order.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn events(&self, match_id: &str) -> Result<Vec<EventRow>, StoreError> {
+        const Q: &str = "SELECT match_id, seq, version, kind, seat, body FROM events WHERE match_id = $1 ORDER BY seq";
+        Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, EventRow>(Q).bind(match_id).fetch_all(p).await?))
+    }
+
+    /// Stores a new player.
+    ///
+    /// # Errors
+    /// The insert failed.
+    pub async fn create_player(&self, player: &PlayerRow, token_hash: &str, now: i64) -> Result<(), StoreError> {
+        const Q: &str = "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)";
+        on_pool!(&self.pool, p => sqlx::query(Q).bind(&player.id).bind(&player.name).bind(token_hash).bind(now).execute(p).await.map(|_| ())?);
+        Ok(())
+    }
+
+    /// The player whose token hashes to `token_hash`.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn player_by_token_hash(&self, token_hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+        const Q: &str = "SELECT id, name FROM players WHERE token_hash = $1";
+        Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, PlayerRow>(Q).bind(token_hash).fetch_optional(p).await?))
+    }
+
+    /// Writes a table's row (insert or replace).
+    ///
+    /// # Errors
+    /// The write failed.
+    pub async fn save_table(&self, t: &TableRow) -> Result<(), StoreError> {
+        const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
+             match_id, matches, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+             ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, public = excluded.public, \
+             host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
+             match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
+        on_pool!(&self.pool, p => sqlx::query(Q)
+            .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
+            .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
+            .bind(t.updated_at).execute(p).await.map(|_| ())?);
+        Ok(())
+    }
+
+    /// Removes a table that closed (nobody left in its lobby). Its matches stay.
+    ///
+    /// # Errors
+    /// The delete failed.
+    pub async fn delete_table(&self, code: &str) -> Result<(), StoreError> {
+        on_pool!(&self.pool, p => sqlx::query("DELETE FROM tables WHERE code = $1").bind(code).execute(p).await.map(|_| ())?);
+        Ok(())
+    }
+
+    /// Every table, to restore on start.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn tables(&self) -> Result<Vec<TableRow>, StoreError> {
+        const Q: &str = "SELECT code, game, rules, turn_ms, public, host, seats, status, version, seed, match_id, matches, \
+             created_at, updated_at FROM tables ORDER BY created_at";
+        Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).fetch_all(p).await?))
+    }
+
+    /// Stores a new match and who sits where (`(seat, player id)` for the human seats).
+    ///
+    /// # Errors
+    /// The insert failed.
+    pub async fn create_match(&self, m: &MatchRow, seats: &[(i64, String)]) -> Result<(), StoreError> {
+        const Q: &str = "INSERT INTO matches (id, table_code, number, game, rules, players, first_dealer, finished, \
+             result, record, started_at, ended_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+        const S: &str = "INSERT INTO match_players (match_id, seat, player_id) VALUES ($1, $2, $3)";
+        on_pool!(&self.pool, p => {
+            let mut tx = p.begin().await?;
+            sqlx::query(Q).bind(&m.id).bind(&m.table_code).bind(m.number).bind(&m.game).bind(&m.rules)
+                .bind(&m.players).bind(m.first_dealer).bind(m.finished).bind(&m.result).bind(&m.record)
+                .bind(m.started_at).bind(m.ended_at).execute(&mut *tx).await?;
+            for (seat, player) in seats {
+                sqlx::query(S).bind(&m.id).bind(*seat).bind(player).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
+    /// Marks a match finished with its result and whole record.
+    ///
+    /// # Errors
+    /// The update failed.
+    pub async fn finish_match(&self, id: &str, result: &str, record: &str, now: i64) -> Result<(), StoreError> {
+        const Q: &str = "UPDATE matches SET finished = 1, result = $2, record = $3, ended_at = $4 WHERE id = $1";
+        on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(result).bind(record).bind(now).execute(p).await.map(|_| ())?);
+        Ok(())
+    }
+
+    /// A match by id.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn match_row(&self, id: &str) -> Result<Option<MatchRow>, StoreError> {
+        const Q: &str = "SELECT id, table_code, number, game, rules, players, first_dealer, finished, result, record, \
+             started_at, ended_at FROM matches WHERE id = $1";
+        Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, MatchRow>(Q).bind(id).fetch_optional(p).await?))
+    }
+
+    /// A player's matches, newest first (at most `limit`).
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn history(&self, player_id: &str, limit: i64) -> Result<Vec<HistoryRow>, StoreError> {
+        const Q: &str = "SELECT m.id AS game_id, m.table_code, m.game, mp.seat, m.finished, m.result, m.started_at, \
+             m.ended_at FROM match_players mp JOIN matches m ON m.id = mp.match_id WHERE mp.player_id = $1 \
+             ORDER BY m.started_at DESC, m.id LIMIT $2";
+        Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, HistoryRow>(Q).bind(player_id).bind(limit).fetch_all(p).await?))
+    }
+
+    /// Closes the pool after the writer has committed everything queued.
+    pub async fn close(&self) {
+        on_pool!(&self.pool, p => p.close().await);
+    }
+}
+
+async fn write_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<(Vec<EventRow>, Ack)>) {
+    let mut batch: Vec<(Vec<EventRow>, Ack)> = Vec::new();
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        let mut count = batch[0].0.len();
+        while count < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(more) => {
+                    count += more.0.len();
+                    batch.push(more);
+                }
+                Err(_) => break,
+            }
+        }
+        let result = write_batch(&pool, &batch).await.map_err(|e| e.to_string());
+        if let Err(e) = &result {
+            tracing::error!(error = %e, "committing the action log failed");
+        }
+        for (_, ack) in batch.drain(..) {
+            let _ = ack.send(result.clone());
+        }
+    }
+}
+
+async fn write_batch(pool: &Pool, batch: &[(Vec<EventRow>, Ack)]) -> Result<(), sqlx::Error> {
+    const Q: &str = "INSERT INTO events (match_id, seq, version, kind, seat, body) VALUES ($1, $2, $3, $4, $5, $6)";
+    on_pool!(pool, p => {
+        let mut tx = p.begin().await?;
+        for e in batch.iter().flat_map(|(events, _)| events) {
+            sqlx::query(Q).bind(&e.match_id).bind(e.seq).bind(e.version).bind(&e.kind).bind(e.seat).bind(&e.body)
+                .execute(&mut *tx).await?;
+        }
+        tx.commit().await
+    })
+}
+
+/// Now as Unix milliseconds.
+#[must_use]
+pub fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
