@@ -4,6 +4,9 @@
 //!
 //! `cargo bench -p kout` prints the time per hand; hands/s is criterion's throughput line.
 
+// criterion_group! and criterion_main! generate undocumented public functions.
+#![allow(missing_docs)]
+
 use cards::{random_below, seeded_rng};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat};
@@ -12,8 +15,8 @@ use rand_chacha::ChaCha20Rng;
 
 /// Plays `hands` complete random hands, starting a new match whenever one ends; returns a value
 /// derived from the play so the work cannot be optimised away.
-fn play_hands(kind: GameKind, rules: &KoutRules, rng: &mut ChaCha20Rng, buf: &mut Vec<KoutAction>, hands: u64) -> u64 {
-    let new_match = || Kout::new(kind, rules.clone(), Seat::ZERO).expect("valid rules");
+fn play_hands(kind: GameKind, rules: KoutRules, rng: &mut ChaCha20Rng, buf: &mut Vec<KoutAction>, hands: u64) -> u64 {
+    let new_match = || Kout::new(kind, rules, Seat::ZERO).expect("valid rules");
     let mut game = new_match();
     let mut checksum = 0u64;
     for _ in 0..hands {
@@ -42,7 +45,7 @@ fn hands(c: &mut Criterion) {
         let mut rng = seeded_rng(1);
         let mut buf = Vec::with_capacity(64);
         group.bench_function(kind.id(), |b| {
-            b.iter(|| std::hint::black_box(play_hands(kind, &rules, &mut rng, &mut buf, BATCH)));
+            b.iter(|| std::hint::black_box(play_hands(kind, rules, &mut rng, &mut buf, BATCH)));
         });
     }
     group.finish();

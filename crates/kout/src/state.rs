@@ -199,7 +199,11 @@ impl Game for Kout {
 
     fn new(kind: GameKind, rules: KoutRules, first_dealer: Seat) -> Result<Self, String> {
         if Variant::of(kind) != Some(rules.variant) {
-            return Err(format!("{} cannot be played with the rules of {}", kind.title(), rules.variant.kind().title()));
+            return Err(format!(
+                "{} cannot be played with the rules of {}",
+                kind.title(),
+                rules.variant.kind().title()
+            ));
         }
         let seats = rules.variant.seats();
         if first_dealer.index() >= seats {
@@ -315,7 +319,11 @@ impl Game for Kout {
         }
         match (self.stage, action) {
             (Stage::Bidding, KoutAction::Pass) => {
-                if hand.bidding.may_pass(seat, hand.dealer) { Ok(()) } else { Err(KoutIllegal::DealerMustBid) }
+                if hand.bidding.may_pass(seat, hand.dealer) {
+                    Ok(())
+                } else {
+                    Err(KoutIllegal::DealerMustBid)
+                }
             }
             (Stage::Bidding, KoutAction::Bid(bid)) => match hand.bidding.high {
                 Some((_, high)) if bid <= high => Err(KoutIllegal::BidTooLow { bid, high }),
@@ -324,7 +332,9 @@ impl Game for Kout {
             (Stage::Bidding, _) => Err(KoutIllegal::WrongMoment(Moment::Bidding)),
             (Stage::Trump { .. }, KoutAction::Trump(_)) => Ok(()),
             (Stage::Trump { .. }, _) => Err(KoutIllegal::WrongMoment(Moment::Trump)),
-            (Stage::Playing { contract, trump }, KoutAction::Play(card)) => self.check_card(seat, card, contract, trump),
+            (Stage::Playing { contract, trump }, KoutAction::Play(card)) => {
+                self.check_card(seat, card, contract, trump)
+            }
             (Stage::Playing { .. }, _) => Err(KoutIllegal::WrongMoment(Moment::Playing)),
             (Stage::AwaitingDeal { .. } | Stage::Over { .. }, _) => Err(KoutIllegal::NotDealt),
         }
@@ -378,10 +388,12 @@ impl Game for Kout {
 
     fn hidden_from(&self, seat: Seat) -> CardSet {
         let Some(hand) = self.hand() else { return CardSet::EMPTY };
-        hand.held.iter().take(self.seats()).enumerate().filter(|&(i, _)| i != seat.index()).fold(
-            CardSet::EMPTY,
-            |acc, (_, &h)| acc | h,
-        )
+        hand.held
+            .iter()
+            .take(self.seats())
+            .enumerate()
+            .filter(|&(i, _)| i != seat.index())
+            .fold(CardSet::EMPTY, |acc, (_, &h)| acc | h)
     }
 
     fn hand_summaries(&self) -> Vec<KoutHandSummary> {

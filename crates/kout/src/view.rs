@@ -1,7 +1,7 @@
 //! What a seat (or a spectator) may see, and the per-hand summary `majlis replay` prints.
 
 use cards::{Card, CardSet, Suit};
-use game::{ByTeam, BySeat, Game, GameKind, Seat, Team};
+use game::{BySeat, ByTeam, Game, GameKind, Seat, Team};
 use serde::{Deserialize, Serialize};
 
 use crate::bidding::Call;
