@@ -1,6 +1,9 @@
 //! Random complete rounds per second: deal, then random legal moves (the clock closes a window
 //! now and then) until the round ends. Run with `cargo bench -p kabul`.
 
+// criterion's macros generate public functions without docs.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use cards::{random_below, seeded_rng};

@@ -76,10 +76,8 @@ impl Round {
     pub(crate) fn power_has_target(&self, power: Power) -> bool {
         match power {
             Power::SwitchAndLook | Power::BlindSwitch => {
-                let cards: usize = Seat::all(self.players)
-                    .filter(|&s| self.targetable(s))
-                    .map(|s| self.table.card_count(s))
-                    .sum();
+                let cards: usize =
+                    Seat::all(self.players).filter(|&s| self.targetable(s)).map(|s| self.table.card_count(s)).sum();
                 cards >= 2
             }
             Power::PeekOwn => self.table.card_count(self.turn) > 0,

@@ -196,10 +196,10 @@ impl Round {
             rest.len()
         );
         if !(want - got).is_empty() {
-            msg.push_str(&format!("; it lacks {}", want - got));
+            msg.push_str(&format!("; missing from the list: {}", want - got));
         }
         if !(got - want).is_empty() {
-            msg.push_str(&format!("; it holds {}, which are not there", got - want));
+            msg.push_str(&format!("; in the list but not on the pile: {}", got - want));
         }
         if got == want {
             msg.push_str(&format!("; it has {} cards", list.len()));
@@ -355,7 +355,12 @@ impl Kabul {
             *total += s;
         }
         let winners = lowest(&scores);
-        self.finished.push(RoundSummary { scores: Some(scores), winners: Some(winners), end: Some(end), ..round.summary() });
+        self.finished.push(RoundSummary {
+            scores: Some(scores),
+            winners: Some(winners),
+            end: Some(end),
+            ..round.summary()
+        });
         let dealer = round.dealer;
         self.status = match self.rules.target_score() {
             None => Status::Over(winners),

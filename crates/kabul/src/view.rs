@@ -272,10 +272,9 @@ impl KabulView {
 fn step_view(game: &Kabul, round: &Round) -> StepView {
     match round.step {
         Step::Draw => StepView::AwaitingDraw { seat: round.turn },
-        Step::Drawn => StepView::DrawnCard {
-            seat: round.turn,
-            from: round.table.drawn.map_or(Source::Deck, |d| d.from),
-        },
+        Step::Drawn => {
+            StepView::DrawnCard { seat: round.turn, from: round.table.drawn.map_or(Source::Deck, |d| d.from) }
+        }
         Step::Power(power) => StepView::PowerTarget { seat: round.turn, power },
         Step::Window { may_act } => StepView::SnapWindow { turn: round.turn, may_act },
         Step::Ended(_) => game.next_dealer().map_or(StepView::MatchOver, |dealer| StepView::AwaitingDeal { dealer }),

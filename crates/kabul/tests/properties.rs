@@ -72,7 +72,8 @@ impl Model {
                         k.insert(ka, y);
                     }
                 }
-                let looked = matches!(before.view(None).step, StepView::PowerTarget { power: Power::SwitchAndLook, .. });
+                let looked =
+                    matches!(before.view(None).step, StepView::PowerTarget { power: Power::SwitchAndLook, .. });
                 if looked {
                     for (pos, key) in [(a, ka), (b, kb)] {
                         self.known[me].insert(key, after.card_at(pos).expect("switched card"));
@@ -201,7 +202,7 @@ fn check_legal_is_accepted(g: &Kabul, rng: &mut ChaCha20Rng, exhaustive: bool) -
         for a in &legal {
             g.check(Actor::Seat(seat), *a).map_err(|e| format!("legal {a} by seat {seat} refused: {e}"))?;
         }
-        if !legal.is_empty() != g.to_act().contains(seat) {
+        if legal.is_empty() == g.to_act().contains(seat) {
             return Err(format!("seat {seat} has legal actions {legal:?} but to_act is {:?}", g.to_act()));
         }
         for a in candidates.iter().chain(&legal) {
