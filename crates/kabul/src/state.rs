@@ -217,13 +217,16 @@ impl Round {
     }
 
     fn reshuffle(&mut self) {
+        // `check` refuses a draw whose reshuffle list is wrong; should one get here unchecked, the
+        // default order keeps every card in play exactly once.
+        let list_fits = self.reshuffle_problem().is_none();
         let Some(top) = self.table.discard.pop() else { return };
         let rest = std::mem::take(&mut self.table.discard);
         self.table.discard.push(top);
         if rest.is_empty() {
             return;
         }
-        let given = self.reshuffles.as_ref().and_then(|r| r.get(self.reshuffles_done));
+        let given = self.reshuffles.as_ref().and_then(|r| r.get(self.reshuffles_done)).filter(|_| list_fits);
         // The pile is stored top last, so both orders are pushed reversed.
         match given {
             Some(list) => self.table.draw.extend(list.iter().rev().copied()),

@@ -718,3 +718,36 @@ fn views_hide_every_face_the_seat_has_not_seen() {
     let want: CardSet = ["3D", "4D", "5S", "QH"].iter().map(|t| c(t)).collect();
     assert_eq!(named, want);
 }
+
+#[test]
+fn a_deal_with_reshuffle_lists_round_trips_through_a_record() {
+    let g = Kabul::new(GameKind::Kabul, rules(2), s(0)).expect("new");
+    let deal =
+        KabulDeal { deck: DeckKind::Kabul.shuffled_from_seed(3), reshuffles: Some(vec![vec![c("AS"), c("KD")]]) };
+    let mut hand = game::HandRecord::new(s(0), &[]);
+    g.deal_to_record(&deal, &mut hand);
+    assert_eq!(hand.reshuffles, Some(vec![vec![c("AS"), c("KD")]]));
+    assert_eq!(g.deal_from_record(&hand), Ok(deal.clone()));
+    g.deal_to_record(&KabulDeal::new(deal.deck.clone()), &mut hand);
+    assert_eq!(hand.reshuffles, None, "no lists: the field is left out");
+}
+
+#[test]
+fn an_unchecked_draw_with_a_wrong_reshuffle_list_still_conserves_the_cards() {
+    let mut g = kings();
+    let deck = deck(1, &[["AS", "2C", "3C", "4C"], ["KH", "KD", "KC", "QS"]], "2S", &["KS", "QH", "4H", "6H", "8D"]);
+    let mut bad = Kabul::new(GameKind::Kabul, rules(2), s(1)).expect("new");
+    bad.deal(KabulDeal { deck, reshuffles: Some(vec![CardSet::ALL.iter().collect()]) }).expect("deal");
+    for turn in 0..45 {
+        for g in [&mut g, &mut bad] {
+            act(g, turn % 2, "draw deck");
+            act(g, turn % 2, "discard");
+            close(g);
+        }
+    }
+    assert!(bad.check(Actor::Seat(s(1)), KabulAction::DrawDeck).is_err());
+    bad.play_unchecked(Actor::Seat(s(1)), KabulAction::DrawDeck);
+    act(&mut g, 1, "draw deck");
+    assert_eq!(bad.drawn_card(), g.drawn_card(), "the default order was used");
+    assert_eq!(bad.draw_pile(), g.draw_pile());
+}
