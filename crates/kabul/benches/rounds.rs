@@ -12,7 +12,9 @@ use game::{Actor, Game, GameKind, Phase, Seat};
 use kabul::{Kabul, KabulAction, KabulRules};
 use rand_chacha::ChaCha20Rng;
 
-fn random_round(players: usize, rng: &mut ChaCha20Rng, buf: &mut Vec<KabulAction>) -> usize {
+/// Plays one random round; with `kabul` false nobody calls Kabul, so the round runs until no card
+/// can be drawn (the longest rounds there are).
+fn random_round(players: usize, kabul: bool, rng: &mut ChaCha20Rng, buf: &mut Vec<KabulAction>) -> usize {
     let rules = KabulRules::new(players).expect("2 to 6 players");
     let mut g = Kabul::new(GameKind::Kabul, rules, Seat::ZERO).expect("new");
     let deal = g.random_deal(rng);
@@ -25,6 +27,9 @@ fn random_round(players: usize, rng: &mut ChaCha20Rng, buf: &mut Vec<KabulAction
             let to_act = g.to_act();
             let seat = to_act.iter().nth(random_below(rng, to_act.len() as u32) as usize).expect("a seat to act");
             g.legal_actions(seat, buf);
+            if !kabul {
+                buf.retain(|a| *a != KabulAction::Kabul);
+            }
             let action = buf[random_below(rng, buf.len() as u32) as usize];
             (Actor::Seat(seat), action)
         };
@@ -41,9 +46,14 @@ fn rounds(c: &mut Criterion) {
         let mut rng = seeded_rng(1);
         let mut buf = Vec::new();
         group.bench_function(format!("{players} players"), |b| {
-            b.iter(|| black_box(random_round(players, &mut rng, &mut buf)));
+            b.iter(|| black_box(random_round(players, true, &mut rng, &mut buf)));
         });
     }
+    let mut rng = seeded_rng(2);
+    let mut buf = Vec::new();
+    group.bench_function("4 players, nobody calls kabul", |b| {
+        b.iter(|| black_box(random_round(4, false, &mut rng, &mut buf)));
+    });
     group.finish();
 }
 

@@ -751,3 +751,31 @@ fn an_unchecked_draw_with_a_wrong_reshuffle_list_still_conserves_the_cards() {
     assert_eq!(bad.drawn_card(), g.drawn_card(), "the default order was used");
     assert_eq!(bad.draw_pile(), g.draw_pile());
 }
+
+#[test]
+fn a_seat_without_cards_is_never_a_target() {
+    let mut g = game(1, &[["AS", "2C", "3C", "4C"], ["KH", "KD", "KC", "QS"]], "2S", &["KS", "QH", "7D", "JD"]);
+    act(&mut g, 0, "draw deck");
+    act(&mut g, 0, "discard");
+    for slot in 0..3 {
+        act(&mut g, 1, &format!("snap {slot}"));
+    }
+    close(&mut g);
+    act(&mut g, 1, "draw deck");
+    act(&mut g, 1, "discard");
+    act(&mut g, 1, "snap 3");
+    act(&mut g, 0, "pass");
+    // Seat 1 has no cards: seat 0's 7 has nobody else to look at.
+    act(&mut g, 0, "draw deck");
+    assert_eq!(g.drawn_card(), Some((s(0), c("7D"))));
+    assert_eq!(refused(&g, 0, "discard power"), Illegal::NoTarget { power: crate::Power::PeekOther });
+    act(&mut g, 0, "discard");
+    act(&mut g, 0, "pass");
+    act(&mut g, 1, "draw deck");
+    // The jack may still switch two of seat 0's cards, but no empty slot of seat 1.
+    act(&mut g, 1, "discard power");
+    assert_eq!(refused(&g, 1, "switch 1:0 0:0"), Illegal::NoCardAtPos(Pos::new(s(1), 0)));
+    let targets = legal(&g, 1);
+    assert_eq!(targets.len(), 4 * 3, "ordered pairs of seat 0's four cards");
+    assert!(targets.iter().all(|t| !t.contains("1:")), "{targets:?}");
+}
