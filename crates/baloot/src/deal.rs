@@ -1,6 +1,6 @@
 //! The deal: 5 cards each, the face-up card, the stock, and the second deal after the bidding.
 
-use cards::{Card, CardSet, Deck, DeckKind};
+use cards::{Card, CardSet, Deck, DeckKind, Rank};
 use game::Seat;
 
 /// A hand's cards after the first deal.
@@ -14,14 +14,34 @@ pub struct FirstDeal {
     pub stock: [Card; 11],
 }
 
+/// The 32 Baloot cards.
+const BALOOT_CARDS: CardSet = CardSet::from_bits(
+    CardSet::rank(Rank::Seven).bits()
+        | CardSet::rank(Rank::Eight).bits()
+        | CardSet::rank(Rank::Nine).bits()
+        | CardSet::rank(Rank::Ten).bits()
+        | CardSet::rank(Rank::Jack).bits()
+        | CardSet::rank(Rank::Queen).bits()
+        | CardSet::rank(Rank::King).bits()
+        | CardSet::rank(Rank::Ace).bits(),
+);
+
 /// Checks `deck` and deals cards 1–20 one at a time from seat `dealer + 1`; card 21 is face up and
 /// cards 22–32 are the stock.
 ///
 /// # Errors
 /// The deck is not exactly the 32 Baloot cards.
 pub fn first_deal(dealer: Seat, deck: &[Card]) -> Result<FirstDeal, String> {
-    let deck = Deck::new(DeckKind::Baloot, deck).map_err(|e| e.to_string())?;
-    let cards: &[Card; 32] = deck.as_slice().try_into().map_err(|_| "a Baloot deck has 32 cards".to_owned())?;
+    // 32 cards that make up the 32 Baloot cards are each there once; anything else gets the deck
+    // checker's precise complaint.
+    let cards: Option<&[Card; 32]> =
+        deck.try_into().ok().filter(|c: &&[Card; 32]| c.iter().copied().collect::<CardSet>() == BALOOT_CARDS);
+    let Some(cards) = cards else {
+        return Err(match Deck::new(DeckKind::Baloot, deck) {
+            Err(e) => e.to_string(),
+            Ok(_) => "a Baloot deck has 32 cards".to_owned(),
+        });
+    };
     let mut hands = [CardSet::EMPTY; 4];
     for (i, &card) in cards[..20].iter().enumerate() {
         hands[dealer.offset(1 + i % 4, 4).index()].insert(card);
@@ -86,10 +106,18 @@ mod tests {
     }
 
     #[test]
+    fn the_constant_deck_is_the_baloot_deck() {
+        assert_eq!(BALOOT_CARDS, DeckKind::Baloot.cards());
+    }
+
+    #[test]
     fn a_deck_that_is_not_the_baloot_deck_is_refused() {
         let deck = DeckKind::Kout4.shuffled_from_seed(1);
         assert!(first_deal(seat(0), &deck).is_err());
         let deck = DeckKind::Baloot.shuffled_from_seed(1);
         assert!(first_deal(seat(0), &deck[..31]).is_err());
+        let mut doubled = deck.to_vec();
+        doubled[3] = doubled[4];
+        assert_eq!(first_deal(seat(0), &doubled).expect_err("doubled"), format!("the deck holds {} twice", doubled[4]));
     }
 }

@@ -112,6 +112,10 @@ pub fn detect(seat: Seat, hand: CardSet, mode: Mode, rules: &BalootRules) -> Han
     let bytes = Suit::ALL.map(|s| suit_bits(hand, s));
     let quads = bytes[0] & bytes[1] & bytes[2] & bytes[3] & eligible_quads(mode, rules);
     let mut best = HandProjects::new();
+    // Most hands hold no project: no four of a kind and no three in a row.
+    if quads == 0 && bytes.iter().all(|&b| b & (b >> 1) & (b >> 2) == 0) {
+        return best;
+    }
     let mut best_key = (0u16, 0usize, 0usize);
     // Each subset of the fours of a kind (at most two, so four subsets): the cards they take
     // leave the rest of each suit to form runs.

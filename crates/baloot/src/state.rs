@@ -194,7 +194,7 @@ impl Baloot {
         }
         let winner = h.trick.winner().unwrap_or(seat);
         let team = winner.team().index();
-        let mut points = h.trick.points(contract.mode);
+        let mut points = h.trick.points();
         if h.tricks.len() == 7 {
             points += LAST_TRICK_BONUS;
         }
@@ -326,16 +326,18 @@ impl Game for Baloot {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<BalootAction>) {
         out.clear();
         let Some(h) = self.hand.as_ref() else { return };
-        if h.to_act() != Some(seat) || self.winner.is_some() {
+        if self.winner.is_some() {
             return;
         }
         match h.stage {
-            Stage::Bidding(b) => b.legal(h.face_up.suit().unwrap_or(Suit::Spades), &self.rules, out),
-            Stage::Playing(_) => {
+            Stage::Playing(_) if h.trick.next_seat() == seat => {
                 let legal = legal_plays(h.hands[seat.index()], &h.trick, seat, &self.rules);
                 out.extend(legal.iter().map(BalootAction::Play));
             }
-            Stage::Finished(_) | Stage::Void => {}
+            Stage::Bidding(b) if b.to_act() == seat => {
+                b.legal(h.face_up.suit().unwrap_or(Suit::Spades), &self.rules, out);
+            }
+            _ => {}
         }
     }
 

@@ -98,34 +98,50 @@ pub(crate) fn strength(card: Card, led: Suit, trump: Option<Suit>) -> u8 {
     }
 }
 
+/// For each best trump strength (0–16), the trump rank bits that beat it.
+const TRUMP_ABOVE: [u8; 17] = {
+    let mut table = [0u8; 17];
+    let mut best = 0;
+    while best < 17 {
+        let mut bit = 0;
+        while bit < 8 {
+            if 9 + TRUMP_ORDER[bit] > best as u8 {
+                table[best] |= 1 << bit;
+            }
+            bit += 1;
+        }
+        best += 1;
+    }
+    table
+};
+
 /// The trumps among `trumps` (of suit `trump`) that beat a trump of strength `best` (9–16; lower
 /// values mean no trump is in the trick, and every trump beats it).
 fn trumps_above(trumps: CardSet, trump: Suit, best: u8) -> CardSet {
-    let mut mask = 0u8;
-    for (bit, order) in TRUMP_ORDER.iter().enumerate() {
-        if 9 + order > best {
-            mask |= 1 << bit;
-        }
-    }
-    trumps & from_suit_bits(mask, trump)
+    trumps & from_suit_bits(TRUMP_ABOVE[usize::from(best).min(16)], trump)
 }
 
 /// A trick in progress or taken: who led, the cards in the order played, who wins it so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick {
     leader: Seat,
-    cards: [Option<Card>; 4],
+    /// The cards in the order played; only the first `len` mean anything.
+    cards: [Card; 4],
     len: u8,
     winner_pos: u8,
     best: u8,
+    points: u16,
     trump: Option<Suit>,
 }
+
+/// Filler for the unplayed places of a trick.
+const NO_CARD: Card = Card::new(Rank::Seven, Suit::Spades);
 
 impl Trick {
     /// An empty trick led by `leader` under `trump`.
     #[must_use]
     pub const fn new(leader: Seat, trump: Option<Suit>) -> Self {
-        Trick { leader, cards: [None; 4], len: 0, winner_pos: 0, best: 0, trump }
+        Trick { leader, cards: [NO_CARD; 4], len: 0, winner_pos: 0, best: 0, points: 0, trump }
     }
 
     /// Who leads (or led) the trick.
@@ -161,12 +177,12 @@ impl Trick {
     /// The suit led, once a card is down.
     #[must_use]
     pub fn led(&self) -> Option<Suit> {
-        self.cards[0].and_then(Card::suit)
+        if self.len == 0 { None } else { self.cards[0].suit() }
     }
 
     /// `(seat, card)` in the order played.
     pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.cards.iter().enumerate().filter_map(|(i, c)| c.map(|c| (self.leader.offset(i, 4), c)))
+        self.cards.iter().take(self.len()).enumerate().map(|(i, &c)| (self.leader.offset(i, 4), c))
     }
 
     /// The seat winning the trick so far (the winner once full), if any card is down.
@@ -178,7 +194,7 @@ impl Trick {
     /// The best trump in the trick, if one was played.
     #[must_use]
     pub fn best_trump(&self) -> Option<Card> {
-        if self.best >= 9 { self.cards[self.winner_pos as usize & 3] } else { None }
+        if self.best >= 9 { Some(self.cards[self.winner_pos as usize & 3]) } else { None }
     }
 
     /// Puts down the next card (ignored once the trick is full).
@@ -187,29 +203,31 @@ impl Trick {
         if pos >= 4 {
             return;
         }
-        self.cards[pos] = Some(card);
+        self.cards[pos] = card;
         self.len += 1;
-        let led = match self.led() {
-            Some(s) => s,
-            None => return,
+        let bit = rank_bit(card);
+        let is_trump = card.suit().is_some() && card.suit() == self.trump;
+        self.points += if is_trump { TRUMP_POINTS[bit] } else { PLAIN_POINTS[bit] };
+        let s = match self.cards[0].suit() {
+            Some(led) => strength(card, led, self.trump),
+            None => 0,
         };
-        let s = strength(card, led, self.trump);
         if pos == 0 || s > self.best {
             self.best = s;
             self.winner_pos = pos as u8;
         }
     }
 
-    /// The card points in the trick under `mode`.
+    /// The card points in the trick (its mode is the one it was created with).
     #[must_use]
-    pub fn points(&self, mode: Mode) -> u16 {
-        self.cards.iter().flatten().map(|&c| card_points(c, mode)).sum()
+    pub const fn points(&self) -> u16 {
+        self.points
     }
 
     /// The cards down.
     #[must_use]
     pub fn card_set(&self) -> CardSet {
-        self.cards.iter().flatten().copied().collect()
+        self.cards.iter().take(self.len()).copied().collect()
     }
 }
 
@@ -224,10 +242,35 @@ pub(crate) enum PlayDuty {
     Beat(Card),
 }
 
-/// The cards `seat` may play from `hand` into `trick`.
+/// The cards `seat` may play from `hand` into `trick` (the fast path of [`legal_plays_why`], which
+/// must agree with it).
 #[must_use]
+#[inline]
 pub(crate) fn legal_plays(hand: CardSet, trick: &Trick, seat: Seat, rules: &BalootRules) -> CardSet {
-    legal_plays_why(hand, trick, seat, rules).0
+    let Some(led) = trick.led() else {
+        return hand;
+    };
+    let follow = hand.of_suit(led);
+    let Some(trump) = trick.trump else {
+        return if follow.is_empty() { hand } else { follow };
+    };
+    if led != trump && !follow.is_empty() {
+        return follow;
+    }
+    let trumps = hand.of_suit(trump);
+    if trumps.is_empty() {
+        return hand;
+    }
+    if led != trump && !rules.trump_when_partner_winning && trick.winner() == Some(seat.offset(2, 4)) {
+        return hand;
+    }
+    if rules.must_overtrump && trick.best >= 9 {
+        let above = trumps_above(trumps, trump, trick.best);
+        if !above.is_empty() {
+            return above;
+        }
+    }
+    trumps
 }
 
 /// The cards `seat` may play, and the duty that restricts them (if any).
@@ -337,7 +380,7 @@ mod tests {
         assert_eq!(t.winner(), Some(seat(3)), "the ace of another suit is a discard");
         let t = trick(3, Some(Suit::Clubs), "9C JC 7C AC");
         assert_eq!(t.winner(), Some(seat(0)));
-        assert_eq!(t.points(Mode::Hokum(Suit::Clubs)), 14 + 20 + 11);
+        assert_eq!(t.points(), 14 + 20 + 11);
     }
 
     #[test]
