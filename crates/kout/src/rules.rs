@@ -1,6 +1,6 @@
 //! The rule set: the variant (`kout6` or `kout4`) and the house-rule options of rules/kout.md.
 
-use cards::DeckKind;
+use cards::{CardSet, DeckKind};
 use game::{GameKind, Options, RuleSet};
 use serde_json::Value;
 
@@ -42,6 +42,15 @@ impl Variant {
         }
     }
 
+    /// The cards of the variant's deck (the same as `self.deck().cards()`, without computing it).
+    #[must_use]
+    pub const fn cards(self) -> CardSet {
+        match self {
+            Variant::Six => CardSet::ALL,
+            Variant::Four => KOUT4_CARDS,
+        }
+    }
+
     /// The deck the variant is played with.
     #[must_use]
     pub const fn deck(self) -> DeckKind {
@@ -51,6 +60,19 @@ impl Variant {
         }
     }
 }
+
+/// The Kout Bo 4 deck: 6 to ace of spades and clubs, 7 to ace of hearts and diamonds, both jokers.
+const KOUT4_CARDS: CardSet = {
+    let spades_clubs = 0x1fff & !0b1111; // the suit's 13 bits without 2–5
+    let hearts_diamonds = 0x1fff & !0b1_1111; // … and without 6
+    CardSet::from_bits(
+        spades_clubs
+            | (hearts_diamonds << 13)
+            | (hearts_diamonds << 26)
+            | (spades_clubs << 39)
+            | CardSet::JOKERS.bits(),
+    )
+};
 
 /// The rules of a Kout Bo match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,6 +139,14 @@ mod tests {
         match value {
             Value::Object(map) => map,
             _ => Options::new(),
+        }
+    }
+
+    #[test]
+    fn variant_cards_are_the_decks() {
+        for v in [Variant::Six, Variant::Four] {
+            assert_eq!(v.cards(), v.deck().cards());
+            assert_eq!(v.cards().len(), v.seats() * 9);
         }
     }
 

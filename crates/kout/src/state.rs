@@ -242,9 +242,11 @@ impl Game for Kout {
                 _ => "a hand is being played; the next deal waits for its end".to_owned(),
             });
         };
-        let deck = self.rules.variant.deck();
-        let expected = deck.cards();
-        let set = deal.deck.set();
+        let expected = self.rules.variant.cards();
+        let seats = self.seats();
+        let held = deal_hands(&deal.deck, dealer, seats);
+        // With as many cards as the deck, covering the deck means every card exactly once.
+        let set = held.iter().fold(CardSet::EMPTY, |acc, &h| acc | h);
         if deal.deck.len() != expected.len() || set != expected {
             return Err(format!(
                 "the deck must be exactly the {} deck of {} cards (given {} cards, {} missing, {} foreign)",
@@ -255,8 +257,7 @@ impl Game for Kout {
                 (set - expected).len()
             ));
         }
-        let seats = self.seats();
-        self.hand = Hand::new(dealer, deal_hands(&deal.deck, dealer, seats), seats);
+        self.hand = Hand::new(dealer, held, seats);
         self.hands_dealt += 1;
         self.stage = Stage::Bidding;
         Ok(())

@@ -88,8 +88,9 @@ pub(crate) const fn trumps(trump: Suit) -> CardSet {
 }
 
 /// The ace, king, queen and jack of `trump`: once all four are played, either joker may lead.
-pub(crate) fn top_four(trump: Suit) -> CardSet {
-    [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack].into_iter().map(|r| Card::new(r, trump)).collect()
+pub(crate) const fn top_four(trump: Suit) -> CardSet {
+    // Jack, queen, king and ace are the top four ranks of the suit's 13 bits.
+    CardSet::from_bits(CardSet::suit(trump).bits() & (0b1111 << (Rank::Jack.index() + 13 * trump.index())))
 }
 
 /// How strong a live card is in a trick with `trump` as trump and `led` as the led suit: 0 for a
@@ -198,6 +199,15 @@ mod tests {
         let powers: Vec<u8> = order.iter().map(|t| power(c(t), Suit::Hearts, Some(Suit::Spades))).collect();
         assert!(powers.windows(2).all(|w| w[0] > w[1]) && powers.iter().all(|&p| p > 0), "{powers:?}");
         assert_eq!(power(c("AC"), Suit::Hearts, Some(Suit::Spades)), 0);
+    }
+
+    #[test]
+    fn top_four_is_a_k_q_j_of_trump() {
+        for suit in Suit::ALL {
+            let expected: CardSet =
+                [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack].into_iter().map(|r| Card::new(r, suit)).collect();
+            assert_eq!(top_four(suit), expected);
+        }
     }
 
     #[test]
