@@ -383,3 +383,58 @@ fn replay_equals_live_play_mid_round_too() {
         check_replay_equals_live(&m).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }
+
+#[test]
+fn replaying_records_with_corrupted_actions_never_panics() {
+    use game::{Record, RecordedAction};
+    let words = [
+        "kabul",
+        "draw deck",
+        "draw discard",
+        "discard",
+        "discard power",
+        "peek 0",
+        "peek 1:3",
+        "peek 5:9",
+        "switch 0:0 1:1",
+        "switch 1:2 1:2",
+        "switch 9:0 0:0",
+        "replace 2",
+        "replace 200",
+        "snap 0",
+        "snap 7",
+        "pass",
+        "close",
+        "",
+        "snap",
+        "peek -1",
+        "draw",
+        "switch 0:0",
+    ];
+    let mut rejected = 0;
+    for seed in 0..200 {
+        let (m, _) = play_match(seed, &Checks { views: false, exhaustive: false }).expect("plays");
+        let mut rng = seeded_rng(seed + 10_000);
+        let mut record: Record = m.into_record();
+        for _ in 0..5 {
+            let h = random_below(&mut rng, record.hands.len() as u32) as usize;
+            let actions = &mut record.hands[h].actions;
+            if actions.is_empty() {
+                continue;
+            }
+            let i = random_below(&mut rng, actions.len() as u32) as usize;
+            let seat = match random_below(&mut rng, 8) {
+                7 => None,
+                s => Seat::new(s as usize),
+            };
+            let text = words[random_below(&mut rng, words.len() as u32) as usize].to_owned();
+            actions[i] = RecordedAction { seat, text };
+        }
+        let text = record.to_json_pretty();
+        let parsed = Record::parse(&text).expect("still a record");
+        if Match::<Kabul>::replay(&parsed).is_err() {
+            rejected += 1;
+        }
+    }
+    assert!(rejected > 100, "most corruptions are caught: {rejected} of 200");
+}
