@@ -173,7 +173,11 @@ impl<G: Game> Match<G> {
     pub fn report(&self, seat: Option<Seat>) -> Value {
         let g = &self.game;
         let to_act = g.to_act();
-        let legal = if g.kind().has_teams() {
+        // Between hands and after the end nobody may act: `legal` is `[]` for every game
+        // (records.md), although Kabul's is otherwise an object from seat to actions.
+        let legal = if to_act.is_empty() {
+            json!([])
+        } else if g.kind().has_teams() {
             let mut list = Vec::new();
             for s in to_act.iter().filter(|s| seat.is_none_or(|v| v == *s)) {
                 list.extend(self.legal_texts(s));
