@@ -1,0 +1,80 @@
+// @ts-check
+/**
+ * The HTTP half of the protocol: guest players, the open-table list, one's games, and records.
+ * @module
+ */
+
+/** An HTTP error with the server's code. */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   */
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * @param {string} path
+ * @param {RequestInit & {token?: string | null}} [init]
+ */
+async function request(path, init = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (init.body) headers.set('Content-Type', 'application/json');
+  let res;
+  try {
+    res = await fetch(path, { ...init, headers });
+  } catch (e) {
+    throw new ApiError(0, 'network', String(e));
+  }
+  const body = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = body && body.error ? body.error : {};
+    throw new ApiError(res.status, String(err.code ?? 'http'), String(err.message ?? res.statusText));
+  }
+  return body;
+}
+
+/**
+ * A new guest player.
+ * @param {string} name
+ * @returns {Promise<{player: {id: string, name: string}, token: string}>}
+ */
+export function createPlayer(name) {
+  return request('/api/players', { method: 'POST', body: JSON.stringify({ name }) });
+}
+
+/**
+ * Who the token belongs to.
+ * @param {string} token
+ * @returns {Promise<{player: {id: string, name: string}}>}
+ */
+export function me(token) {
+  return request('/api/me', { token });
+}
+
+/** @returns {Promise<any[]>} */
+export function openTables() {
+  return request('/api/tables');
+}
+
+/**
+ * @param {string} token
+ * @returns {Promise<any[]>}
+ */
+export function myGames(token) {
+  return request('/api/me/games', { token });
+}
+
+/**
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function record(id) {
+  return request(`/api/games/${encodeURIComponent(id)}/record`);
+}

@@ -1,0 +1,454 @@
+// @ts-check
+/**
+ * The browser client's entry point: holds the state, talks to the server, routes by the address's
+ * hash (#/ home, #/t/CODE a table, #/replay/ID a finished match) and renders.
+ * @module
+ */
+
+import { h, replaceChildren } from './dom.js';
+import { translate, dirOf, normalizeLang } from './i18n.js';
+import { initialState, reduce, timeLeft } from './state.js';
+import { Connection, socketUrl } from './net.js';
+import { Outbox, msg, parseServerMessage, normalizeCode } from './protocol.js';
+import * as api from './api.js';
+import { renderHome } from './views/home.js';
+import { renderTable } from './views/table.js';
+import { renderReplay } from './views/replay.js';
+import { runSwitchAnimation } from './views/kabul.js';
+import { storage } from './storage.js';
+
+/**
+ * The route of an address hash.
+ * @param {string} hash
+ * @returns {import('./state.js').State['route']}
+ */
+export function parseRoute(hash) {
+  const t = /^#\/t\/([^/?#]+)/.exec(hash);
+  if (t) {
+    const code = normalizeCode(decodeURIComponent(t[1]));
+    if (code) return { name: 'table', code };
+  }
+  const r = /^#\/replay\/([^/?#]+)/.exec(hash);
+  if (r) return { name: 'replay', gameId: decodeURIComponent(r[1]) };
+  return { name: 'home' };
+}
+
+/**
+ * The UI's own state that the server does not know: form drafts, open panels, selections.
+ * @typedef {object} Ui
+ * @property {string} nameDraft
+ * @property {boolean} editingName
+ * @property {string} codeDraft
+ * @property {{game: string, preset: string, playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean}} create
+ * @property {any[] | null} openTables
+ * @property {any[] | null} recent
+ * @property {boolean} panel
+ * @property {boolean} lastTrick
+ * @property {string | null} kabulPick  the first place picked for a switch
+ * @property {boolean} snapArmed
+ * @property {boolean} copied
+ * @property {number | null} createId  the id of our create_table message, until its reply
+ * @property {Record<string, any>} replay
+ * @property {import('./kabul-logic.js').Memory | null} memory
+ * @property {Set<string>} shownTrick  trick cards already on screen (new ones animate in)
+ * @property {string | null} shownKey  the hand whose trick cards shownTrick holds
+ * @property {number | null} kabulSeen  the version of the last Kabul action drawn
+ * @property {string[]} touched  Kabul places the last action looked at or moved
+ * @property {{a: string, b: string} | null} animate  a Kabul switch to animate after the next draw
+ */
+
+export class App {
+  constructor() {
+    const lang = normalizeLang(storage.get('majlis.lang') ?? (navigator.language?.startsWith('ar') ? 'ar' : 'en'));
+    /** @type {import('./state.js').State} */
+    this.state = initialState({ lang, token: storage.get('majlis.token') });
+    /** @type {Ui} */
+    this.ui = {
+      nameDraft: storage.get('majlis.name') ?? '',
+      editingName: false,
+      codeDraft: '',
+      create: { game: 'kout6', preset: 'seed', playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false },
+      openTables: null,
+      recent: null,
+      panel: false,
+      lastTrick: false,
+      kabulPick: null,
+      snapArmed: false,
+      copied: false,
+      createId: null,
+      replay: {},
+      memory: null,
+      shownTrick: new Set(),
+      shownKey: null,
+      kabulSeen: null,
+      touched: [],
+      animate: null,
+    };
+    this.outbox = new Outbox();
+    /** @type {Connection | null} */
+    this.conn = null;
+    this.scheduled = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.wakeTimer = null;
+    this.root = /** @type {HTMLElement} */ (document.getElementById('app'));
+  }
+
+  /** @param {string} key @param {import('./i18n.js').Params} [params] */
+  t(key, params) {
+    return translate(this.state.lang, key, params);
+  }
+
+  /** @param {import('./state.js').Action} action */
+  dispatch(action) {
+    this.state = reduce(this.state, action);
+    this.render();
+  }
+
+  /** Re-renders soon (once per burst of changes). */
+  render() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.draw();
+    });
+  }
+
+  /**
+   * Re-renders at a given time (a hand summary to hide, a peeked Kabul card to turn down).
+   * @param {number} at client clock (ms)
+   */
+  wakeAt(at) {
+    const delay = Math.max(50, at - Date.now() + 20);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      this.render();
+    }, delay);
+  }
+
+  /**
+   * Sends a message to the server.
+   * @param {Record<string, unknown>} message
+   */
+  send(message) {
+    const m = this.outbox.make(String(message.type), message);
+    if (!this.conn || !this.conn.send(m)) {
+      this.dispatch({ type: 'localError', code: 'offline', message: this.t('conn.offline'), now: Date.now() });
+      return null;
+    }
+    this.dispatch({ type: 'sent', msg: m });
+    return /** @type {number} */ (m.id);
+  }
+
+  /**
+   * Sends an action at the current table, for the version shown.
+   * @param {string} action
+   */
+  act(action) {
+    const code = this.state.table?.code;
+    if (!code) return;
+    this.ui.kabulPick = null;
+    this.ui.snapArmed = false;
+    this.send(msg.act(code, action, this.state.version));
+  }
+
+  /** @param {string} hash */
+  navigate(hash) {
+    if (window.location.hash === hash) this.onRoute();
+    else window.location.hash = hash;
+  }
+
+  /** @param {unknown} lang */
+  setLang(lang) {
+    const l = normalizeLang(lang);
+    storage.set('majlis.lang', l);
+    this.dispatch({ type: 'lang', lang: l });
+  }
+
+  // ---- identity
+
+  /** Checks the stored token at start: valid → connect; refused → forget it. */
+  async boot() {
+    window.addEventListener('hashchange', () => this.onRoute());
+    document.addEventListener('keydown', (e) => this.onKey(e));
+    setInterval(() => this.tick(), 250);
+    window.addEventListener('online', () => this.conn?.retryNow());
+    const token = this.state.token;
+    if (token) {
+      try {
+        const { player } = await api.me(token);
+        this.dispatch({ type: 'player', player, token });
+      } catch (e) {
+        if (e instanceof api.ApiError && e.status === 401) this.forgetPlayer();
+      }
+    }
+    if (this.state.token) this.connect();
+    this.onRoute();
+  }
+
+  forgetPlayer() {
+    storage.set('majlis.token', null);
+    this.dispatch({ type: 'logout' });
+  }
+
+  /**
+   * Makes the player a guest with this name (a new identity if the name changed).
+   * @param {string} name
+   * @returns {Promise<boolean>}
+   */
+  async ensurePlayer(name) {
+    const trimmed = name.trim();
+    storage.set('majlis.name', trimmed);
+    this.ui.nameDraft = trimmed;
+    if (this.state.me && this.state.token && this.state.me.name === trimmed) return true;
+    try {
+      const { player, token } = await api.createPlayer(trimmed);
+      storage.set('majlis.token', token);
+      this.dispatch({ type: 'player', player, token });
+      this.ui.editingName = false;
+      if (this.conn) this.conn.stop();
+      this.conn = null;
+      this.connect();
+      this.onRoute();
+      return true;
+    } catch (e) {
+      const code = e instanceof api.ApiError ? e.code : 'network';
+      const known = code === 'bad_name' || code === 'network';
+      this.dispatch({ type: 'localError', code, message: known ? this.t(`error.${code}`) : this.t('error.generic', { message: String(/** @type {any} */ (e).message ?? e) }), now: Date.now() });
+      return false;
+    }
+  }
+
+  // ---- the socket
+
+  connect() {
+    if (this.conn) return;
+    this.conn = new Connection({
+      url: () => socketUrl(window.location, this.state.token ?? ''),
+      onMessage: (text) => this.onMessage(text),
+      onStatus: (status, attempt, reconnected) => {
+        this.dispatch({ type: 'conn', status, attempt });
+        if (status === 'open') this.onOpen(reconnected);
+      },
+      onRetry: (attempt) => {
+        // A socket that keeps failing may mean the token is no longer valid.
+        if (attempt === 2 && this.state.token) {
+          api.me(this.state.token).catch((e) => {
+            if (e instanceof api.ApiError && e.status === 401) {
+              this.conn?.stop();
+              this.conn = null;
+              this.forgetPlayer();
+              this.dispatch({ type: 'localError', code: 'unauthorized', message: this.t('error.unauthorized'), now: Date.now() });
+            }
+          });
+        }
+      },
+    });
+    this.conn.connect();
+  }
+
+  /** @param {boolean} reconnected */
+  onOpen(reconnected) {
+    const route = this.state.route;
+    if (route.name !== 'table' || !route.code) return;
+    if (reconnected && this.state.table) {
+      this.send(msg.resume(route.code, this.state.version || null));
+    } else {
+      this.send(msg.join(route.code));
+    }
+  }
+
+  /** @param {string} text */
+  onMessage(text) {
+    const m = parseServerMessage(text);
+    if (!m) return;
+    const before = this.state;
+    this.dispatch({ type: 'server', msg: m, now: Date.now() });
+    // The table we asked for: go to it.
+    if (m.type === 'table' && this.ui.createId !== null && m.id === this.ui.createId && this.state.table) {
+      this.ui.createId = null;
+      this.navigate(`#/t/${this.state.table.code}`);
+    }
+    // A table that refuses a seat (a match under way, or full): watch it instead.
+    if (m.type === 'error' && m.code === 'seat_taken' && before.route.name === 'table' && before.route.code && !before.table) {
+      this.send(msg.spectate(before.route.code));
+    }
+    if (this.state.needResume && this.state.table && this.conn?.isOpen) {
+      this.dispatch({ type: 'resumeSent' });
+      this.send(msg.resume(this.state.table.code, this.state.version));
+    }
+  }
+
+  // ---- routing
+
+  onRoute() {
+    const route = parseRoute(window.location.hash);
+    this.ui.lastTrick = false;
+    this.ui.kabulPick = null;
+    this.ui.snapArmed = false;
+    this.dispatch({ type: 'route', route });
+    if (route.name === 'home') {
+      this.refreshLists();
+    } else if (route.name === 'table' && route.code) {
+      if (this.state.table?.code !== route.code) {
+        this.ui.memory = null;
+        this.ui.shownTrick = new Set();
+        if (this.conn?.isOpen) this.send(msg.join(route.code));
+      }
+    } else if (route.name === 'replay' && route.gameId) {
+      this.ui.replay = { id: route.gameId, status: 'loading', step: 0 };
+      api.record(route.gameId).then(
+        (record) => {
+          if (this.ui.replay.id !== route.gameId) return;
+          this.ui.replay = { id: route.gameId, status: 'ready', record, step: 0 };
+          this.render();
+        },
+        () => {
+          if (this.ui.replay.id !== route.gameId) return;
+          this.ui.replay = { id: route.gameId, status: 'missing', step: 0 };
+          this.render();
+        },
+      );
+    }
+  }
+
+  refreshLists() {
+    api.openTables().then((list) => {
+      this.ui.openTables = Array.isArray(list) ? list : [];
+      this.render();
+    }, () => {
+      this.ui.openTables = [];
+      this.render();
+    });
+    const token = this.state.token;
+    if (token) {
+      api.myGames(token).then((list) => {
+        this.ui.recent = Array.isArray(list) ? list : [];
+        this.render();
+      }, () => {
+        this.ui.recent = [];
+        this.render();
+      });
+    }
+  }
+
+  // ---- time and keys
+
+  /** Updates the clocks in place, without a full render. */
+  tick() {
+    const left = timeLeft(this.state, Date.now());
+    for (const el of document.querySelectorAll('[data-clock]')) {
+      const total = Number(/** @type {HTMLElement} */ (el).dataset.total) || 30000;
+      const bar = /** @type {HTMLElement | null} */ (el.querySelector('.clock-bar'));
+      const text = el.querySelector('.clock-text');
+      if (left === null) continue;
+      if (bar) bar.style.width = `${Math.max(0, Math.min(100, (left / total) * 100))}%`;
+      if (text) text.textContent = this.t('table.secondsLeft', { n: Math.ceil(left / 1000) });
+      el.classList.toggle('urgent', left < 5000);
+    }
+  }
+
+  /** @param {KeyboardEvent} e */
+  onKey(e) {
+    const target = /** @type {HTMLElement | null} */ (e.target);
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const route = this.state.route.name;
+    if (route === 'replay') {
+      const ev = new CustomEvent('replay-key', { detail: e.key });
+      if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) {
+        e.preventDefault();
+        this.root.dispatchEvent(ev);
+      }
+      return;
+    }
+    if (route !== 'table') return;
+    if (/^[1-9]$/.test(e.key)) {
+      const cards = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('.hand .card-btn'));
+      const card = cards[Number(e.key) - 1];
+      if (card) {
+        e.preventDefault();
+        card.click();
+      }
+    } else if (e.key === 'l' || e.key === 'L') {
+      this.ui.lastTrick = !this.ui.lastTrick;
+      this.render();
+    } else if ((e.key === 's' || e.key === 'S') && document.querySelector('.snap-btn')) {
+      /** @type {HTMLButtonElement | null} */ (document.querySelector('.snap-btn'))?.click();
+    } else if (e.key === 'Escape') {
+      this.ui.lastTrick = false;
+      this.ui.kabulPick = null;
+      this.ui.snapArmed = false;
+      this.render();
+    }
+  }
+
+  // ---- rendering
+
+  draw() {
+    const s = this.state;
+    document.documentElement.lang = s.lang;
+    document.documentElement.dir = dirOf(s.lang);
+    document.title = this.t('app.title');
+    // Keep the focused control (by its key) and an input's caret across the re-render.
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focusKey = active?.dataset?.key ?? null;
+    const input = active instanceof HTMLInputElement ? active : null;
+    const caret = input && (input.type === 'text' || input.type === 'search') ? [input.selectionStart, input.selectionEnd] : null;
+    let screen;
+    if (s.route.name === 'table') screen = renderTable(this);
+    else if (s.route.name === 'replay') screen = renderReplay(this);
+    else screen = renderHome(this);
+    replaceChildren(this.root, this.header(), this.banner(), screen, this.toast());
+    if (this.ui.animate) {
+      runSwitchAnimation(this.ui.animate, this.root);
+      this.ui.animate = null;
+    }
+    if (focusKey) {
+      const again = /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
+      if (again) {
+        again.focus({ preventScroll: true });
+        if (caret && again instanceof HTMLInputElement && caret[0] !== null) again.setSelectionRange(caret[0], caret[1]);
+      }
+    }
+    this.tick();
+  }
+
+  header() {
+    const s = this.state;
+    return h('header', { class: 'topbar' },
+      h('a', { class: 'brand', href: '#/' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '♠♥'), this.t('app.title')),
+      h('div', { class: 'topbar-end' },
+        s.me ? h('span', { class: 'who' }, s.me.name) : null,
+        h('button', { class: 'btn ghost lang-btn', type: 'button', lang: s.lang === 'ar' ? 'en' : 'ar', 'data-key': 'lang', onclick: () => this.setLang(s.lang === 'ar' ? 'en' : 'ar') }, this.t('lang.switch'))));
+  }
+
+  banner() {
+    const c = this.state.conn;
+    if (!this.state.token || c.status === 'open' || c.status === 'idle') return null;
+    const text = c.status === 'reconnecting' ? this.t('conn.reconnecting', { n: c.attempt }) : this.t('conn.connecting');
+    return h('div', { class: `conn-banner ${c.status}`, role: 'status', 'aria-live': 'polite' },
+      h('span', { class: 'spinner', 'aria-hidden': 'true' }), text,
+      c.status === 'reconnecting' ? h('button', { class: 'btn small', type: 'button', onclick: () => this.conn?.retryNow() }, this.t('conn.retryNow')) : null);
+  }
+
+  toast() {
+    const e = this.state.error;
+    if (!e) return null;
+    let text;
+    if (e.code === 'illegal') text = this.t('table.illegal', { reason: e.message });
+    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'bad_name', 'network', 'unauthorized'].includes(e.code)) {
+      text = this.t(`error.${e.code}`);
+      if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') text = e.message.charAt(0).toUpperCase() + e.message.slice(1);
+    } else text = e.message || e.code;
+    return h('div', { class: `toast ${e.code}`, role: 'alert' },
+      h('span', { class: 'toast-text' }, text),
+      h('button', { class: 'btn ghost small', type: 'button', 'aria-label': this.t('table.close'), onclick: () => this.dispatch({ type: 'dismissError' }) }, '×'));
+  }
+}
+
+const app = new App();
+// The end-to-end tests read the state through this handle; nothing else uses it.
+/** @type {any} */ (window).majlis = app;
+app.boot();

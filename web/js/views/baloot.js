@@ -1,0 +1,199 @@
+// @ts-check
+/**
+ * Baloot: two rounds of bidding on the face-up card (Hokum or Sun), the deal of the rest, the
+ * tricks, and the projects (Sira, Fifty, Hundred, Four hundred, Baloot) as they are announced.
+ * Draws the BalootView of crates/baloot/src/view.rs.
+ * @module
+ */
+
+import { h } from '../dom.js';
+import { teamLabel } from './table.js';
+import { handRow, trickCards, lastTrickPanel, heldFan, dealerChip, bubble, suitLabel, suitMark, cardName } from './common.js';
+import { cardFace } from './cardface.js';
+import { actionLabel } from '../protocol.js';
+import { cardText } from '../cards.js';
+
+/** @typedef {import('./table.js').Ctx} Ctx */
+
+export const hasTricks = true;
+
+/** @param {Ctx} ctx */
+export function stageName(ctx) {
+  return String(ctx.view?.phase ?? 'waiting');
+}
+
+/** @param {Ctx} ctx */
+function faceUpSuit(ctx) {
+  const c = ctx.view?.hand?.face_up;
+  return typeof c === 'string' ? c.slice(-1) : null;
+}
+
+/**
+ * A contract in words: "Hokum ♥ Hearts", "Sun".
+ * @param {Ctx} ctx
+ * @param {{mode: string, trump: string | null} | null | undefined} contract
+ */
+export function modeText(ctx, contract) {
+  if (!contract) return '';
+  return contract.mode === 'sun' ? ctx.t('baloot.sun') : ctx.t('baloot.hokumSuit', { suit: suitLabel(ctx, contract.trump) });
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {string} kind
+ */
+export function projectName(ctx, kind) {
+  return ctx.t(`baloot.project.${kind}`);
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {number} seat
+ */
+export function seatExtra(ctx, seat) {
+  const v = ctx.view;
+  const hd = v?.hand;
+  if (!hd) return null;
+  const parts = [];
+  const chips = [];
+  if (hd.dealer === seat && v.phase !== 'over') chips.push(dealerChip(ctx));
+  if (hd.contract && hd.contract.bidder === seat) {
+    chips.push(h('span', { class: 'chip maker' }, hd.contract.mode === 'sun' ? ctx.t('baloot.sun') : ctx.t('baloot.hokum'), hd.contract.trump ? suitMark(hd.contract.trump) : null));
+  }
+  if (chips.length) parts.push(h('div', { class: 'chips' }, chips));
+  if (v.phase === 'bidding') {
+    const bids = (hd.bids ?? []).filter((/** @type {any} */ b) => b.seat === seat);
+    const last = bids[bids.length - 1];
+    if (last) parts.push(bubble(actionLabel('baloot', last.bid, ctx.app.state.lang, { faceUpSuit: faceUpSuit(ctx) }), last.bid === 'pass' ? 'pass' : 'bid'));
+  }
+  const projects = (hd.projects ?? []).filter((/** @type {any} */ p) => p.seat === seat);
+  if (projects.length) {
+    parts.push(h('div', { class: 'projects' }, projects.map((/** @type {any} */ p) => h('span', {
+      class: `chip project ${p.counted === false ? 'struck' : ''}`,
+      title: Array.isArray(p.cards) ? p.cards.map((/** @type {string} */ c) => cardText(c)).join(' ') : '',
+    }, projectName(ctx, p.kind), Array.isArray(p.cards) ? h('span', { class: 'project-cards', dir: 'ltr' }, ` ${p.cards.map((/** @type {string} */ c) => cardText(c)).join(' ')}`) : null))));
+  }
+  if (seat !== ctx.you) parts.push(heldFan(ctx, Number(hd.hand_sizes?.[seat] ?? 0)));
+  return parts;
+}
+
+/** @param {Ctx} ctx */
+export function center(ctx) {
+  const v = ctx.view;
+  const hd = v?.hand;
+  if (!hd) return null;
+  const key = `h${hd.number}`;
+  if (ctx.app.ui.shownKey !== key) {
+    ctx.app.ui.shownKey = key;
+    ctx.app.ui.shownTrick = new Set();
+  }
+  if (v.phase === 'bidding') {
+    return h('div', { class: 'center-info face-up' },
+      cardFace(hd.face_up, { label: `${ctx.t('baloot.faceUp')}: ${cardName(ctx, hd.face_up)}`, extra: 'big' }),
+      h('p', { class: 'muted' }, ctx.t('baloot.faceUp')));
+  }
+  if (hd.void) return h('p', { class: 'center-note' }, ctx.t('baloot.void'));
+  const plays = hd.trick?.plays ?? [];
+  if (plays.length) return trickCards(ctx, plays, { key: `${key}t${hd.tricks.length}` });
+  const last = hd.tricks[hd.tricks.length - 1];
+  if (last) return trickCards(ctx, last.plays, { done: true, winner: last.winner });
+  return null;
+}
+
+/** @param {Ctx} ctx */
+export function actions(ctx) {
+  const v = ctx.view;
+  if (!v || !ctx.myTurn || v.phase !== 'bidding') return null;
+  const order = (/** @type {string} */ a) => (a === 'sun' ? 0 : a.startsWith('hokum') ? 1 : 2);
+  const bids = [...ctx.legal].filter((a) => !a.startsWith('play ')).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  return h('div', { class: 'bid-bar', role: 'group' },
+    bids.map((a) => {
+      const suit = a.startsWith('hokum') ? (a.split(' ')[1] ?? faceUpSuit(ctx) ?? '').toUpperCase() : null;
+      return h('button', {
+        class: `btn bid-btn ${a === 'pass' ? 'ghost' : 'primary'}`, type: 'button', 'data-key': `act-${a}`, dataset: { action: a },
+        onclick: () => ctx.act(a),
+      }, a === 'pass' ? ctx.t('action.pass') : a === 'sun' ? ctx.t('baloot.sun') : [ctx.t('baloot.hokum'), ' ', suitMark(suit)]);
+    }));
+}
+
+/** @param {Ctx} ctx */
+export function hand(ctx) {
+  const hd = ctx.view?.hand;
+  if (!hd) return null;
+  return handRow(ctx, hd.cards, { game: 'baloot', mode: hd.contract?.mode ?? null, trump: hd.contract?.trump ?? null });
+}
+
+/** @param {Ctx} ctx */
+export function contractInfo(ctx) {
+  const hd = ctx.view?.hand;
+  if (!hd || !hd.contract) return null;
+  const c = hd.contract;
+  const text = c.mode === 'sun' ? ctx.t('baloot.contractSun', { name: ctx.name(c.bidder) }) : ctx.t('baloot.contractHokum', { name: ctx.name(c.bidder), suit: suitLabel(ctx, c.trump) });
+  const pts = hd.card_points ?? [0, 0];
+  const tr = hd.trick_counts ?? [0, 0];
+  return h('div', { class: 'contract' },
+    h('span', null, text),
+    h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')} ${tr[0]}–${tr[1]} · ${ctx.t('baloot.cardPoints')} ${pts[0]}–${pts[1]}`));
+}
+
+/** @param {Ctx} ctx */
+export function lastTrick(ctx) {
+  const tricks = ctx.view?.hand?.tricks ?? [];
+  const last = tricks[tricks.length - 1];
+  return lastTrickPanel(ctx, last ? last.plays : null, last ? last.winner : null);
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {any} hd a hand summary
+ */
+function handFacts(ctx, hd) {
+  if (hd.void) return [ctx.t('baloot.void'), '', '', ''];
+  const projects = Array.isArray(hd.projects)
+    ? [0, 1].map((t) => (hd.projects[t] ?? []).map((/** @type {string} */ k) => projectName(ctx, k)).join(', ') || '–').join(' / ')
+    : '–';
+  return [
+    hd.bidder === null || hd.bidder === undefined ? '–' : `${ctx.name(hd.bidder)}: ${modeText(ctx, hd.mode ? { mode: hd.mode, trump: hd.trump } : null)}`,
+    hd.card_points ? `${hd.card_points[0]}–${hd.card_points[1]}` : '–',
+    projects,
+    hd.score ? `${hd.score[0]}–${hd.score[1]}` : '–',
+  ];
+}
+
+/** @param {Ctx} ctx */
+export function handsTable(ctx) {
+  const hands = ctx.app.state.game?.hands ?? [];
+  return h('table', { class: 'hands-table' },
+    h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, ctx.t('kout.bidCol')), h('th', null, ctx.t('baloot.cardPoints')), h('th', null, ctx.t('baloot.projects')), h('th', null, `${teamLabel(ctx, 0)}–${teamLabel(ctx, 1)}`))),
+    h('tbody', null, hands.map((hd, i) => h('tr', null, h('td', null, String(i + 1)), handFacts(ctx, hd).map((x) => h('td', null, x))))));
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {any} hd
+ */
+export function summary(ctx, hd) {
+  if (hd.void) return h('div', { class: 'summary-body' }, h('p', null, ctx.t('baloot.void')));
+  const [contract, points, projects, score] = handFacts(ctx, hd);
+  return h('div', { class: 'summary-body' },
+    h('p', null, contract),
+    h('p', null, `${ctx.t('baloot.cardPoints')} (${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)}): ${points}`),
+    h('p', null, `${ctx.t('baloot.projects')}: ${projects}`),
+    h('p', { class: 'strong' }, `${ctx.t('table.points')}: ${score}`));
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {any} winner
+ */
+export function winnerText(ctx, winner) {
+  if (typeof winner !== 'number') return '';
+  if (ctx.you !== null && ctx.you % 2 === winner) return ctx.t('table.youWin');
+  return ctx.t('table.winner', { name: teamLabel(ctx, winner) });
+}
+
+/** @param {Ctx} ctx */
+export function finalScore(ctx) {
+  const score = ctx.app.state.game?.score ?? [0, 0];
+  return h('p', { class: 'final-score' }, `${teamLabel(ctx, 0)} ${score[0]} – ${score[1]} ${teamLabel(ctx, 1)}`);
+}

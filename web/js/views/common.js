@@ -1,0 +1,167 @@
+// @ts-check
+/**
+ * Pieces the trick games share: the hand at the bottom (sorted, legal cards lit, keyboard
+ * play), the trick in the middle, the last trick.
+ * @module
+ */
+
+import { h } from '../dom.js';
+import { sortHand, parseCard, rankLabel, SUIT_SYMBOL } from '../cards.js';
+import { suitName } from '../i18n.js';
+import { seatPosition } from '../protocol.js';
+import { playableCards } from '../state.js';
+import { cardFace, cardSvg, cardBack } from './cardface.js';
+
+/** @typedef {import('./table.js').Ctx} Ctx */
+
+/**
+ * A card's name for screen readers: "10 Hearts".
+ * @param {Ctx} ctx
+ * @param {string} code
+ */
+export function cardName(ctx, code) {
+  const c = parseCard(code);
+  if (!c) return code;
+  if (c.joker) return `${ctx.t('card.joker')} ${c.joker === 'R' ? '🔴' : '⚫'}`;
+  return `${rankLabel(c.rank)} ${suitName(ctx.app.state.lang, c.suit)}`;
+}
+
+/**
+ * A suit as symbol and name: "♥ Hearts".
+ * @param {Ctx} ctx
+ * @param {string | null | undefined} suit
+ */
+export function suitLabel(ctx, suit) {
+  if (!suit) return '';
+  return `${SUIT_SYMBOL[/** @type {'S'} */ (suit)] ?? ''} ${suitName(ctx.app.state.lang, suit)}`;
+}
+
+/**
+ * A suit symbol coloured.
+ * @param {string | null | undefined} suit
+ */
+export function suitMark(suit) {
+  if (!suit) return null;
+  const red = suit === 'H' || suit === 'D';
+  return h('span', { class: `suit-mark ${red ? 'red' : 'black'}`, 'aria-hidden': 'true' }, SUIT_SYMBOL[/** @type {'S'} */ (suit)] ?? '');
+}
+
+/**
+ * Moves focus between the cards of a hand with the arrow keys (mirrored in right-to-left).
+ * @param {KeyboardEvent} e
+ */
+function handKeys(e) {
+  if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+  const buttons = /** @type {HTMLElement[]} */ ([...(/** @type {HTMLElement} */ (e.currentTarget)).querySelectorAll('.card-btn')]);
+  const at = buttons.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+  const rtl = document.documentElement.dir === 'rtl';
+  const forward = (e.key === 'ArrowRight') !== rtl;
+  const next = buttons[Math.max(0, Math.min(buttons.length - 1, at + (forward ? 1 : -1)))];
+  if (next) {
+    e.preventDefault();
+    next.focus();
+  }
+}
+
+/**
+ * My hand: sorted for the game, legal cards lit while it is my turn. Every card can be clicked:
+ * an illegal one is sent anyway and the server's reason is shown.
+ * @param {Ctx} ctx
+ * @param {string[] | null | undefined} cards
+ * @param {import('../cards.js').SortContext} sortCtx
+ */
+export function handRow(ctx, cards, sortCtx) {
+  if (!Array.isArray(cards) || ctx.you === null) return null;
+  const sorted = sortHand(cards, sortCtx);
+  const playable = playableCards(ctx.app.state);
+  const canPlay = ctx.myTurn && playable.size > 0;
+  return h('div', { class: `hand ${canPlay ? 'live' : ''}`, role: 'group', 'aria-label': ctx.t('table.cards', { n: sorted.length }), onkeydown: handKeys, style: { '--n': sorted.length } },
+    sorted.map((c, i) => {
+      const legal = playable.has(c.code);
+      return h('button', {
+        class: `card-btn ${canPlay ? (legal ? 'legal' : 'illegal') : ''}`,
+        type: 'button',
+        'data-key': `card-${c.code}`,
+        dataset: { card: c.code },
+        style: { '--i': i },
+        'aria-label': cardName(ctx, c.code),
+        'aria-disabled': canPlay && !legal ? 'true' : null,
+        onclick: () => ctx.act(`play ${c.code}`),
+      }, h('span', { class: 'card' }, cardSvg(c.code, { jokerWord: ctx.t('card.joker') })));
+    }));
+}
+
+/**
+ * Cards played to a trick, each placed toward the seat that played it.
+ * @param {Ctx} ctx
+ * @param {{seat: number, card: string, dead?: boolean}[]} plays
+ * @param {{winner?: number | null, done?: boolean, key?: string}} [opts]
+ */
+export function trickCards(ctx, plays, opts = {}) {
+  const shown = ctx.app.ui.shownTrick;
+  return h('div', { class: `trick ${opts.done ? 'done' : ''}`, 'aria-label': ctx.t('table.tricks') },
+    plays.map((p, order) => {
+      const pos = seatPosition(ctx.rel(p.seat), ctx.seats, ctx.seats === 6 ? 24 : 22);
+      const key = `${opts.key ?? ''}:${p.seat}:${p.card}`;
+      const fresh = !opts.done && !shown.has(key);
+      if (!opts.done) shown.add(key);
+      return h('div', {
+        class: `played rel-${ctx.rel(p.seat)} ${fresh ? 'enter' : ''} ${opts.winner === p.seat ? 'winner' : ''} ${p.dead ? 'dead' : ''}`,
+        style: { left: `${pos.x}%`, top: `${pos.y}%`, 'z-index': order + 1 },
+        dataset: { seat: p.seat, card: p.card },
+      },
+      cardFace(p.card, { label: `${ctx.name(p.seat)}: ${cardName(ctx, p.card)}`, jokerWord: ctx.t('card.joker') }),
+      p.dead ? h('span', { class: 'badge dead-tag' }, ctx.t('kout.deadJoker')) : null);
+    }),
+    opts.done && typeof opts.winner === 'number' ? h('div', { class: 'trick-caption' }, ctx.t('table.wonBy', { name: ctx.name(opts.winner) })) : null);
+}
+
+/**
+ * The last finished trick, over the table (toggled with the button or the L key).
+ * @param {Ctx} ctx
+ * @param {{seat: number, card: string, dead?: boolean}[] | null} plays
+ * @param {number | null} winner
+ */
+export function lastTrickPanel(ctx, plays, winner) {
+  return h('div', { class: 'last-trick-panel', role: 'dialog', 'aria-label': ctx.t('table.lastTrick') },
+    h('div', { class: 'panel-head' },
+      h('h3', null, ctx.t('table.lastTrick')),
+      h('button', { class: 'btn ghost small', type: 'button', onclick: () => { ctx.app.ui.lastTrick = false; ctx.app.render(); } }, '×')),
+    plays && plays.length
+      ? h('div', { class: 'last-trick-cards' },
+        plays.map((p) => h('figure', { class: winner === p.seat ? 'winner' : '' },
+          cardFace(p.card, { label: cardName(ctx, p.card), jokerWord: ctx.t('card.joker') }),
+          h('figcaption', null, ctx.name(p.seat)))),
+        typeof winner === 'number' ? h('p', { class: 'muted' }, ctx.t('table.wonBy', { name: ctx.name(winner) })) : null)
+      : h('p', { class: 'muted' }, ctx.t('table.lastTrick.none')));
+}
+
+/**
+ * Face-down cards another seat holds, as a small fan with the count.
+ * @param {Ctx} ctx
+ * @param {number} n
+ */
+export function heldFan(ctx, n) {
+  if (!n) return null;
+  const shown = Math.min(n, 9);
+  return h('div', { class: 'held', 'aria-label': ctx.t('table.cards', { n }) },
+    Array.from({ length: shown }, () => cardBack({ extra: 'mini' })),
+    h('span', { class: 'held-count' }, String(n)));
+}
+
+/**
+ * A small "D" chip for the dealer.
+ * @param {Ctx} ctx
+ */
+export function dealerChip(ctx) {
+  return h('span', { class: 'chip dealer', title: ctx.t('table.dealer'), 'aria-label': ctx.t('table.dealer') }, ctx.app.state.lang === 'ar' ? 'م' : 'D');
+}
+
+/**
+ * A speech bubble at a seat (a bid, a pass).
+ * @param {string} text
+ * @param {string} [extra]
+ */
+export function bubble(text, extra = '') {
+  return h('div', { class: `bubble ${extra}`.trim() }, text);
+}

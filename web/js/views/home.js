@@ -1,0 +1,171 @@
+// @ts-check
+/**
+ * The home screen: your name, create a table, join by code, open public tables, your games.
+ * @module
+ */
+
+import { h } from '../dom.js';
+import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
+
+/** @typedef {import('../main.js').App} App */
+
+const TURN_CHOICES = [10, 20, 30, 60, 120];
+
+/**
+ * The rules object for the create form.
+ * @param {App['ui']['create']} c
+ */
+export function rulesOf(c) {
+  /** @type {Record<string, unknown>} */
+  const rules = {};
+  if (c.game === 'baloot' && c.preset === 'saudi') rules.preset = 'saudi';
+  if ((c.game === 'kout6' || c.game === 'kout4') && c.playOut) rules.play_out = true;
+  if (c.game === 'kabul') {
+    rules.players = c.players;
+    const target = Number(c.target);
+    if (c.target !== '' && Number.isInteger(target) && target > 0) rules.target_score = target;
+    if (c.snapMs !== 3000) rules.snap_window_ms = c.snapMs;
+  }
+  return rules;
+}
+
+/** @param {App} app */
+function nameCard(app) {
+  const s = app.state;
+  if (s.me && !app.ui.editingName) {
+    return h('section', { class: 'card-panel name-panel' },
+      h('p', { class: 'hello' }, app.t('home.name.hello', { name: s.me.name })),
+      h('button', { class: 'btn ghost small', type: 'button', onclick: () => { app.ui.editingName = true; app.render(); } }, app.t('home.name.change')));
+  }
+  const submit = (/** @type {Event} */ e) => {
+    e.preventDefault();
+    const name = app.ui.nameDraft.trim();
+    if (!name) return;
+    app.ensurePlayer(name);
+  };
+  return h('section', { class: 'card-panel name-panel' },
+    h('form', { class: 'row', onsubmit: submit },
+      h('label', { for: 'name-input' }, app.t('home.name')),
+      h('input', {
+        id: 'name-input', 'data-key': 'name', type: 'text', maxlength: 24, autocomplete: 'nickname', required: true,
+        placeholder: app.t('home.name.placeholder'), value: app.ui.nameDraft,
+        oninput: (/** @type {Event} */ e) => { app.ui.nameDraft = /** @type {HTMLInputElement} */ (e.target).value; },
+      }),
+      h('button', { class: 'btn primary', type: 'submit', 'data-key': 'save-name' }, app.t('home.name.save'))));
+}
+
+/** @param {App} app */
+function createCard(app) {
+  const c = app.ui.create;
+  const set = (/** @type {Partial<typeof c>} */ patch) => { Object.assign(c, patch); app.render(); };
+  const field = (/** @type {string} */ label, /** @type {HTMLElement} */ control) => h('label', { class: 'field' }, h('span', null, label), control);
+  const select = (/** @type {string} */ key, /** @type {[string, string][]} */ options, /** @type {string} */ value, /** @type {(v: string) => void} */ onchange) =>
+    h('select', { 'data-key': key, onchange: (/** @type {Event} */ e) => onchange(/** @type {HTMLSelectElement} */ (e.target).value) },
+      options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+  const extra = [];
+  if (c.game === 'baloot') {
+    extra.push(field(app.t('home.preset'), select('preset', [['seed', app.t('home.preset.seed')], ['saudi', app.t('home.preset.saudi')]], c.preset, (v) => set({ preset: v }))));
+  }
+  if (c.game === 'kout6' || c.game === 'kout4') {
+    extra.push(h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'playout', checked: c.playOut, onchange: (/** @type {Event} */ e) => set({ playOut: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.playOut')));
+  }
+  if (c.game === 'kabul') {
+    extra.push(field(app.t('home.players'), select('players', [2, 3, 4, 5, 6].map((n) => [String(n), String(n)]), String(c.players), (v) => set({ players: Number(v) }))));
+    extra.push(field(app.t('home.target'), select('target', [['', app.t('home.target.none')], ['50', '50'], ['100', '100']], c.target, (v) => set({ target: v }))));
+    extra.push(field(app.t('home.snapWindow'), select('snap', [2000, 3000, 5000].map((n) => [String(n), app.t('home.seconds', { n: n / 1000 })]), String(c.snapMs), (v) => set({ snapMs: Number(v) }))));
+  }
+  const submit = (/** @type {Event} */ e) => {
+    e.preventDefault();
+    if (!app.state.me) {
+      app.dispatch({ type: 'localError', code: 'name', message: app.t('home.needName'), now: Date.now() });
+      return;
+    }
+    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public }));
+  };
+  return h('section', { class: 'card-panel create-panel' },
+    h('h2', null, app.t('home.create')),
+    h('form', { class: 'create-form', onsubmit: submit },
+      h('div', { class: 'game-choice', role: 'radiogroup', 'aria-label': app.t('home.game') },
+        GAMES.map((g) => h('label', { class: `game-tile ${c.game === g ? 'on' : ''}` },
+          h('input', { type: 'radio', name: 'game', value: g, checked: c.game === g, 'data-key': `game-${g}`, onchange: () => set({ game: g }) }),
+          h('span', { class: 'game-name' }, app.t(`game.${g}`))))),
+      extra,
+      field(app.t('home.turn'), select('turn', TURN_CHOICES.map((n) => [String(n), app.t('home.seconds', { n })]), String(c.turnS), (v) => set({ turnS: Number(v) }))),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'public', checked: c.public, onchange: (/** @type {Event} */ e) => set({ public: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.public')),
+      h('button', { class: 'btn primary big', type: 'submit', 'data-key': 'create', disabled: !app.state.me }, app.t('home.createButton'))));
+}
+
+/** @param {App} app */
+function joinCard(app) {
+  const submit = (/** @type {Event} */ e) => {
+    e.preventDefault();
+    // A pasted invite link works as well as a code.
+    const text = app.ui.codeDraft.trim();
+    const fromLink = /#\/t\/([A-Za-z0-9]+)/.exec(text);
+    const code = normalizeCode(fromLink ? fromLink[1] : text);
+    if (!code) {
+      app.dispatch({ type: 'localError', code: 'no_table', message: app.t('error.no_table'), now: Date.now() });
+      return;
+    }
+    app.ui.codeDraft = '';
+    app.navigate(`#/t/${code}`);
+  };
+  return h('section', { class: 'card-panel join-panel' },
+    h('h2', null, app.t('home.join')),
+    h('form', { class: 'row', onsubmit: submit },
+      h('input', {
+        type: 'text', 'data-key': 'code', 'aria-label': app.t('home.code'), placeholder: app.t('home.code'), autocapitalize: 'characters',
+        value: app.ui.codeDraft, oninput: (/** @type {Event} */ e) => { app.ui.codeDraft = /** @type {HTMLInputElement} */ (e.target).value; },
+      }),
+      h('button', { class: 'btn', type: 'submit', 'data-key': 'join' }, app.t('home.joinButton'))));
+}
+
+/** @param {App} app */
+function openCard(app) {
+  const list = app.ui.openTables;
+  return h('section', { class: 'card-panel open-panel' },
+    h('div', { class: 'panel-head' },
+      h('h2', null, app.t('home.open')),
+      h('button', { class: 'btn ghost small', type: 'button', onclick: () => app.refreshLists() }, app.t('home.refresh'))),
+    list && list.length
+      ? h('ul', { class: 'list' }, list.map((t) => {
+        const seats = Array.isArray(t.seats) ? t.seats : [];
+        const taken = seats.filter((/** @type {any} */ s) => s.kind !== 'empty').length;
+        return h('li', null,
+          h('a', { class: 'list-link', href: `#/t/${encodeURIComponent(String(t.code))}` },
+            h('strong', null, app.t(`game.${t.game}`)),
+            h('span', { class: 'muted' }, ` · ${app.t('home.open.host', { name: String(t.host ?? '') })} · ${app.t('home.open.seats', { taken, total: seats.length || seatCount(String(t.game)) })}`),
+            h('span', { class: 'code' }, String(t.code))));
+      }))
+      : h('p', { class: 'muted' }, app.t('home.open.none')));
+}
+
+/** @param {App} app */
+function recentCard(app) {
+  if (!app.state.me) return null;
+  const list = app.ui.recent;
+  return h('section', { class: 'card-panel recent-panel' },
+    h('h2', null, app.t('home.recent')),
+    list && list.length
+      ? h('ul', { class: 'list' }, list.slice(0, 20).map((g) => h('li', { class: 'recent-item' },
+        h('strong', null, app.t(`game.${g.game}`)),
+        h('span', { class: 'muted' }, ` · ${g.finished ? app.t('home.recent.finished') : app.t('home.recent.playing')}`),
+        g.ended_at ? h('span', { class: 'muted' }, ` · ${new Date(Number(g.ended_at)).toLocaleDateString(app.state.lang)}`) : null,
+        g.finished
+          ? h('a', { class: 'btn small', href: `#/replay/${encodeURIComponent(String(g.game_id))}` }, app.t('home.recent.replay'))
+          : h('a', { class: 'btn small', href: `#/t/${encodeURIComponent(String(g.table))}` }, app.t('home.recent.return')))))
+      : h('p', { class: 'muted' }, app.t('home.recent.none')));
+}
+
+/**
+ * @param {App} app
+ * @returns {HTMLElement}
+ */
+export function renderHome(app) {
+  return h('main', { class: 'screen home' },
+    h('p', { class: 'tagline' }, app.t('app.tagline')),
+    nameCard(app),
+    h('div', { class: 'home-grid' },
+      createCard(app),
+      h('div', { class: 'home-side' }, joinCard(app), openCard(app), recentCard(app))));
+}

@@ -1,0 +1,189 @@
+// @ts-check
+/**
+ * Kout Bo (six and four players): bidding from Bab (5) to Bawan (9), the Malzoom, naming the Hokm,
+ * and the tricks. Draws the KoutView of crates/kout/src/view.rs.
+ * @module
+ */
+
+import { h } from '../dom.js';
+import { teamLabel } from './table.js';
+import { handRow, trickCards, lastTrickPanel, heldFan, dealerChip, bubble, suitLabel, suitMark } from './common.js';
+import { actionLabel } from '../protocol.js';
+
+/** @typedef {import('./table.js').Ctx} Ctx */
+
+export const hasTricks = true;
+
+/** @param {Ctx} ctx */
+export function stageName(ctx) {
+  return String(ctx.view?.stage ?? 'waiting');
+}
+
+/**
+ * The name of a bid: Bab, 6, 7, 8, Bawan; Malzoom for the dealer's forced 5.
+ * @param {Ctx} ctx
+ * @param {number | null | undefined} bid
+ * @param {boolean} [malzoom]
+ */
+export function bidName(ctx, bid, malzoom = false) {
+  if (bid === null || bid === undefined) return '';
+  if (malzoom) return ctx.t('kout.malzoom');
+  if (bid === 5) return ctx.t('kout.bab');
+  if (bid === 9) return ctx.t('kout.bawan');
+  return String(bid);
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {number} seat
+ */
+export function seatExtra(ctx, seat) {
+  const v = ctx.view;
+  if (!v) return null;
+  const parts = [];
+  const chips = [];
+  if (v.dealer === seat && v.stage !== 'over') chips.push(dealerChip(ctx));
+  if (v.maker === seat && v.bid) {
+    chips.push(h('span', { class: 'chip maker' }, bidName(ctx, v.bid, v.malzoom), v.trump ? suitMark(v.trump) : null));
+  }
+  if (chips.length) parts.push(h('div', { class: 'chips' }, chips));
+  if (v.stage === 'bidding' || v.stage === 'trump') {
+    const call = (v.calls ?? []).find((/** @type {any} */ c) => c.seat === seat);
+    if (call) parts.push(bubble(call.bid === null ? ctx.t('action.pass') : bidName(ctx, call.bid), call.bid === null ? 'pass' : 'bid'));
+  }
+  if (seat !== ctx.you) parts.push(heldFan(ctx, Number(v.cards_held?.[seat] ?? 0)));
+  return parts;
+}
+
+/** @param {Ctx} ctx */
+export function center(ctx) {
+  const v = ctx.view;
+  if (!v) return null;
+  const key = `h${v.hand_number}`;
+  if (ctx.app.ui.shownKey !== key) {
+    ctx.app.ui.shownKey = key;
+    ctx.app.ui.shownTrick = new Set();
+  }
+  if (v.stage === 'playing') {
+    const trick = v.trick;
+    if (trick && trick.cards.length) return trickCards(ctx, trick.cards, { key: `${key}t${v.tricks.length}` });
+    const last = v.tricks[v.tricks.length - 1];
+    if (last) return trickCards(ctx, last.cards, { done: true, winner: last.winner });
+    return h('p', { class: 'center-note' }, ctx.t('table.waiting', { name: ctx.name(v.to_act) }));
+  }
+  if (v.stage === 'bidding') {
+    const high = [...(v.calls ?? [])].reverse().find((/** @type {any} */ c) => c.bid !== null);
+    return h('div', { class: 'center-info' },
+      h('p', { class: 'big' }, high ? `${ctx.name(high.seat)}: ${bidName(ctx, high.bid)}` : ctx.t('kout.bidding')));
+  }
+  if (v.stage === 'trump') {
+    return h('div', { class: 'center-info' }, h('p', { class: 'big' }, `${ctx.name(v.maker)}: ${bidName(ctx, v.bid, v.malzoom)}`), h('p', null, ctx.t('kout.chooseHokm')));
+  }
+  const last = v.tricks?.[v.tricks.length - 1];
+  return last ? trickCards(ctx, last.cards, { done: true, winner: last.winner }) : null;
+}
+
+/** @param {Ctx} ctx */
+export function actions(ctx) {
+  const v = ctx.view;
+  if (!v || !ctx.myTurn) return null;
+  const legal = [...ctx.legal];
+  if (v.stage === 'bidding') {
+    const bids = legal.filter((a) => a === 'pass' || a.startsWith('bid '));
+    return h('div', { class: 'bid-bar', role: 'group', 'aria-label': ctx.t('kout.yourBid') },
+      bids.map((a) => h('button', {
+        class: `btn bid-btn ${a === 'pass' ? 'ghost' : 'primary'}`, type: 'button', 'data-key': `act-${a}`, dataset: { action: a },
+        onclick: () => ctx.act(a),
+      }, actionLabel(ctx.game, a, ctx.app.state.lang))));
+  }
+  if (v.stage === 'trump') {
+    const suits = legal.filter((a) => a.startsWith('trump '));
+    return h('div', { class: 'bid-bar', role: 'group', 'aria-label': ctx.t('kout.chooseHokm') },
+      h('span', { class: 'bar-label' }, ctx.t('kout.chooseHokm')),
+      suits.map((a) => {
+        const suit = a.slice(6).toUpperCase();
+        return h('button', { class: `btn suit-btn suit-${suit}`, type: 'button', 'data-key': `act-${a}`, dataset: { action: a }, onclick: () => ctx.act(a) }, suitMark(suit), ' ', suitLabel(ctx, suit).slice(2));
+      }));
+  }
+  return null;
+}
+
+/** @param {Ctx} ctx */
+export function hand(ctx) {
+  const v = ctx.view;
+  if (!v) return null;
+  return handRow(ctx, v.hand, { game: ctx.game, trump: v.trump });
+}
+
+/** @param {Ctx} ctx */
+export function contractInfo(ctx) {
+  const v = ctx.view;
+  if (!v || v.maker === null || v.maker === undefined || !v.bid) return null;
+  const text = v.trump
+    ? ctx.t('kout.contractHokm', { name: ctx.name(v.maker), bid: bidName(ctx, v.bid, v.malzoom), suit: suitLabel(ctx, v.trump) })
+    : ctx.t('kout.contract', { name: ctx.name(v.maker), bid: bidName(ctx, v.bid, v.malzoom) });
+  const won = v.tricks_won ?? [0, 0];
+  return h('div', { class: 'contract' },
+    h('span', null, text),
+    h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')} ${teamLabel(ctx, 0)} ${won[0]} – ${teamLabel(ctx, 1)} ${won[1]}`));
+}
+
+/** @param {Ctx} ctx */
+export function lastTrick(ctx) {
+  const tricks = ctx.view?.tricks ?? [];
+  const last = tricks[tricks.length - 1];
+  return lastTrickPanel(ctx, last ? last.cards : null, last ? last.winner : null);
+}
+
+/**
+ * One hand's facts (the `hands` summaries of the protocol).
+ * @param {Ctx} ctx
+ * @param {any} hand
+ */
+function handFacts(ctx, hand) {
+  const score = hand.score ?? [0, 0];
+  return [
+    hand.bidder === null || hand.bidder === undefined ? '–' : `${ctx.name(hand.bidder)} ${bidName(ctx, hand.bid, hand.malzoom)}`,
+    hand.trump ? suitLabel(ctx, hand.trump) : '–',
+    hand.tricks ? `${hand.tricks[0]}–${hand.tricks[1]}` : '–',
+    hand.score ? `${score[0]}–${score[1]}` : '–',
+  ];
+}
+
+/** @param {Ctx} ctx */
+export function handsTable(ctx) {
+  const hands = ctx.app.state.game?.hands ?? [];
+  return h('table', { class: 'hands-table' },
+    h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, ctx.t('kout.bidCol')), h('th', null, ctx.t('kout.hokm')), h('th', null, ctx.t('table.tricks')), h('th', null, `${teamLabel(ctx, 0)}–${teamLabel(ctx, 1)}`))),
+    h('tbody', null, hands.map((hd, i) => h('tr', null, h('td', null, String(i + 1)), handFacts(ctx, hd).map((x) => h('td', null, x))))));
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {any} hand
+ */
+export function summary(ctx, hand) {
+  const [bid, trump, tricks, score] = handFacts(ctx, hand);
+  const s = hand.score ?? [0, 0];
+  const made = hand.bidder !== null && s[hand.bidder % 2] > 0;
+  return h('div', { class: 'summary-body' },
+    h('p', null, bid, ' · ', ctx.t('kout.hokm'), ': ', trump),
+    h('p', null, ctx.t('table.tricks'), `: ${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)} ${tricks}`),
+    h('p', { class: made ? 'good' : 'bad' }, ctx.t('table.points'), `: ${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)} ${score}`));
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {any} winner  the winning team
+ */
+export function winnerText(ctx, winner) {
+  if (typeof winner !== 'number') return '';
+  if (ctx.you !== null && ctx.you % 2 === winner) return ctx.t('table.youWin');
+  return ctx.t('table.winner', { name: teamLabel(ctx, winner) });
+}
+
+/** @param {Ctx} ctx */
+export function finalScore(ctx) {
+  const score = ctx.app.state.game?.score ?? [0, 0];
+  return h('p', { class: 'final-score' }, `${teamLabel(ctx, 0)} ${score[0]} – ${score[1]} ${teamLabel(ctx, 1)}`);
+}

@@ -1,0 +1,369 @@
+// @ts-check
+/**
+ * A table: its lobby before the match, and the match itself (the frame every game shares: seats
+ * around the felt, scores, clock, moves, hand summaries, the result and the rematch). Each game
+ * fills in its own centre, actions and hand (kout.js, baloot.js, kabul.js).
+ * @module
+ */
+
+import { h } from '../dom.js';
+import { msg, seatName, relativeSeat, seatPosition, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
+import { isMyTurn, isHost, legalSet } from '../state.js';
+import * as kout from './kout.js';
+import * as baloot from './baloot.js';
+import * as kabul from './kabul.js';
+
+/** @typedef {import('../main.js').App} App */
+
+/**
+ * What every part of the match screen needs.
+ * @typedef {object} Ctx
+ * @property {App} app
+ * @property {(key: string, params?: import('../i18n.js').Params) => string} t
+ * @property {string} game
+ * @property {any} view
+ * @property {number | null} you
+ * @property {number} seats
+ * @property {Set<string>} legal  my legal actions now
+ * @property {boolean} myTurn
+ * @property {(seat: number | null | undefined) => string} name
+ * @property {(seat: number) => number} rel
+ * @property {(action: string) => void} act
+ */
+
+/**
+ * What each game's module provides.
+ * @typedef {object} GameModule
+ * @property {boolean} hasTricks
+ * @property {number} [seatRadius]
+ * @property {(ctx: Ctx) => void} [prepare]
+ * @property {(ctx: Ctx) => number} [clockTotal]
+ * @property {(ctx: Ctx) => string} stageName
+ * @property {(ctx: Ctx, seat: number) => import('../dom.js').Child} seatExtra
+ * @property {(ctx: Ctx) => import('../dom.js').Child} center
+ * @property {(ctx: Ctx) => import('../dom.js').Child} actions
+ * @property {(ctx: Ctx) => import('../dom.js').Child} hand
+ * @property {(ctx: Ctx) => import('../dom.js').Child} contractInfo
+ * @property {(ctx: Ctx) => HTMLElement} [lastTrick]
+ * @property {(ctx: Ctx) => HTMLElement} handsTable
+ * @property {(ctx: Ctx, hand: any) => HTMLElement} summary
+ * @property {(ctx: Ctx, winner: any) => string} winnerText
+ * @property {(ctx: Ctx) => HTMLElement} finalScore
+ */
+
+/**
+ * The module that draws a game.
+ * @param {string} game
+ * @returns {GameModule}
+ */
+function gameModule(game) {
+  if (game === 'baloot') return baloot;
+  if (game === 'kabul') return kabul;
+  return kout;
+}
+
+/**
+ * @param {App} app
+ * @returns {Ctx}
+ */
+export function makeCtx(app) {
+  const s = app.state;
+  const table = /** @type {Record<string, any>} */ (s.table);
+  const game = String(table.game);
+  const seats = Array.isArray(table.seats) ? table.seats.length : seatCount(game, table.rules);
+  return {
+    app,
+    t: (k, p) => app.t(k, p),
+    game,
+    view: s.game?.view ?? null,
+    you: s.you,
+    seats,
+    legal: legalSet(s),
+    myTurn: isMyTurn(s),
+    name: (seat) => seatName(table, seat, s.lang),
+    rel: (seat) => relativeSeat(seat, s.you, seats),
+    act: (action) => app.act(action),
+  };
+}
+
+/**
+ * A team's label from the viewer's side: "Us"/"Them" when seated, else "Team A"/"Team B".
+ * @param {Ctx} ctx
+ * @param {number} team
+ */
+export function teamLabel(ctx, team) {
+  if (ctx.you === null) return ctx.t(`team.${team}`);
+  return teamOf(ctx.you) === team ? ctx.t('team.us') : ctx.t('team.them');
+}
+
+// ---- lobby
+
+/** @param {App} app */
+function inviteLink(app) {
+  const code = app.state.table?.code ?? '';
+  return `${window.location.origin}${window.location.pathname}#/t/${code}`;
+}
+
+/** @param {App} app */
+function renderLobby(app) {
+  const s = app.state;
+  const table = /** @type {Record<string, any>} */ (s.table);
+  const host = isHost(app.state);
+  const ctx = makeCtx(app);
+  const link = inviteLink(app);
+  const copy = () => {
+    const done = () => {
+      app.ui.copied = true;
+      app.render();
+      setTimeout(() => { app.ui.copied = false; app.render(); }, 2000);
+    };
+    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, () => selectLink());
+    else selectLink();
+  };
+  const selectLink = () => {
+    const input = /** @type {HTMLInputElement | null} */ (document.getElementById('invite-link'));
+    input?.select();
+  };
+  const seats = /** @type {any[]} */ (table.seats ?? []);
+  const full = seats.every((x) => x.kind !== 'empty');
+  const seatEls = seats.map((x) => {
+    const seat = Number(x.seat);
+    const pos = seatPosition(ctx.rel(seat), ctx.seats, 38);
+    const mine = s.you === seat;
+    const team = hasTeams(ctx.game) ? teamOf(seat) : null;
+    const badges = [];
+    if (x.player && x.player === table.host) badges.push(h('span', { class: 'badge' }, app.t('lobby.host')));
+    if (mine) badges.push(h('span', { class: 'badge you' }, app.t('lobby.you')));
+    if (x.kind === 'human' && !x.connected) badges.push(h('span', { class: 'badge muted' }, app.t('lobby.offline')));
+    const buttons = [];
+    if (x.kind === 'empty') {
+      buttons.push(h('button', { class: 'btn small', type: 'button', 'data-key': `sit-${seat}`, onclick: () => app.send(msg.join(table.code, seat)) }, app.t('lobby.sit')));
+      if (host) buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `bot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, 'heuristic')) }, app.t('lobby.addBot')));
+    } else if (x.kind === 'bot' && host) {
+      buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `unbot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, null)) }, app.t('lobby.removeBot')));
+    }
+    return h('div', {
+      class: `lobby-seat ${x.kind} ${team === null ? '' : `team-${team}`} ${mine ? 'mine' : ''}`,
+      style: { left: `${pos.x}%`, top: `${pos.y}%` },
+      dataset: { seat },
+    },
+    h('div', { class: 'seat-name' }, x.kind === 'empty' ? app.t('lobby.empty') : ctx.name(seat)),
+    team === null ? null : h('div', { class: 'seat-team' }, teamLabel(ctx, team)),
+    h('div', { class: 'badges' }, badges),
+    h('div', { class: 'seat-buttons' }, buttons));
+  });
+  const rules = table.rules && Object.keys(table.rules).length ? Object.entries(table.rules).map(([k, v]) => `${k}: ${v}`).join(', ') : null;
+  return h('main', { class: 'screen lobby' },
+    h('div', { class: 'lobby-head' },
+      h('h1', null, app.t(`game.${ctx.game}`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code))),
+      h('p', { class: 'muted' }, app.t('lobby.turn', { n: Math.round(Number(table.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : '')),
+    h('div', { class: 'invite' },
+      h('label', { for: 'invite-link' }, app.t('lobby.invite')),
+      h('input', { id: 'invite-link', type: 'text', readonly: true, value: link, dir: 'ltr', onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
+      h('button', { class: 'btn', type: 'button', 'data-key': 'copy', onclick: copy }, app.ui.copied ? app.t('lobby.copied') : app.t('lobby.copy'))),
+    h('div', { class: `lobby-table felt seats-${ctx.seats}` }, seatEls),
+    s.you === null ? h('p', { class: 'muted' }, app.t('lobby.spectating')) : null,
+    h('div', { class: 'lobby-actions' },
+      host ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => app.send(msg.fillBots(table.code)) }, app.t('lobby.fill')) : null,
+      host ? h('button', { class: 'btn primary big', type: 'button', 'data-key': 'start', disabled: !full, onclick: () => app.send(msg.start(table.code)) }, app.t('lobby.start')) : h('p', { class: 'muted' }, app.t('lobby.waitHost')),
+      host && !full ? h('p', { class: 'muted small' }, app.t('lobby.needSeats')) : null,
+      h('button', { class: 'btn ghost', type: 'button', 'data-key': 'leave', onclick: () => leave(app) }, app.t('lobby.leave'))));
+}
+
+/** @param {App} app */
+function leave(app) {
+  const code = app.state.table?.code;
+  if (code && app.state.you !== null) app.send(msg.leave(code));
+  app.navigate('#/');
+}
+
+// ---- the match
+
+/**
+ * The clock of a seat to act, updated in place by the app's ticker.
+ * @param {Ctx} ctx
+ * @param {number} total
+ */
+export function clock(ctx, total) {
+  return h('div', { class: 'clock', 'data-clock': '', 'data-total': total },
+    h('div', { class: 'clock-track' }, h('div', { class: 'clock-bar' })),
+    h('span', { class: 'clock-text' }, ''));
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {ReturnType<typeof gameModule>} mod
+ */
+function seatsAround(ctx, mod) {
+  const s = ctx.app.state;
+  const table = /** @type {Record<string, any>} */ (s.table);
+  const toAct = new Set(s.game?.to_act ?? []);
+  const hasClock = s.game?.deadlineAt !== null && s.game?.deadlineAt !== undefined;
+  const total = mod.clockTotal ? mod.clockTotal(ctx) : Number(table.turn_ms) || 30000;
+  const out = [];
+  for (let seat = 0; seat < ctx.seats; seat += 1) {
+    const rel = ctx.rel(seat);
+    const pos = seatPosition(rel, ctx.seats, mod.seatRadius ?? 44);
+    const info = (table.seats ?? []).find((/** @type {any} */ x) => x.seat === seat) ?? {};
+    const team = hasTeams(ctx.game) ? teamOf(seat) : null;
+    const acting = toAct.has(seat);
+    out.push(h('div', {
+      class: `seat rel-${rel} ${team === null ? '' : `team-${team}`} ${acting ? 'acting' : ''} ${seat === ctx.you ? 'mine' : ''} ${info.away ? 'away' : ''}`,
+      style: { left: `${pos.x}%`, top: `${pos.y}%` },
+      dataset: { seat, rel },
+    },
+    h('div', { class: 'seat-plate' },
+      h('span', { class: 'seat-name' }, ctx.name(seat)),
+      info.away ? h('span', { class: 'badge muted' }, ctx.t('lobby.away')) : null,
+      info.kind === 'human' && !info.connected && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null),
+    mod.seatExtra(ctx, seat),
+    acting && hasClock ? clock(ctx, total) : null));
+  }
+  return out;
+}
+
+/** @param {Ctx} ctx */
+function scoreBoard(ctx) {
+  const s = ctx.app.state;
+  const score = s.game?.score ?? [];
+  if (!hasTeams(ctx.game)) return kabul.scoreBoard(ctx);
+  const target = ctx.game === 'baloot' ? 152 : 101;
+  return h('div', { class: 'scoreboard', 'aria-label': ctx.t('table.score') },
+    [0, 1].map((team) => h('div', { class: `score team-${team}`, dataset: { team } },
+      h('span', { class: 'score-label' }, teamLabel(ctx, team)),
+      h('strong', { class: 'score-value' }, String(score[team] ?? 0)))),
+    h('span', { class: 'score-target' }, ctx.t('table.target', { n: target })));
+}
+
+/** @param {Ctx} ctx */
+function moveList(ctx) {
+  const log = ctx.app.state.game?.log ?? [];
+  const faceUpSuit = ctx.game === 'baloot' ? String(ctx.view?.hand?.face_up ?? '').slice(-1) : null;
+  return h('ol', { class: 'moves', reversed: true },
+    log.slice(-40).reverse().map((e) => h('li', null,
+      e.seat === null ? '' : h('span', { class: 'who' }, `${ctx.name(e.seat)}: `),
+      actionLabel(ctx.game, e.action, ctx.app.state.lang, { faceUpSuit }))));
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {ReturnType<typeof gameModule>} mod
+ */
+function sidePanel(ctx, mod) {
+  const open = ctx.app.ui.panel;
+  return h('aside', { class: `side ${open ? 'open' : ''}`, id: 'side-panel' },
+    h('section', null, h('h3', null, ctx.t('table.hands')), mod.handsTable(ctx)),
+    h('section', null, h('h3', null, ctx.t('table.log')), moveList(ctx)),
+    h('p', { class: 'muted small keys' }, ctx.t('table.keys')));
+}
+
+/**
+ * The hand summary that shows for a few seconds after a hand ends.
+ * @param {Ctx} ctx
+ * @param {ReturnType<typeof gameModule>} mod
+ */
+function handSummary(ctx, mod) {
+  const s = ctx.app.state;
+  const sum = s.summary;
+  if (!sum || s.game?.finished) return null;
+  const SHOW_MS = 7000;
+  const left = sum.at + SHOW_MS - Date.now();
+  if (left <= 0) return null;
+  ctx.app.wakeAt(sum.at + SHOW_MS);
+  return h('div', { class: 'summary', role: 'status' },
+    h('h3', null, ctx.t('table.handOver', { n: sum.index + 1 })),
+    mod.summary(ctx, sum.hand),
+    h('button', { class: 'btn small', type: 'button', 'data-key': 'summary-ok', onclick: () => ctx.app.dispatch({ type: 'dismissSummary' }) }, ctx.t('table.close')));
+}
+
+/**
+ * The result of a finished match, with the rematch.
+ * @param {Ctx} ctx
+ * @param {ReturnType<typeof gameModule>} mod
+ */
+function matchResult(ctx, mod) {
+  const s = ctx.app.state;
+  const g = s.game;
+  const table = /** @type {Record<string, any>} */ (s.table);
+  if (!g || !g.finished || table.status === 'playing') return null;
+  const canRematch = ctx.you !== null;
+  return h('div', { class: 'result', role: 'dialog', 'aria-labelledby': 'result-title' },
+    h('h2', { id: 'result-title' }, ctx.t('table.matchOver')),
+    h('p', { class: 'winner' }, mod.winnerText(ctx, g.winner)),
+    mod.finalScore(ctx),
+    h('div', { class: 'row' },
+      canRematch ? h('button', { class: 'btn primary', type: 'button', 'data-key': 'rematch', onclick: () => ctx.app.send(msg.rematch(table.code)) }, ctx.t('table.rematch')) : null,
+      table.game_id ? h('a', { class: 'btn', href: `#/replay/${encodeURIComponent(table.game_id)}` }, ctx.t('table.replay')) : null,
+      h('a', { class: 'btn ghost', href: '#/' }, ctx.t('table.home'))));
+}
+
+/** @param {App} app */
+function renderMatch(app) {
+  const ctx = makeCtx(app);
+  const mod = gameModule(ctx.game);
+  mod.prepare?.(ctx);
+  const s = app.state;
+  const table = /** @type {Record<string, any>} */ (s.table);
+  const status = ctx.myTurn
+    ? h('span', { class: 'turn-note mine' }, ctx.t('table.yourTurn'))
+    : (s.game?.to_act ?? []).length === 1 ? h('span', { class: 'turn-note' }, ctx.t('table.waiting', { name: ctx.name(s.game?.to_act[0]) })) : null;
+  return h('main', { class: `screen match game-${ctx.game} seats-${ctx.seats} ${ctx.myTurn ? 'my-turn' : ''}`, dataset: { game: ctx.game, stage: mod.stageName(ctx) } },
+    h('div', { class: 'match-bar' },
+      h('span', { class: 'match-title' }, ctx.t(`game.${ctx.game}.short`) === `game.${ctx.game}.short` ? ctx.t(`game.${ctx.game}`) : ctx.t(`game.${ctx.game}.short`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code))),
+      scoreBoard(ctx),
+      mod.contractInfo(ctx),
+      h('div', { class: 'match-buttons' },
+        mod.hasTricks ? h('button', { class: `btn small ghost ${app.ui.lastTrick ? 'on' : ''}`, type: 'button', 'data-key': 'last-trick', 'aria-pressed': String(app.ui.lastTrick), onclick: () => { app.ui.lastTrick = !app.ui.lastTrick; app.render(); } }, ctx.t('table.lastTrick')) : null,
+        h('button', { class: `btn small ghost ${app.ui.panel ? 'on' : ''}`, type: 'button', 'data-key': 'panel', 'aria-expanded': String(app.ui.panel), 'aria-controls': 'side-panel', onclick: () => { app.ui.panel = !app.ui.panel; app.render(); } }, ctx.t('table.panel')),
+        h('button', { class: 'btn small ghost', type: 'button', 'data-key': 'leave', onclick: () => { if (s.you === null || window.confirm(ctx.t('table.sure'))) leave(app); } }, ctx.t('table.leave')))),
+    h('div', { class: 'match-body' },
+      h('div', { class: 'play-area' },
+        h('div', { class: `felt seats-${ctx.seats}` },
+          seatsAround(ctx, mod),
+          h('div', { class: 'center' }, mod.center(ctx)),
+          handSummary(ctx, mod),
+          app.ui.lastTrick && mod.lastTrick ? mod.lastTrick(ctx) : null),
+        h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
+        h('div', { class: 'actions' }, mod.actions(ctx)),
+        mod.hand(ctx)),
+      sidePanel(ctx, mod)),
+    matchResult(ctx, mod));
+}
+
+/**
+ * @param {App} app
+ * @returns {HTMLElement}
+ */
+export function renderTable(app) {
+  const s = app.state;
+  if (s.closed) {
+    return h('main', { class: 'screen center-note' }, h('p', null, app.t('lobby.closed')), h('a', { class: 'btn', href: '#/' }, app.t('table.home')));
+  }
+  if (!s.token || !s.me) {
+    return h('main', { class: 'screen center-note' }, h('p', null, app.t('home.needName')), nameForm(app));
+  }
+  if (!s.table) {
+    const missing = s.error && s.error.code === 'no_table';
+    return h('main', { class: 'screen center-note' },
+      h('p', null, missing ? app.t('error.no_table') : app.t('conn.connecting')),
+      h('a', { class: 'btn', href: '#/' }, app.t('table.home')));
+  }
+  const inMatch = s.table.status === 'playing' || (s.table.status === 'finished' && s.game?.view);
+  return inMatch ? renderMatch(app) : renderLobby(app);
+}
+
+/**
+ * The name form for someone who opens an invite link first.
+ * @param {App} app
+ */
+function nameForm(app) {
+  return h('form', { class: 'row', onsubmit: (/** @type {Event} */ e) => {
+    e.preventDefault();
+    if (app.ui.nameDraft.trim()) app.ensurePlayer(app.ui.nameDraft);
+  } },
+  h('input', {
+    type: 'text', 'data-key': 'name', maxlength: 24, 'aria-label': app.t('home.name'), placeholder: app.t('home.name.placeholder'), value: app.ui.nameDraft,
+    oninput: (/** @type {Event} */ e) => { app.ui.nameDraft = /** @type {HTMLInputElement} */ (e.target).value; },
+  }),
+  h('button', { class: 'btn primary', type: 'submit' }, app.t('home.joinButton')));
+}

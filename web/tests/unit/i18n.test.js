@@ -1,0 +1,67 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MESSAGES, translate, dirOf, normalizeLang, makeT, suitName } from '../../js/i18n.js';
+
+test('English and Arabic have the same messages', () => {
+  const en = Object.keys(MESSAGES.en).sort();
+  const ar = Object.keys(MESSAGES.ar).sort();
+  assert.deepEqual(ar.filter((k) => !en.includes(k)), [], 'only in Arabic');
+  assert.deepEqual(en.filter((k) => !ar.includes(k)), [], 'only in English');
+});
+
+test('every placeholder of an English message is in its Arabic twin', () => {
+  const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  for (const [key, text] of Object.entries(MESSAGES.en)) assert.deepEqual(holes(MESSAGES.ar[key]), holes(text), key);
+});
+
+test('Arabic messages are written in Arabic', () => {
+  const arabic = /[\u0600-\u06FF]/;
+  // Keys whose Arabic text may be Latin: the language switch names English.
+  const exempt = new Set(['lang.switch']);
+  for (const [key, text] of Object.entries(MESSAGES.ar)) if (!exempt.has(key)) assert.match(text, arabic, key);
+});
+
+test("each game's own terms exist in both languages", () => {
+  const terms = {
+    'kout.hokm': ['Hokm', 'الحكم'],
+    'kout.bab': ['Bab', 'باب'],
+    'kout.bawan': ['Bawan', 'بوان'],
+    'kout.malzoom': ['Malzoom', 'ملزوم'],
+    'baloot.hokum': ['Hokum', 'حكم'],
+    'baloot.sun': ['Sun', 'صن'],
+    'baloot.project.sira': ['Sira', 'سرا'],
+    'baloot.project.baloot': ['Baloot', 'بلوت'],
+    'game.kabul': ['Kabul', 'كابول'],
+  };
+  for (const [key, [en, ar]] of Object.entries(terms)) {
+    assert.ok(translate('en', key).includes(en), `${key} en`);
+    assert.ok(translate('ar', key).includes(ar), `${key} ar`);
+  }
+});
+
+test('placeholders are filled as text, missing ones are left visible', () => {
+  assert.equal(translate('en', 'table.waiting', { name: '<b>Sara</b>' }), 'Waiting for <b>Sara</b>…');
+  assert.equal(translate('ar', 'table.winner', { name: 'سارة' }), 'فاز سارة!');
+  assert.equal(translate('en', 'table.winner'), '{name} wins!');
+  assert.equal(translate('en', 'table.winner', { name: 0 }), '0 wins!');
+});
+
+test('unknown keys fall back to English, then to the key itself', () => {
+  assert.equal(translate('ar', 'no.such.key'), 'no.such.key');
+  assert.equal(makeT('en')('lobby.start'), 'Start');
+});
+
+test('Arabic is right-to-left; anything unknown is English', () => {
+  assert.equal(dirOf('ar'), 'rtl');
+  assert.equal(dirOf('en'), 'ltr');
+  assert.equal(normalizeLang('ar'), 'ar');
+  assert.equal(normalizeLang('fr'), 'en');
+  assert.equal(normalizeLang(null), 'en');
+});
+
+test('suits have Gulf names in Arabic', () => {
+  assert.equal(suitName('ar', 'S'), 'شريا');
+  assert.equal(suitName('ar', 'H'), 'هاص');
+  assert.equal(suitName('en', 'D'), 'Diamonds');
+  assert.equal(suitName('en', null), '');
+});
