@@ -93,3 +93,13 @@ export function replaceChildren(parent, ...children) {
   while (parent.firstChild) parent.removeChild(parent.firstChild);
   appendChildren(parent, children);
 }
+
+/**
+ * A translated message as nodes: its text, and each parameter in a `<bdi>` so that a name written
+ * in another script keeps its own direction.
+ * @param {(string | {param: string})[]} parts  from i18n's translateParts
+ * @returns {Child[]}
+ */
+export function isolate(parts) {
+  return parts.map((p) => (typeof p === 'string' ? p : h('bdi', null, p.param)));
+}

@@ -492,6 +492,31 @@ export function translate(lang, key, params) {
 }
 
 /**
+ * A message cut into its text and its filled placeholders, so a view can isolate each parameter
+ * (a player's name in Latin letters inside an Arabic sentence) in its own `<bdi>`.
+ * @param {Lang} lang
+ * @param {string} key
+ * @param {Params} [params]
+ * @returns {(string | {param: string})[]}
+ */
+export function translateParts(lang, key, params = {}) {
+  const template = MESSAGES[lang]?.[key] ?? en[key] ?? key;
+  /** @type {(string | {param: string})[]} */
+  const out = [];
+  let last = 0;
+  for (const m of template.matchAll(/\{(\w+)\}/g)) {
+    const v = params[m[1]];
+    if (v === undefined || v === null) continue;
+    const at = /** @type {number} */ (m.index);
+    if (at > last) out.push(template.slice(last, at));
+    out.push({ param: String(v) });
+    last = at + m[0].length;
+  }
+  if (last < template.length) out.push(template.slice(last));
+  return out;
+}
+
+/**
  * A translator bound to a language.
  * @param {Lang} lang
  * @returns {(key: string, params?: Params) => string}

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { h, replaceChildren } from './dom.js';
-import { translate, dirOf, normalizeLang } from './i18n.js';
+import { h, replaceChildren, isolate } from './dom.js';
+import { translate, translateParts, dirOf, normalizeLang } from './i18n.js';
 import { initialState, reduce, timeLeft } from './state.js';
 import { Connection, socketUrl } from './net.js';
 import { Outbox, msg, parseServerMessage, normalizeCode } from './protocol.js';
@@ -96,6 +96,14 @@ export class App {
   /** @param {string} key @param {import('./i18n.js').Params} [params] */
   t(key, params) {
     return translate(this.state.lang, key, params);
+  }
+
+  /**
+   * A message as nodes, each parameter (a name) isolated in a <bdi>.
+   * @param {string} key @param {import('./i18n.js').Params} [params]
+   */
+  tn(key, params) {
+    return isolate(translateParts(this.state.lang, key, params));
   }
 
   /** @param {import('./state.js').Action} action */

@@ -149,6 +149,15 @@ export function seatPosition(rel, seats, radius = 42) {
 }
 
 /**
+ * The inline style that puts a seat's box at a position, pulled inward by its own size (a box at
+ * the top edge hangs below its point, one at the bottom sits above it), so it stays on the table.
+ * @param {{x: number, y: number}} pos
+ */
+export function seatStyle(pos) {
+  return { left: `${pos.x}%`, top: `${pos.y}%`, transform: `translate(-${pos.x}%, -${pos.y}%)` };
+}
+
+/**
  * The display name of a seat: the player's name, a bot's label, or an empty-seat label.
  * @param {Record<string, any> | null | undefined} table
  * @param {number | null | undefined} seat

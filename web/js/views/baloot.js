@@ -128,7 +128,7 @@ export function contractInfo(ctx) {
   const hd = ctx.view?.hand;
   if (!hd || !hd.contract) return null;
   const c = hd.contract;
-  const text = c.mode === 'sun' ? ctx.t('baloot.contractSun', { name: ctx.name(c.bidder) }) : ctx.t('baloot.contractHokum', { name: ctx.name(c.bidder), suit: suitLabel(ctx, c.trump) });
+  const text = c.mode === 'sun' ? ctx.tn('baloot.contractSun', { name: ctx.name(c.bidder) }) : ctx.tn('baloot.contractHokum', { name: ctx.name(c.bidder), suit: suitLabel(ctx, c.trump) });
   const pts = hd.card_points ?? [0, 0];
   const tr = hd.trick_counts ?? [0, 0];
   return h('div', { class: 'contract' },
@@ -189,7 +189,7 @@ export function summary(ctx, hd) {
 export function winnerText(ctx, winner) {
   if (typeof winner !== 'number') return '';
   if (ctx.you !== null && ctx.you % 2 === winner) return ctx.t('table.youWin');
-  return ctx.t('table.winner', { name: teamLabel(ctx, winner) });
+  return ctx.tn('table.winner', { name: teamLabel(ctx, winner) });
 }
 
 /** @param {Ctx} ctx */

@@ -113,7 +113,7 @@ export function trickCards(ctx, plays, opts = {}) {
       cardFace(p.card, { label: `${ctx.name(p.seat)}: ${cardName(ctx, p.card)}`, jokerWord: ctx.t('card.joker') }),
       p.dead ? h('span', { class: 'badge dead-tag' }, ctx.t('kout.deadJoker')) : null);
     }),
-    opts.done && typeof opts.winner === 'number' ? h('div', { class: 'trick-caption' }, ctx.t('table.wonBy', { name: ctx.name(opts.winner) })) : null);
+    opts.done && typeof opts.winner === 'number' ? h('div', { class: 'trick-caption' }, ctx.tn('table.wonBy', { name: ctx.name(opts.winner) })) : null);
 }
 
 /**
@@ -132,7 +132,7 @@ export function lastTrickPanel(ctx, plays, winner) {
         plays.map((p) => h('figure', { class: winner === p.seat ? 'winner' : '' },
           cardFace(p.card, { label: cardName(ctx, p.card), jokerWord: ctx.t('card.joker') }),
           h('figcaption', null, ctx.name(p.seat)))),
-        typeof winner === 'number' ? h('p', { class: 'muted' }, ctx.t('table.wonBy', { name: ctx.name(winner) })) : null)
+        typeof winner === 'number' ? h('p', { class: 'muted' }, ctx.tn('table.wonBy', { name: ctx.name(winner) })) : null)
       : h('p', { class: 'muted' }, ctx.t('table.lastTrick.none')));
 }
 

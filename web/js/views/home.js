@@ -34,7 +34,7 @@ function nameCard(app) {
   const s = app.state;
   if (s.me && !app.ui.editingName) {
     return h('section', { class: 'card-panel name-panel' },
-      h('p', { class: 'hello' }, app.t('home.name.hello', { name: s.me.name })),
+      h('p', { class: 'hello' }, app.tn('home.name.hello', { name: s.me.name })),
       h('button', { class: 'btn ghost small', type: 'button', onclick: () => { app.ui.editingName = true; app.render(); } }, app.t('home.name.change')));
   }
   const submit = (/** @type {Event} */ e) => {
@@ -134,7 +134,7 @@ function openCard(app) {
         return h('li', null,
           h('a', { class: 'list-link', href: `#/t/${encodeURIComponent(String(t.code))}` },
             h('strong', null, app.t(`game.${t.game}`)),
-            h('span', { class: 'muted' }, ` · ${app.t('home.open.host', { name: String(t.host ?? '') })} · ${app.t('home.open.seats', { taken, total: seats.length || seatCount(String(t.game)) })}`),
+            h('span', { class: 'muted' }, ' · ', app.tn('home.open.host', { name: String(t.host ?? '') }), ` · ${app.t('home.open.seats', { taken, total: seats.length || seatCount(String(t.game)) })}`),
             h('span', { class: 'code' }, String(t.code))));
       }))
       : h('p', { class: 'muted' }, app.t('home.open.none')));

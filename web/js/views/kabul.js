@@ -17,7 +17,7 @@ import { slotFace, slotEmpty, roundOver, updateMemory, showFace, nextHideAt, slo
 /** @typedef {import('./table.js').Ctx} Ctx */
 
 export const hasTricks = false;
-export const seatRadius = 40;
+export const seatRadius = 47;
 
 const MEMORY_KEY = 'majlis.kabul.seen';
 
@@ -123,6 +123,16 @@ function slotClick(ctx, seat, slot) {
 }
 
 /**
+ * Where slot `i` sits in a grid: 0 1 on the top row, 2 3 below, penalty slots in further columns
+ * (4 top, 5 bottom, 6 top, …), so the grid grows sideways and stays two rows high.
+ * @param {number} i
+ */
+export function slotPlace(i) {
+  if (i < 4) return { 'grid-row': i < 2 ? 1 : 2, 'grid-column': (i % 2) + 1 };
+  return { 'grid-row': ((i - 4) % 2) + 1, 'grid-column': 3 + Math.floor((i - 4) / 2) };
+}
+
+/**
  * A seat's grid: 0 1 on the top row, 2 3 below (nearest the owner), penalty slots after.
  * @param {Ctx} ctx
  * @param {number} seat
@@ -134,8 +144,9 @@ function grid(ctx, seat) {
   const now = Date.now();
   const ui = ctx.app.ui;
   const touched = new Set(ui.touched ?? []);
-  return h('div', { class: 'grid', style: { '--rows': Math.ceil(Math.max(4, slots.length) / 2) } },
+  return h('div', { class: 'grid' },
     slots.map((slot, i) => {
+      const at = slotPlace(i);
       const place = `${seat}:${i}`;
       const face = slotFace(slot);
       const empty = slotEmpty(slot);
@@ -145,9 +156,9 @@ function grid(ctx, seat) {
       const label = empty ? ctx.t('card.empty') : up && face ? cardName(ctx, face) : ctx.t('card.back');
       const inner = empty ? null : up && face ? h('span', { class: 'card' }, cardSvg(face, { jokerWord: ctx.t('card.joker') })) : h('span', { class: 'card back' });
       if (click) {
-        return h('button', { class: cls, type: 'button', 'data-key': `slot-${place}`, 'data-pos': place, 'aria-label': `${ctx.name(seat)} ${i}: ${label}`, onclick: click }, inner);
+        return h('button', { class: cls, type: 'button', style: at, 'data-key': `slot-${place}`, 'data-pos': place, 'aria-label': `${ctx.name(seat)} ${i}: ${label}`, onclick: click }, inner);
       }
-      return h('div', { class: cls, 'data-pos': place, role: 'img', 'aria-label': `${ctx.name(seat)} ${i}: ${label}` }, inner);
+      return h('div', { class: cls, style: at, 'data-pos': place, role: 'img', 'aria-label': `${ctx.name(seat)} ${i}: ${label}` }, inner);
     }));
 }
 
@@ -175,14 +186,14 @@ export function eventText(ctx, ev) {
   const name = ctx.name(ev.seat);
   const card = ev.card ? cardText(ev.card, ctx.t('card.joker')) : '';
   switch (ev.event) {
-    case 'kabul': return ctx.t('kabul.ev.kabul', { name });
-    case 'draw': return ev.card ? ctx.t('kabul.ev.drawCard', { name, card }) : ctx.t('kabul.ev.draw', { name, from: ctx.t(`kabul.from.${ev.from}`) });
-    case 'discard': return ctx.t(ev.power ? 'kabul.ev.discardPower' : 'kabul.ev.discard', { name, card });
-    case 'replace': return ctx.t('kabul.ev.replace', { name, card: cardText(ev.discarded, ctx.t('card.joker')) });
-    case 'peek': return ctx.t('kabul.ev.peek', { name });
-    case 'switch': return ctx.t('kabul.ev.switch', { name });
-    case 'snap': return ctx.t(ev.hit ? 'kabul.ev.snapHit' : 'kabul.ev.snapMiss', { name, card });
-    case 'pass': return ctx.t('kabul.ev.pass', { name });
+    case 'kabul': return ctx.tn('kabul.ev.kabul', { name });
+    case 'draw': return ev.card ? ctx.tn('kabul.ev.drawCard', { name, card }) : ctx.tn('kabul.ev.draw', { name, from: ctx.t(`kabul.from.${ev.from}`) });
+    case 'discard': return ctx.tn(ev.power ? 'kabul.ev.discardPower' : 'kabul.ev.discard', { name, card });
+    case 'replace': return ctx.tn('kabul.ev.replace', { name, card: cardText(ev.discarded, ctx.t('card.joker')) });
+    case 'peek': return ctx.tn('kabul.ev.peek', { name });
+    case 'switch': return ctx.tn('kabul.ev.switch', { name });
+    case 'snap': return ctx.tn(ev.hit ? 'kabul.ev.snapHit' : 'kabul.ev.snapMiss', { name, card });
+    case 'pass': return ctx.tn('kabul.ev.pass', { name });
     case 'close': return ctx.t('kabul.ev.close');
     case 'reshuffle': return ctx.t('kabul.ev.reshuffle');
     case 'end': return `${ctx.t('kabul.ev.end')}: ${ctx.t(`kabul.end.${ev.end}`)}`;
@@ -212,10 +223,10 @@ export function center(ctx) {
       d.card ? h('span', { class: 'card', dataset: { card: d.card } }, cardSvg(d.card, { jokerWord: ctx.t('card.joker') })) : h('span', { class: 'card back' }),
       h('span', { class: 'pile-label' }, `${ctx.t('kabul.drawn')} · ${ctx.name(d.seat)}`))
     : null;
-  const events = (v.events ?? []).slice(-3).map((/** @type {any} */ ev) => eventText(ctx, ev)).filter(Boolean);
+  const events = (v.events ?? []).slice(-3).map((/** @type {any} */ ev) => eventText(ctx, ev)).filter((/** @type {unknown} */ e) => e !== '');
   return h('div', { class: 'kabul-center' },
     h('div', { class: 'piles' }, pile, discard, drawn),
-    events.length ? h('ul', { class: 'events', 'aria-live': 'polite' }, events.map((/** @type {string} */ e) => h('li', null, e))) : null);
+    events.length ? h('ul', { class: 'events', 'aria-live': 'polite' }, events.map((/** @type {import('../dom.js').Child} */ e) => h('li', null, e))) : null);
 }
 
 /** @param {Ctx} ctx */
@@ -288,7 +299,7 @@ export function contractInfo(ctx) {
   return h('div', { class: 'contract' },
     h('span', null, ctx.t('kabul.round', { n: Math.max(1, v.round ?? 1) })),
     h('span', { class: 'muted' }, ` · ${target ? ctx.t('kabul.target', { n: target }) : ctx.t('kabul.oneRound')} · ${ctx.t('kabul.lowest')}`),
-    v.caller !== null && v.caller !== undefined ? h('span', { class: 'caller' }, ` · ${ctx.t('kabul.caller', { name: ctx.name(v.caller) })}`) : null);
+    v.caller !== null && v.caller !== undefined ? h('span', { class: 'caller' }, ' · ', ctx.tn('kabul.caller', { name: ctx.name(v.caller) })) : null);
 }
 
 /** @param {Ctx} ctx */
@@ -327,7 +338,7 @@ export function summary(ctx, round) {
 export function winnerText(ctx, winner) {
   const seats = Array.isArray(winner) ? winner : [];
   if (ctx.you !== null && seats.includes(ctx.you)) return ctx.t('table.youWin');
-  return ctx.t('table.winner', { name: seats.map((s) => ctx.name(s)).join(' & ') });
+  return ctx.tn('table.winner', { name: seats.map((s) => ctx.name(s)).join(' & ') });
 }
 
 /** @param {Ctx} ctx */

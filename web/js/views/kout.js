@@ -69,7 +69,7 @@ export function center(ctx) {
     if (trick && trick.cards.length) return trickCards(ctx, trick.cards, { key: `${key}t${v.tricks.length}` });
     const last = v.tricks[v.tricks.length - 1];
     if (last) return trickCards(ctx, last.cards, { done: true, winner: last.winner });
-    return h('p', { class: 'center-note' }, ctx.t('table.waiting', { name: ctx.name(v.to_act) }));
+    return h('p', { class: 'center-note' }, ctx.tn('table.waiting', { name: ctx.name(v.to_act) }));
   }
   if (v.stage === 'bidding') {
     const high = [...(v.calls ?? [])].reverse().find((/** @type {any} */ c) => c.bid !== null);
@@ -120,8 +120,8 @@ export function contractInfo(ctx) {
   const v = ctx.view;
   if (!v || v.maker === null || v.maker === undefined || !v.bid) return null;
   const text = v.trump
-    ? ctx.t('kout.contractHokm', { name: ctx.name(v.maker), bid: bidName(ctx, v.bid, v.malzoom), suit: suitLabel(ctx, v.trump) })
-    : ctx.t('kout.contract', { name: ctx.name(v.maker), bid: bidName(ctx, v.bid, v.malzoom) });
+    ? ctx.tn('kout.contractHokm', { name: ctx.name(v.maker), bid: bidName(ctx, v.bid, v.malzoom), suit: suitLabel(ctx, v.trump) })
+    : ctx.tn('kout.contract', { name: ctx.name(v.maker), bid: bidName(ctx, v.bid, v.malzoom) });
   const won = v.tricks_won ?? [0, 0];
   return h('div', { class: 'contract' },
     h('span', null, text),
@@ -179,7 +179,7 @@ export function summary(ctx, hand) {
 export function winnerText(ctx, winner) {
   if (typeof winner !== 'number') return '';
   if (ctx.you !== null && ctx.you % 2 === winner) return ctx.t('table.youWin');
-  return ctx.t('table.winner', { name: teamLabel(ctx, winner) });
+  return ctx.tn('table.winner', { name: teamLabel(ctx, winner) });
 }
 
 /** @param {Ctx} ctx */

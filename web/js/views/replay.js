@@ -7,9 +7,10 @@
 
 import { h } from '../dom.js';
 import { buildReplay } from '../replay.js';
-import { seatPosition, actionLabel, hasTeams, teamOf } from '../protocol.js';
+import { seatPosition, seatStyle, actionLabel, hasTeams, teamOf } from '../protocol.js';
 import { sortHand, cardText, SUIT_SYMBOL } from '../cards.js';
 import { cardFace } from './cardface.js';
+import { slotPlace } from './kabul.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -84,9 +85,9 @@ export function renderReplay(app) {
 
   const seatEls = [];
   for (let seat = 0; seat < seats; seat += 1) {
-    const pos = seatPosition(seat, seats, 40);
+    const pos = seatPosition(seat, seats, 46);
     const team = hasTeams(record.game) ? teamOf(seat) : null;
-    const parts = [h('div', { class: 'seat-plate' }, h('span', { class: 'seat-name' }, name(seat)))];
+    const parts = [h('div', { class: 'seat-plate' }, h('bdi', { class: 'seat-name' }, name(seat)))];
     if (s.kind === 'trick') {
       if (s.dealer === seat) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip dealer' }, lang === 'ar' ? 'م' : 'D')));
       const call = [...s.calls].reverse().find((c) => c.seat === seat);
@@ -96,10 +97,10 @@ export function renderReplay(app) {
     } else {
       if (s.caller === seat) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip maker' }, app.t('kabul.call'))));
       const touched = new Set(s.touched);
-      parts.push(h('div', { class: 'grid' }, s.grids[seat].map((c, i) => h('div', { class: `slot ${c ? 'up' : 'empty'} ${touched.has(`${seat}:${i}`) ? 'touched' : ''}`, 'data-pos': `${seat}:${i}` }, c ? cardFace(c, { label: cardText(c) }) : null))));
+      parts.push(h('div', { class: 'grid' }, s.grids[seat].map((c, i) => h('div', { class: `slot ${c ? 'up' : 'empty'} ${touched.has(`${seat}:${i}`) ? 'touched' : ''}`, style: slotPlace(i), 'data-pos': `${seat}:${i}` }, c ? cardFace(c, { label: cardText(c) }) : null))));
       if (s.roundScores) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip score-chip' }, String(s.roundScores[seat]))));
     }
-    seatEls.push(h('div', { class: `seat ${team === null ? '' : `team-${team}`} ${s.last?.seat === seat ? 'acting' : ''}`, style: { left: `${pos.x}%`, top: `${pos.y}%` } }, parts));
+    seatEls.push(h('div', { class: `seat ${team === null ? '' : `team-${team}`} ${s.last?.seat === seat ? 'acting' : ''}`, style: seatStyle(pos) }, parts));
   }
 
   let center;
@@ -109,7 +110,7 @@ export function renderReplay(app) {
     center = h('div', { class: `trick ${s.trick.length ? '' : 'done'}` },
       s.faceUp ? h('div', { class: 'center-info face-up' }, cardFace(s.faceUp, { extra: 'big' }), h('p', { class: 'muted' }, app.t('baloot.faceUp'))) : null,
       plays.map((p) => {
-        const pos = seatPosition(p.seat, seats, seats === 6 ? 24 : 22);
+        const pos = seatPosition(p.seat, seats, 16);
         return h('div', { class: `played ${winner === p.seat ? 'winner' : ''}`, style: { left: `${pos.x}%`, top: `${pos.y}%` } }, cardFace(p.card, { label: cardText(p.card) }));
       }));
   } else {

@@ -7,7 +7,7 @@
  */
 
 import { h } from '../dom.js';
-import { msg, seatName, relativeSeat, seatPosition, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
+import { msg, seatName, relativeSeat, seatPosition, seatStyle, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
 import { isMyTurn, isHost, legalSet } from '../state.js';
 import * as kout from './kout.js';
 import * as baloot from './baloot.js';
@@ -20,6 +20,7 @@ import * as kabul from './kabul.js';
  * @typedef {object} Ctx
  * @property {App} app
  * @property {(key: string, params?: import('../i18n.js').Params) => string} t
+ * @property {(key: string, params?: import('../i18n.js').Params) => import('../dom.js').Child[]} tn  names isolated in <bdi>
  * @property {string} game
  * @property {any} view
  * @property {number | null} you
@@ -47,7 +48,7 @@ import * as kabul from './kabul.js';
  * @property {(ctx: Ctx) => HTMLElement} [lastTrick]
  * @property {(ctx: Ctx) => HTMLElement} handsTable
  * @property {(ctx: Ctx, hand: any) => HTMLElement} summary
- * @property {(ctx: Ctx, winner: any) => string} winnerText
+ * @property {(ctx: Ctx, winner: any) => import('../dom.js').Child} winnerText
  * @property {(ctx: Ctx) => HTMLElement} finalScore
  */
 
@@ -74,6 +75,7 @@ export function makeCtx(app) {
   return {
     app,
     t: (k, p) => app.t(k, p),
+    tn: (k, p) => app.tn(k, p),
     game,
     view: s.game?.view ?? null,
     you: s.you,
@@ -128,7 +130,7 @@ function renderLobby(app) {
   const full = seats.every((x) => x.kind !== 'empty');
   const seatEls = seats.map((x) => {
     const seat = Number(x.seat);
-    const pos = seatPosition(ctx.rel(seat), ctx.seats, 38);
+    const pos = seatPosition(ctx.rel(seat), ctx.seats, 46);
     const mine = s.you === seat;
     const team = hasTeams(ctx.game) ? teamOf(seat) : null;
     const badges = [];
@@ -144,15 +146,15 @@ function renderLobby(app) {
     }
     return h('div', {
       class: `lobby-seat ${x.kind} ${team === null ? '' : `team-${team}`} ${mine ? 'mine' : ''}`,
-      style: { left: `${pos.x}%`, top: `${pos.y}%` },
+      style: seatStyle(pos),
       dataset: { seat },
     },
-    h('div', { class: 'seat-name' }, x.kind === 'empty' ? app.t('lobby.empty') : ctx.name(seat)),
+    h('bdi', { class: 'seat-name' }, x.kind === 'empty' ? app.t('lobby.empty') : ctx.name(seat)),
     team === null ? null : h('div', { class: 'seat-team' }, teamLabel(ctx, team)),
     h('div', { class: 'badges' }, badges),
     h('div', { class: 'seat-buttons' }, buttons));
   });
-  const rules = table.rules && Object.keys(table.rules).length ? Object.entries(table.rules).map(([k, v]) => `${k}: ${v}`).join(', ') : null;
+  const rules = rulesSummary(app, ctx.game, table.rules ?? {});
   return h('main', { class: 'screen lobby' },
     h('div', { class: 'lobby-head' },
       h('h1', null, app.t(`game.${ctx.game}`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code))),
@@ -168,6 +170,24 @@ function renderLobby(app) {
       host ? h('button', { class: 'btn primary big', type: 'button', 'data-key': 'start', disabled: !full, onclick: () => app.send(msg.start(table.code)) }, app.t('lobby.start')) : h('p', { class: 'muted' }, app.t('lobby.waitHost')),
       host && !full ? h('p', { class: 'muted small' }, app.t('lobby.needSeats')) : null,
       h('button', { class: 'btn ghost', type: 'button', 'data-key': 'leave', onclick: () => leave(app) }, app.t('lobby.leave'))));
+}
+
+/**
+ * The table's rule options in words.
+ * @param {App} app
+ * @param {string} game
+ * @param {Record<string, any>} rules
+ */
+function rulesSummary(app, game, rules) {
+  const out = [];
+  if (game === 'baloot') out.push(app.t(rules.preset === 'saudi' ? 'home.preset.saudi' : 'home.preset.seed'));
+  if (rules.play_out) out.push(app.t('home.playOut'));
+  if (game === 'kabul') {
+    out.push(`${app.t('home.players')}: ${rules.players ?? 4}`);
+    out.push(rules.target_score ? app.t('kabul.target', { n: rules.target_score }) : app.t('kabul.oneRound'));
+    if (rules.snap_window_ms) out.push(`${app.t('home.snapWindow')}: ${app.t('home.seconds', { n: Number(rules.snap_window_ms) / 1000 })}`);
+  }
+  return out.length ? out.join(' · ') : null;
 }
 
 /** @param {App} app */
@@ -203,17 +223,17 @@ function seatsAround(ctx, mod) {
   const out = [];
   for (let seat = 0; seat < ctx.seats; seat += 1) {
     const rel = ctx.rel(seat);
-    const pos = seatPosition(rel, ctx.seats, mod.seatRadius ?? 44);
+    const pos = seatPosition(rel, ctx.seats, mod.seatRadius ?? 47);
     const info = (table.seats ?? []).find((/** @type {any} */ x) => x.seat === seat) ?? {};
     const team = hasTeams(ctx.game) ? teamOf(seat) : null;
     const acting = toAct.has(seat);
     out.push(h('div', {
       class: `seat rel-${rel} ${team === null ? '' : `team-${team}`} ${acting ? 'acting' : ''} ${seat === ctx.you ? 'mine' : ''} ${info.away ? 'away' : ''}`,
-      style: { left: `${pos.x}%`, top: `${pos.y}%` },
+      style: seatStyle(pos),
       dataset: { seat, rel },
     },
     h('div', { class: 'seat-plate' },
-      h('span', { class: 'seat-name' }, ctx.name(seat)),
+      h('bdi', { class: 'seat-name' }, ctx.name(seat)),
       info.away ? h('span', { class: 'badge muted' }, ctx.t('lobby.away')) : null,
       info.kind === 'human' && !info.connected && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null),
     mod.seatExtra(ctx, seat),
@@ -306,7 +326,7 @@ function renderMatch(app) {
   const table = /** @type {Record<string, any>} */ (s.table);
   const status = ctx.myTurn
     ? h('span', { class: 'turn-note mine' }, ctx.t('table.yourTurn'))
-    : (s.game?.to_act ?? []).length === 1 ? h('span', { class: 'turn-note' }, ctx.t('table.waiting', { name: ctx.name(s.game?.to_act[0]) })) : null;
+    : (s.game?.to_act ?? []).length === 1 ? h('span', { class: 'turn-note' }, ctx.tn('table.waiting', { name: ctx.name(s.game?.to_act[0]) })) : null;
   return h('main', { class: `screen match game-${ctx.game} seats-${ctx.seats} ${ctx.myTurn ? 'my-turn' : ''}`, dataset: { game: ctx.game, stage: mod.stageName(ctx) } },
     h('div', { class: 'match-bar' },
       h('span', { class: 'match-title' }, ctx.t(`game.${ctx.game}.short`) === `game.${ctx.game}.short` ? ctx.t(`game.${ctx.game}`) : ctx.t(`game.${ctx.game}.short`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code))),

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MESSAGES, translate, dirOf, normalizeLang, makeT, suitName } from '../../js/i18n.js';
+import { MESSAGES, translate, translateParts, dirOf, normalizeLang, makeT, suitName } from '../../js/i18n.js';
 
 test('English and Arabic have the same messages', () => {
   const en = Object.keys(MESSAGES.en).sort();
@@ -64,4 +64,11 @@ test('suits have Gulf names in Arabic', () => {
   assert.equal(suitName('ar', 'H'), 'هاص');
   assert.equal(suitName('en', 'D'), 'Diamonds');
   assert.equal(suitName('en', null), '');
+});
+
+test('translateParts hands the parameters back apart, for <bdi> isolation', () => {
+  assert.deepEqual(translateParts('en', 'table.waiting', { name: 'Sara' }), ['Waiting for ', { param: 'Sara' }, '…']);
+  assert.deepEqual(translateParts('ar', 'kabul.caller', { name: 'Sara' }), [{ param: 'Sara' }, ' قال كابول']);
+  assert.deepEqual(translateParts('en', 'lobby.start'), ['Start']);
+  assert.deepEqual(translateParts('en', 'table.winner'), ['{name} wins!'], 'a missing parameter stays visible');
 });

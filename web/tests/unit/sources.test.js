@@ -28,7 +28,7 @@ test('every message key the views use exists', () => {
   const used = new Set();
   for (const file of sources()) {
     const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\bt\('([a-zA-Z0-9_.]+)'/g)) used.add(m[1]);
+    for (const m of text.matchAll(/\btn?\('([a-zA-Z0-9_.]+)'/g)) used.add(m[1]);
   }
   assert.ok(used.size > 50, `found ${used.size} keys`);
   const missing = [...used].filter((k) => !(k in MESSAGES.en));

@@ -1,0 +1,171 @@
+// The end-to-end harness: starts the real `majlis serve` on a free port with a temporary SQLite
+// file, and opens Debian's Chromium through playwright-core, each browser with a fresh profile.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO = path.resolve(here, '../../..');
+export const SHOTS = path.join(REPO, 'artifacts', 'screenshots');
+export const BIN = process.env.MAJLIS_BIN ? path.resolve(REPO, process.env.MAJLIS_BIN) : path.join(REPO, 'target', 'release', 'majlis');
+export const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (srv.address());
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts the server; resolves once /api/health answers.
+ * @param {{botDelayMs?: number}} [opts]
+ */
+export async function startServer(opts = {}) {
+  if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: build it with cargo build --release -p majlis, or set MAJLIS_BIN`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'majlis-e2e-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = fs.createWriteStream(path.join(dir, 'server.log'));
+  const child = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${path.join(dir, 'majlis.db')}`, '--bot-delay-ms', String(opts.botDelayMs ?? 60)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = null;
+  child.on('exit', (code) => { exited = code; });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (exited !== null) throw new Error(`majlis serve exited with ${exited}; see ${path.join(dir, 'server.log')}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('majlis serve did not start within 20 s');
+    await sleep(100);
+  }
+  return {
+    base,
+    dir,
+    async stop() {
+      if (exited === null) {
+        child.kill('SIGTERM');
+        for (let i = 0; i < 50 && exited === null; i += 1) await sleep(100);
+        if (exited === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A browser of its own (a fresh profile, so its own storage: its own player) and its page.
+ * @param {{width?: number, height?: number, locale?: string}} [opts]
+ */
+export async function openBrowser(opts = {}) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'majlis-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
+    locale: opts.locale ?? 'en-US',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under artifacts/screenshots/. */
+export async function screenshot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** The client's state, read through the handle main.js exposes. */
+export function clientState(page) {
+  return page.evaluate(() => {
+    const s = /** @type {any} */ (window).majlis.state;
+    return JSON.parse(JSON.stringify({ route: s.route, you: s.you, table: s.table, game: s.game, conn: s.conn, lang: s.lang, error: s.error, version: s.version }));
+  });
+}
+
+/** Opens the home page and chooses a name. */
+export async function signIn(page, base, name) {
+  await page.goto(`${base}/`);
+  await page.fill('#name-input', name);
+  await page.click('button[data-key="save-name"]');
+  await page.waitForSelector('.hello');
+}
+
+/**
+ * Creates a table from the home page and waits for its lobby; returns the table code.
+ * @param {import('playwright-core').Page} page
+ * @param {{game: string, setup?: (page: import('playwright-core').Page) => Promise<void>}} opts
+ */
+export async function createTable(page, opts) {
+  await page.check(`input[data-key="game-${opts.game}"]`);
+  if (opts.setup) await opts.setup(page);
+  await page.click('button[data-key="create"]');
+  await page.waitForURL(/#\/t\/[A-Z0-9]+$/);
+  await page.waitForSelector('.screen.lobby');
+  return page.url().split('#/t/')[1];
+}
+
+/** Fills the empty seats with bots and starts. */
+export async function fillAndStart(page) {
+  await page.click('button[data-key="fill"]');
+  await page.waitForSelector('button[data-key="start"]:not([disabled])');
+  await page.click('button[data-key="start"]');
+  await page.waitForSelector('.screen.match');
+}
+
+/**
+ * Waits until `check` (run in the test, on the client's state) holds.
+ * @template T
+ * @param {import('playwright-core').Page} page
+ * @param {(state: any) => T} check
+ * @param {{timeout?: number, what?: string}} [opts]
+ * @returns {Promise<T>}
+ */
+export async function until(page, check, opts = {}) {
+  const deadline = Date.now() + (opts.timeout ?? 30_000);
+  for (;;) {
+    const state = await clientState(page);
+    const value = check(state);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${opts.what ?? 'a state'}; last state: ${JSON.stringify({ route: state.route, conn: state.conn, to_act: state.game?.to_act, legal: state.game?.legal, status: state.table?.status, error: state.error }).slice(0, 800)}`);
+    await sleep(80);
+  }
+}
+
+/** Whether it is this page's turn with something to do. */
+export function myTurn(state) {
+  return Boolean(state.game && state.you !== null && state.game.to_act.includes(state.you) && state.game.legal.length > 0);
+}
