@@ -100,6 +100,31 @@ pub trait Playable: Game {
     fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>>;
 }
 
+/// The heuristic bots are written game by game; until a game's is ready, the random bot plays for it.
+fn boxed_bot<G: Game>(spec: BotSpec, seed: u64) -> Box<dyn Bot<G>> {
+    match spec.kind {
+        BotKind::Random | BotKind::Heuristic => Box::new(RandomBot::new(seed)),
+    }
+}
+
+impl Playable for kout::Kout {
+    fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
+        boxed_bot(spec, seed)
+    }
+}
+
+impl Playable for baloot::Baloot {
+    fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
+        boxed_bot(spec, seed)
+    }
+}
+
+impl Playable for kabul::Kabul {
+    fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
+        boxed_bot(spec, seed)
+    }
+}
+
 /// Plays a uniformly random legal action.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
