@@ -6,6 +6,9 @@
 //! use) and, for comparison, from ChaCha20 (`cards::seeded_rng`, what deals use), which costs about
 //! as much as the rules themselves.
 
+// criterion_group! and criterion_main! generate undocumented public functions.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use baloot::{Baloot, BalootRules};

@@ -28,11 +28,8 @@ pub fn set(s: &str) -> CardSet {
 pub fn deck_for(dealer: usize, bidder: usize, hands: [&str; 4]) -> Deck {
     let hands = hands.map(cards);
     let mut deck = Vec::with_capacity(32);
-    for round in 0..5 {
-        for k in 1..=4 {
-            deck.push(hands[(dealer + k) % 4][round]);
-        }
-    }
+    // Cards 1–20 go one at a time from dealer + 1: card i to seat dealer + 1 + i % 4.
+    deck.extend((0..20).map(|i| hands[(dealer + 1 + i % 4) % 4][i / 4]));
     deck.push(hands[bidder][5]);
     for k in 1..=4 {
         let s = (dealer + k) % 4;
