@@ -358,6 +358,39 @@ mod tests {
     }
 
     #[test]
+    fn four_hundred_points_400_or_200_raw_is_80_or_40_game_points_in_sun() {
+        let projects = [proj(0, ProjectKind::FourHundred)];
+        let t = Tally {
+            mode: Mode::Sun,
+            bidder: Team::ZERO,
+            card_points: [70, 60],
+            tricks: [4, 4],
+            projects: &projects,
+            counted: Some(Team::ZERO),
+            baloot: None,
+        };
+        // 70 + 400 = 470 → 94; 70 + 200 = 270 → 54; team 1: 60 → 12.
+        assert_eq!(score_hand(&t, &BalootRules::seed()).score, [94, 12]);
+        let rules = BalootRules { four_hundred_points: 200, ..BalootRules::seed() };
+        assert_eq!(score_hand(&t, &rules).score, [54, 12]);
+    }
+
+    #[test]
+    fn kaboot_in_sun_adds_doubled_projects() {
+        let projects = [proj(1, ProjectKind::Fifty)];
+        let t = Tally {
+            mode: Mode::Sun,
+            bidder: Team::ONE,
+            card_points: [0, 130],
+            tricks: [0, 8],
+            projects: &projects,
+            counted: Some(Team::ONE),
+            baloot: None,
+        };
+        assert_eq!(score_hand(&t, &BalootRules::saudi()).score, [0, 44 + 10]);
+    }
+
+    #[test]
     fn first_to_152_wins_higher_total_if_both_exact_tie_plays_on() {
         assert_eq!(match_winner([151, 100]), None);
         assert_eq!(match_winner([152, 100]), Some(Team::ZERO));

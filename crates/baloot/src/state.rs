@@ -184,7 +184,8 @@ impl Baloot {
     fn play_card(&mut self, seat: Seat, card: Card) {
         let Some(h) = self.hand.as_mut() else { return };
         let Stage::Playing(contract) = h.stage else { return };
-        h.hands[seat.index()].remove(card);
+        let Some(hand) = h.hands.get_mut(seat.index()) else { return };
+        hand.remove(card);
         h.trick.push(card);
         if h.baloot == Some(seat) && contract.mode.trump().is_some_and(|t| baloot_cards(t).contains(card)) {
             h.baloot_shown = true;

@@ -214,7 +214,7 @@ impl HandView {
         HandView {
             number: h.number,
             dealer: h.dealer,
-            cards: seat.map(|s| h.hands[s.index()]),
+            cards: seat.map(|s| h.hands.get(s.index()).copied().unwrap_or_default()),
             hand_sizes: h.hands.map(|c| c.len() as u8),
             face_up: h.face_up,
             bids: h.bids.iter().map(|&(seat, bid)| BidView { seat, bid }).collect(),

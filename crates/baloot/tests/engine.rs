@@ -200,3 +200,20 @@ fn a_finished_hand_reports_its_facts_and_the_dealer_passes_on() {
     );
     assert!(g.outcome().is_none());
 }
+
+#[test]
+fn seats_outside_the_table_are_refused_without_panicking() {
+    let mut g = dealt(BalootRules::seed(), 0, deck_for(0, 1, DEAL_A));
+    let five = game::Seat::new(5).expect("seat 5 exists in the game crate");
+    assert_eq!(
+        g.check(game::Actor::Seat(five), baloot::BalootAction::Pass).expect_err("refused").to_string(),
+        "it is seat 1's turn"
+    );
+    assert!(g.check(game::Actor::Clock, baloot::BalootAction::Pass).is_err());
+    assert!(g.view(Some(five)).hand.expect("hand").cards.expect("a seat's view").is_empty());
+    play_all(&mut g, &[(1, "hokum")]);
+    // Unchecked play by a seat that does not exist changes nothing it cannot.
+    g.play_unchecked(game::Actor::Seat(five), baloot::BalootAction::Play(card("AS")));
+    g.play_unchecked(game::Actor::Clock, baloot::BalootAction::Pass);
+    assert_eq!(g.to_act().first(), Some(seat(1)));
+}
