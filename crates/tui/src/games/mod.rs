@@ -1,0 +1,5 @@
+//! Each game's part of the screen: its [`crate::Table`] implementation.
+
+pub mod baloot;
+pub mod kabul;
+pub mod kout;

@@ -1,0 +1,200 @@
+//! The frame every game shares: header, table, prompt, notice, keys, and the overlays (rules, last
+//! trick, quit). Plus pieces the games draw with: the log, a hand of cards, the buttons.
+
+use cards::Card;
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use crate::app::{Notice, Overlay};
+use crate::choice::Place;
+use crate::style::{Palette, button};
+use crate::table::{Ctx, Table};
+
+/// The smallest screen the game is laid out for.
+pub const MIN_WIDTH: u16 = 80;
+/// See [`MIN_WIDTH`].
+pub const MIN_HEIGHT: u16 = 24;
+
+/// Draws the whole screen.
+pub(crate) fn screen<G: Table>(
+    frame: &mut Frame<'_>,
+    ctx: &Ctx<'_, G>,
+    status: &str,
+    notice: Option<&Notice>,
+    overlay: Overlay,
+) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let text = format!(
+            "Majlis needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. Enlarge it, or press q to leave.",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        if overlay == Overlay::ConfirmQuit {
+            confirm_quit(frame, ctx.palette);
+        }
+        return;
+    }
+    let [header, body, prompt, note, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let p = ctx.palette;
+    let (left, right) = G::header(ctx);
+    let pad = (header.width as usize).saturating_sub(left.chars().count() + right.chars().count() + 2);
+    let bar = format!(" {left}{}{right} ", " ".repeat(pad));
+    frame.render_widget(Paragraph::new(bar).style(p.header()), header);
+    G::draw(frame, body, ctx);
+    frame.render_widget(Paragraph::new(Line::styled(status.to_owned(), p.accent())), prompt);
+    if let Some(n) = notice {
+        let line = match n {
+            Notice::Refusal(why) => Line::styled(format!("✗ {why}"), p.refusal()),
+            Notice::Info(text) => Line::styled(text.clone(), p.info()),
+        };
+        frame.render_widget(Paragraph::new(line), note);
+    }
+    let help = format!("{} · ? rules · l {} · q quit", G::keys(ctx), G::REVIEW);
+    frame.render_widget(Paragraph::new(Line::styled(help, p.faint())), keys);
+    match overlay {
+        Overlay::None => {}
+        Overlay::Help(scroll) => help_overlay::<G>(frame, p, scroll),
+        Overlay::Review => {
+            let (title, lines) = G::review(ctx);
+            let box_area =
+                centered(area, area.width.saturating_sub(10).min(70), (lines.len() as u16 + 4).min(area.height - 2));
+            frame.render_widget(Clear, box_area);
+            let mut body = lines;
+            body.push(Line::default());
+            body.push(Line::styled("Press any key to close.", p.faint()));
+            let block = Block::bordered().title(format!(" {title} ")).title_style(p.accent());
+            frame.render_widget(Paragraph::new(body).block(block).wrap(Wrap { trim: false }), box_area);
+        }
+        Overlay::ConfirmQuit => confirm_quit(frame, p),
+    }
+}
+
+fn confirm_quit(frame: &mut Frame<'_>, p: Palette) {
+    let area = centered(frame.area(), 46, 5);
+    frame.render_widget(Clear, area);
+    let text = vec![
+        Line::from("Leave the match? It is saved as a record."),
+        Line::from(vec![
+            Span::styled("y", p.accent()),
+            Span::raw(" leave    "),
+            Span::styled("n", p.accent()),
+            Span::raw(" keep playing"),
+        ]),
+    ];
+    let block = Block::bordered().title(" Quit ").title_style(p.accent());
+    frame.render_widget(Paragraph::new(text).alignment(Alignment::Center).block(block), area);
+}
+
+/// The keys every game shares, shown above the rules.
+const KEYS: &str = "\
+Keys
+  ← → ↑ ↓     move between the choices (legal ones are bright, illegal ones dim)
+  Enter       choose (an illegal choice is refused with the reason)
+  0-9, letters shortcuts shown on the buttons (bids, trump, Kabul actions, slots)
+  ?           this help (↑ ↓ PgUp PgDn scroll, any other key closes)
+  l           the last trick (Kabul: the recent events)
+  q           leave the match (asks first); the match is saved as a record
+";
+
+fn help_overlay<G: Table>(frame: &mut Frame<'_>, p: Palette, scroll: u16) {
+    let area = frame.area();
+    let box_area = Rect { x: 1, y: 1, width: area.width.saturating_sub(2), height: area.height.saturating_sub(2) };
+    frame.render_widget(Clear, box_area);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for text in KEYS.lines().chain(std::iter::once("")).chain(G::RULES.lines()) {
+        let line = text.trim_end().to_owned();
+        if let Some(title) = line.strip_prefix('#') {
+            lines.push(Line::styled(title.trim_start_matches('#').trim().to_owned(), p.accent()));
+        } else if line == "Keys" {
+            lines.push(Line::styled(line, p.accent()));
+        } else {
+            lines.push(Line::raw(line));
+        }
+    }
+    let block = Block::bordered().title(" Help — ↑ ↓ PgUp PgDn scroll, any other key closes ").title_style(p.accent());
+    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((scroll, 0)), box_area);
+}
+
+/// A rectangle of `width` × `height` in the middle of `area`.
+#[must_use]
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect { x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width, height }
+}
+
+/// Draws the log in a box: as many of the latest lines as fit, wrapped.
+pub fn log<G: Table>(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, G>) {
+    let inner_width = usize::from(area.width.saturating_sub(2)).max(1);
+    let mut rows = usize::from(area.height.saturating_sub(2));
+    let mut shown = Vec::new();
+    for line in ctx.log.iter().rev() {
+        let need = line.chars().count().div_ceil(inner_width).max(1);
+        if need > rows {
+            break;
+        }
+        rows -= need;
+        shown.push(line.clone());
+    }
+    shown.reverse();
+    let count = shown.len();
+    let lines: Vec<Line<'static>> = shown
+        .into_iter()
+        .enumerate()
+        .map(
+            |(i, l)| {
+                if i + 1 == count { Line::styled(l, Style::new().add_modifier(Modifier::BOLD)) } else { Line::raw(l) }
+            },
+        )
+        .collect();
+    let block = Block::bordered().title(" Log ");
+    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
+}
+
+/// A hand of cards as one line, gaps between groups (suits), each card a choice when it is one:
+/// bright when legal, dim when not (only on the person's turn), bracketed under the cursor.
+#[must_use]
+pub fn hand_line<G: Table>(ctx: &Ctx<'_, G>, groups: &[Vec<Card>]) -> Line<'static> {
+    let p = ctx.palette;
+    let mut spans = Vec::new();
+    for (i, group) in groups.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        for &card in group {
+            let base = p.card(card);
+            let (style, cursor) = match ctx.choice_at(Place::Card(card)) {
+                Some((choice, cursor)) if ctx.my_turn => (p.choice(base, choice.legal, cursor), cursor),
+                Some((_, cursor)) => (if cursor { base.add_modifier(Modifier::REVERSED) } else { base }, cursor),
+                None => (base, false),
+            };
+            let text = if cursor { format!("[{}]", card.pretty()) } else { format!(" {} ", card.pretty()) };
+            spans.push(Span::styled(text, style));
+        }
+    }
+    Line::from(spans)
+}
+
+/// The buttons as one line (legal ones bright on the person's turn).
+#[must_use]
+pub fn buttons_line<G: Table>(ctx: &Ctx<'_, G>) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (choice, cursor) in ctx.buttons() {
+        if !spans.is_empty() {
+            spans.push(Span::raw(" "));
+        }
+        spans.push(button(ctx.palette, choice, cursor));
+    }
+    Line::from(spans)
+}
