@@ -16,6 +16,16 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub mod arena;
+mod baloot_bot;
+mod kabul_bot;
+mod kout_bot;
+pub mod throughput;
+
+pub use baloot_bot::BalootHeuristic;
+pub use kabul_bot::KabulHeuristic;
+pub use kout_bot::KoutHeuristic;
+
 use cards::random_below;
 use game::{Game, Seat};
 use rand_chacha::ChaCha8Rng;
@@ -23,7 +33,10 @@ use rand_core::SeedableRng;
 
 /// A player program for game `G`.
 pub trait Bot<G: Game>: Send {
-    /// Chooses one of `legal` (never empty) for `seat`, knowing only `view` (that seat's view).
+    /// Chooses one of `legal` for `seat`, knowing only `view` (that seat's view).
+    ///
+    /// # Panics
+    /// If `legal` is empty: call it only for a seat that may act.
     fn choose(&mut self, seat: Seat, view: &G::View, legal: &[G::Action]) -> G::Action;
 }
 
@@ -100,28 +113,42 @@ pub trait Playable: Game {
     fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>>;
 }
 
-/// The heuristic bots are written game by game; until a game's is ready, the random bot plays for it.
-fn boxed_bot<G: Game>(spec: BotSpec, seed: u64) -> Box<dyn Bot<G>> {
-    match spec.kind {
-        BotKind::Random | BotKind::Heuristic => Box::new(RandomBot::new(seed)),
-    }
-}
-
 impl Playable for kout::Kout {
     fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        boxed_bot(spec, seed)
+        match spec.kind {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic => Box::new(KoutHeuristic),
+        }
     }
 }
 
 impl Playable for baloot::Baloot {
     fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        boxed_bot(spec, seed)
+        match spec.kind {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic => Box::new(BalootHeuristic),
+        }
     }
 }
 
 impl Playable for kabul::Kabul {
     fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        boxed_bot(spec, seed)
+        match spec.kind {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic => Box::new(KabulHeuristic::new(spec.forget, seed)),
+        }
+    }
+}
+
+/// `wanted` if it is legal, else the first legal action: a heuristic never plays an illegal move,
+/// even if its reasoning goes wrong.
+///
+/// # Panics
+/// If `legal` is empty, which the [`Bot::choose`] contract excludes.
+fn pick<A: Copy + PartialEq>(legal: &[A], wanted: Option<A>) -> A {
+    match wanted {
+        Some(a) if legal.contains(&a) => a,
+        _ => legal[0],
     }
 }
 
