@@ -1,13 +1,47 @@
-//! `majlis loadtest`.
+//! `majlis loadtest`: many kout6 tables of bot clients against a running `majlis serve`.
 
 use std::process::ExitCode;
 
 /// Arguments of `majlis loadtest`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// The server's address (`127.0.0.1:8080` or `http://127.0.0.1:8080`).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// How many tables (six sockets each).
+    #[arg(long, default_value_t = 100)]
+    tables: usize,
+    /// How long to measure, in seconds (after every table has started).
+    #[arg(long, default_value_t = 30)]
+    seconds: u64,
+    /// A client's think time before each action, in milliseconds (a person's pace).
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
+}
 
-/// Runs `majlis loadtest`.
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("majlis loadtest: not built yet");
-    ExitCode::from(1)
+/// Runs the load test and prints its report as JSON.
+pub fn run(args: Args) -> ExitCode {
+    let options = server::loadtest::Options {
+        addr: args.addr,
+        tables: args.tables,
+        seconds: args.seconds,
+        think_ms: args.think_ms,
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("majlis loadtest: cannot start the runtime: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match runtime.block_on(server::loadtest::run(options)) {
+        Ok(report) => {
+            println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("majlis loadtest: {e:#}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -1,13 +1,79 @@
-//! `majlis serve`.
+//! `majlis serve`: the multiplayer server with the browser client.
 
+use std::net::SocketAddr;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Arguments of `majlis serve`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080", env = "MAJLIS_ADDR")]
+    addr: SocketAddr,
+    /// The database: `sqlite:PATH` (created on first start) or `postgres://USER:PASS@HOST/DB`.
+    #[arg(long, default_value = "sqlite:majlis.db", env = "MAJLIS_DB")]
+    db: String,
+    /// How long bots pause before acting, in milliseconds.
+    #[arg(long, default_value_t = 700)]
+    bot_delay_ms: u64,
+    /// Log as JSON lines instead of text.
+    #[arg(long)]
+    json_logs: bool,
+}
 
-/// Runs `majlis serve`.
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("majlis serve: not built yet");
-    ExitCode::from(1)
+/// Runs `majlis serve` until Ctrl-C (or SIGTERM), then shuts down gracefully.
+pub fn run(args: Args) -> ExitCode {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if args.json_logs {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("majlis serve: cannot start the runtime: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match runtime.block_on(serve(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("majlis serve: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+async fn serve(args: Args) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let store = server::Store::connect(&args.db).await.with_context(|| format!("opening the database {}", args.db))?;
+    let listener =
+        tokio::net::TcpListener::bind(args.addr).await.with_context(|| format!("listening on {}", args.addr))?;
+    println!("majlis: serving on http://{} (database {})", listener.local_addr()?, args.db);
+    let config = server::Config { bot_delay: Duration::from_millis(args.bot_delay_ms), ..server::Config::default() };
+    server::serve(listener, store, config, shutdown_signal()).await
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
 }

@@ -5,11 +5,11 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use bots::Playable;
+use futures_util::{SinkExt, StreamExt};
 use game::GameKind;
 use serde::Serialize;
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
-use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
@@ -217,7 +217,8 @@ impl Hub {
         turn_ms: Option<u64>,
         public: bool,
     ) -> Result<String, ProtocolError> {
-        let kind: GameKind = game.parse().map_err(|e: game::UnknownGame| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+        let kind: GameKind =
+            game.parse().map_err(|e: game::UnknownGame| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
         let turn_ms = turn_ms.unwrap_or(self.config.default_turn_ms);
         if !(1_000..=600_000).contains(&turn_ms) {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "turn_ms must be between 1000 and 600000"));
@@ -230,7 +231,14 @@ impl Hub {
                 break code;
             }
         };
-        let origin = Origin::New { code: code.clone(), rules: rules.unwrap_or_default(), turn_ms, public, host: conn.clone(), seed };
+        let origin = Origin::New {
+            code: code.clone(),
+            rules: rules.unwrap_or_default(),
+            turn_ms,
+            public,
+            host: conn.clone(),
+            seed,
+        };
         (self.config.dispatch)(kind, Spawn { hub: self.clone(), origin })
             .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e))?;
         Ok(code)
@@ -243,9 +251,9 @@ impl Hub {
     pub fn send(&self, code: &str, cmd: TableCmd) -> Result<(), ProtocolError> {
         let code = code.trim().to_ascii_uppercase();
         let tables = lock(&self.tables);
-        let table = tables
-            .get(&code)
-            .ok_or_else(|| ProtocolError::new(ErrorCode::NoTable, format!("no table {:?}", code.chars().take(12).collect::<String>())))?;
+        let table = tables.get(&code).ok_or_else(|| {
+            ProtocolError::new(ErrorCode::NoTable, format!("no table {:?}", code.chars().take(12).collect::<String>()))
+        })?;
         table.tx.send(cmd).map_err(|_| ProtocolError::new(ErrorCode::NoTable, "that table has closed"))
     }
 
@@ -263,7 +271,8 @@ impl Hub {
     /// Public tables still open to join.
     #[must_use]
     pub fn open_tables(&self) -> Vec<TableSummary> {
-        let mut list: Vec<TableSummary> = lock(&self.listing).values().filter(|t| t.public && t.open).cloned().collect();
+        let mut list: Vec<TableSummary> =
+            lock(&self.listing).values().filter(|t| t.public && t.open).cloned().collect();
         list.sort_by(|a, b| a.code.cmp(&b.code));
         list
     }
@@ -368,7 +377,13 @@ impl Hub {
         self.connections.fetch_sub(1, Ordering::Relaxed);
     }
 
-    fn route(self: &Arc<Self>, conn: &Conn, msg: ClientMsg, id: Option<Value>, joined: &mut HashSet<String>) -> Result<(), ProtocolError> {
+    fn route(
+        self: &Arc<Self>,
+        conn: &Conn,
+        msg: ClientMsg,
+        id: Option<Value>,
+        joined: &mut HashSet<String>,
+    ) -> Result<(), ProtocolError> {
         match msg {
             ClientMsg::Ping => {
                 conn.send(protocol::pong(id.as_ref()));
@@ -377,7 +392,14 @@ impl Hub {
             ClientMsg::CreateTable { game, rules, turn_ms, public } => {
                 let code = self.create_table(conn, &game, rules, turn_ms, public)?;
                 joined.insert(code.clone());
-                self.send(&code, TableCmd::Msg { conn: conn.clone(), msg: ClientMsg::Join { table: code.clone(), seat: Some(0) }, id })
+                self.send(
+                    &code,
+                    TableCmd::Msg {
+                        conn: conn.clone(),
+                        msg: ClientMsg::Join { table: code.clone(), seat: Some(0) },
+                        id,
+                    },
+                )
             }
             msg => {
                 let code = msg.table().unwrap_or_default().trim().to_ascii_uppercase();

@@ -58,7 +58,7 @@ pub mod store;
 mod table;
 
 pub use hub::{Hub, Spawn};
-pub use net::{rss_bytes, router};
+pub use net::{router, rss_bytes};
 pub use store::{Store, StoreError};
 
 /// Picks the game type for a kind and starts a table of it: `spawn.visit::<G>(kind)`.
@@ -101,8 +101,14 @@ impl Default for Config {
 /// # Errors
 /// The game is not built into this binary.
 pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), String> {
-    let _ = spawn;
-    Err(format!("{} is not playable on this server yet", kind.title()))
+    struct Start(Spawn);
+    impl games::Visitor for Start {
+        type Output = Result<(), String>;
+        fn visit<G: bots::Playable>(self, kind: GameKind) -> Self::Output {
+            self.0.visit::<G>(kind)
+        }
+    }
+    games::dispatch(kind, Start(spawn))?
 }
 
 /// Serves on `listener` until `shutdown` completes: restores every stored table first, then
@@ -112,7 +118,12 @@ pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), String> {
 ///
 /// # Errors
 /// The store cannot be read at start, or the listener fails.
-pub async fn serve<F>(listener: tokio::net::TcpListener, store: Store, config: Config, shutdown: F) -> anyhow::Result<()>
+pub async fn serve<F>(
+    listener: tokio::net::TcpListener,
+    store: Store,
+    config: Config,
+    shutdown: F,
+) -> anyhow::Result<()>
 where
     F: Future<Output = ()> + Send + 'static,
 {

@@ -77,7 +77,10 @@ struct NewPlayer {
     name: String,
 }
 
-async fn create_player(State(hub): State<Arc<Hub>>, body: Result<Json<NewPlayer>, axum::extract::rejection::JsonRejection>) -> Result<Json<Value>, AppError> {
+async fn create_player(
+    State(hub): State<Arc<Hub>>,
+    body: Result<Json<NewPlayer>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, AppError> {
     let Json(body) = body.map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_request", e.body_text()))?;
     let name = ids::validate_name(&body.name).map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e))?;
     let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
@@ -90,7 +93,11 @@ async fn create_player(State(hub): State<Arc<Hub>>, body: Result<Json<NewPlayer>
 
 async fn authenticate(hub: &Hub, token: Option<&str>) -> Result<PlayerRow, AppError> {
     let token = token.filter(|t| !t.is_empty() && t.len() <= 128).ok_or_else(AppError::unauthorized)?;
-    hub.store.player_by_token_hash(&ids::token_hash(token)).await.map_err(|e| AppError::internal(&e))?.ok_or_else(AppError::unauthorized)
+    hub.store
+        .player_by_token_hash(&ids::token_hash(token))
+        .await
+        .map_err(|e| AppError::internal(&e))?
+        .ok_or_else(AppError::unauthorized)
 }
 
 fn bearer(headers: &HeaderMap) -> Option<&str> {
@@ -155,7 +162,11 @@ struct WsQuery {
     token: Option<String>,
 }
 
-async fn ws(State(hub): State<Arc<Hub>>, Query(q): Query<WsQuery>, upgrade: WebSocketUpgrade) -> Result<Response, AppError> {
+async fn ws(
+    State(hub): State<Arc<Hub>>,
+    Query(q): Query<WsQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, AppError> {
     let player = authenticate(&hub, q.token.as_deref()).await?;
     // Frames past 16 KiB get a `too_large` error from the protocol layer; past this, the socket
     // is closed by the WebSocket layer itself.

@@ -105,19 +105,8 @@ impl ProtocolError {
 }
 
 /// The message types a client may send.
-pub const CLIENT_TYPES: &[&str] = &[
-    "create_table",
-    "join",
-    "spectate",
-    "leave",
-    "set_bot",
-    "fill_bots",
-    "start",
-    "act",
-    "rematch",
-    "resume",
-    "ping",
-];
+pub const CLIENT_TYPES: &[&str] =
+    &["create_table", "join", "spectate", "leave", "set_bot", "fill_bots", "start", "act", "rematch", "resume", "ping"];
 
 /// A message from a client, typed.
 #[derive(Clone, Debug, PartialEq, Deserialize)]

@@ -177,8 +177,16 @@ impl Store {
     /// # Errors
     /// The database cannot be opened or migrated.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        Store::connect_with(url, Duration::from_secs(30)).await
+    }
+
+    /// [`Store::connect`] with a chosen wait for a free connection before a query fails.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated.
+    pub async fn connect_with(url: &str, acquire_timeout: Duration) -> Result<Store, StoreError> {
         let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
+            let pool = PgPoolOptions::new().max_connections(8).acquire_timeout(acquire_timeout).connect(url).await?;
             sqlx::migrate!("migrations/postgres").run(&pool).await?;
             Pool::Postgres(pool)
         } else {
@@ -193,7 +201,12 @@ impl Store {
                 .busy_timeout(Duration::from_secs(10));
             // An in-memory database exists once per connection: keep exactly one.
             let max = if memory { 1 } else { 4 };
-            let pool = SqlitePoolOptions::new().max_connections(max).min_connections(1).connect_with(options).await?;
+            let pool = SqlitePoolOptions::new()
+                .max_connections(max)
+                .min_connections(1)
+                .acquire_timeout(acquire_timeout)
+                .connect_with(options)
+                .await?;
             sqlx::migrate!("migrations/sqlite").run(&pool).await?;
             Pool::Sqlite(pool)
         };
@@ -338,7 +351,9 @@ impl Store {
         const Q: &str = "SELECT m.id AS game_id, m.table_code, m.game, mp.seat, m.finished, m.result, m.started_at, \
              m.ended_at FROM match_players mp JOIN matches m ON m.id = mp.match_id WHERE mp.player_id = $1 \
              ORDER BY m.started_at DESC, m.id LIMIT $2";
-        Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, HistoryRow>(Q).bind(player_id).bind(limit).fetch_all(p).await?))
+        Ok(
+            on_pool!(&self.pool, p => sqlx::query_as::<_, HistoryRow>(Q).bind(player_id).bind(limit).fetch_all(p).await?),
+        )
     }
 
     /// Closes the pool after the writer has committed everything queued.

@@ -199,7 +199,12 @@ impl<G: Playable> Table<G> {
     ///
     /// # Errors
     /// Bad rules, or a stored log that does not replay.
-    pub fn new(hub: Arc<Hub>, kind: GameKind, origin: Origin, rx: mpsc::UnboundedReceiver<TableCmd>) -> Result<Self, String> {
+    pub fn new(
+        hub: Arc<Hub>,
+        kind: GameKind,
+        origin: Origin,
+        rx: mpsc::UnboundedReceiver<TableCmd>,
+    ) -> Result<Self, String> {
         let now = Instant::now();
         let (code, rules, turn_ms, public) = match &origin {
             Origin::New { code, rules, turn_ms, public, .. } => (code.clone(), rules.clone(), *turn_ms, *public),
@@ -213,9 +218,8 @@ impl<G: Playable> Table<G> {
         };
         let rule_set = G::Rules::from_options(kind, &rules)?;
         let seat_count = rule_set.seat_count();
-        let snap_window = Duration::from_millis(
-            rule_set.to_options().get("snap_window_ms").and_then(Value::as_u64).unwrap_or(3000),
-        );
+        let snap_window =
+            Duration::from_millis(rule_set.to_options().get("snap_window_ms").and_then(Value::as_u64).unwrap_or(3000));
         let empty = SeatState { occupant: Occupant::Empty, timeouts: 0, away: false };
         let mut table = Table {
             hub,
@@ -252,7 +256,8 @@ impl<G: Playable> Table<G> {
                 table.seed = seed;
                 table.version = 1;
                 if let Some(seat) = table.seats.first_mut() {
-                    seat.occupant = Occupant::Human { id: host.player.id.clone(), name: host.player.name.clone(), left: false };
+                    seat.occupant =
+                        Occupant::Human { id: host.player.id.clone(), name: host.player.name.clone(), left: false };
                 }
             }
             Origin::Restore { row, current } => table.restore(row, current)?,
@@ -393,7 +398,10 @@ impl<G: Playable> Table<G> {
                     return Err(ProtocolError::new(ErrorCode::BadRequest, "a rematch needs a finished match"));
                 }
                 if self.seat_of(&conn.player.id).is_none() && self.host != conn.player.id {
-                    return Err(ProtocolError::new(ErrorCode::NotSeated, "only the players at the table may ask for a rematch"));
+                    return Err(ProtocolError::new(
+                        ErrorCode::NotSeated,
+                        "only the players at the table may ask for a rematch",
+                    ));
                 }
                 self.start(conn).await
             }
@@ -436,7 +444,10 @@ impl<G: Playable> Table<G> {
                 self.take_seat(conn, wanted)?;
                 self.free_seat(seat);
             } else {
-                let was_left = matches!(self.seats.get(seat.index()).map(|s| &s.occupant), Some(Occupant::Human { left: true, .. }));
+                let was_left = matches!(
+                    self.seats.get(seat.index()).map(|s| &s.occupant),
+                    Some(Occupant::Human { left: true, .. })
+                );
                 self.mark_back(seat);
                 if was_left {
                     self.save_row().await;
@@ -444,7 +455,10 @@ impl<G: Playable> Table<G> {
             }
         } else {
             if self.status == Status::Playing {
-                return Err(ProtocolError::new(ErrorCode::SeatTaken, "the match is under way: spectate, or wait for the next one"));
+                return Err(ProtocolError::new(
+                    ErrorCode::SeatTaken,
+                    "the match is under way: spectate, or wait for the next one",
+                ));
             }
             self.take_seat(conn, wanted)?;
         }
@@ -462,7 +476,10 @@ impl<G: Playable> Table<G> {
     fn take_seat(&mut self, conn: &Conn, wanted: Option<usize>) -> Result<(), ProtocolError> {
         let index = match wanted {
             Some(w) if w >= self.seat_count => {
-                return Err(ProtocolError::new(ErrorCode::BadRequest, format!("the table has seats 0 to {}", self.seat_count - 1)));
+                return Err(ProtocolError::new(
+                    ErrorCode::BadRequest,
+                    format!("the table has seats 0 to {}", self.seat_count - 1),
+                ));
             }
             Some(w) => w,
             None => self
@@ -471,7 +488,8 @@ impl<G: Playable> Table<G> {
                 .position(|s| s.occupant == Occupant::Empty)
                 .ok_or_else(|| ProtocolError::new(ErrorCode::SeatTaken, "the table is full"))?,
         };
-        let seat = self.seats.get_mut(index).ok_or_else(|| ProtocolError::new(ErrorCode::BadRequest, "no such seat"))?;
+        let seat =
+            self.seats.get_mut(index).ok_or_else(|| ProtocolError::new(ErrorCode::BadRequest, "no such seat"))?;
         if seat.occupant != Occupant::Empty {
             return Err(ProtocolError::new(ErrorCode::SeatTaken, format!("seat {index} is taken")));
         }
@@ -529,7 +547,9 @@ impl<G: Playable> Table<G> {
         if let Err(e) = self.hub.store.delete_table(&self.code).await {
             tracing::error!(table = %self.code, error = %e, "deleting a closed table failed");
         }
-        let msg = protocol::text(&json!({ "type": "table", "table": { "code": self.code, "status": "closed" }, "you": null }));
+        let msg = protocol::text(
+            &json!({ "type": "table", "table": { "code": self.code, "status": "closed" }, "you": null }),
+        );
         for sub in &self.subs {
             sub.conn.send(msg.clone());
         }
@@ -537,7 +557,9 @@ impl<G: Playable> Table<G> {
     }
 
     fn parse_bot(bot: Option<&str>) -> Result<BotSpec, ProtocolError> {
-        bot.unwrap_or("heuristic").parse::<BotSpec>().map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))
+        bot.unwrap_or("heuristic")
+            .parse::<BotSpec>()
+            .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))
     }
 
     async fn set_bot(&mut self, conn: &Conn, seat: usize, bot: Option<&str>) -> Result<(), ProtocolError> {
@@ -667,14 +689,18 @@ impl<G: Playable> Table<G> {
                 format!("the table is at version {}; your action was for {}", self.version, version.unwrap_or(0)),
             ));
         }
-        let action: G::Action = text.parse().map_err(|e: game::ParseActionError| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+        let action: G::Action = text
+            .parse()
+            .map_err(|e: game::ParseActionError| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
         let Some(game) = self.game.as_ref() else {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "no match is under way at this table"));
         };
         if !game.game().to_act().contains(seat) {
             return Err(ProtocolError::new(ErrorCode::NotYourTurn, "it is not your turn"));
         }
-        game.game().check(Actor::Seat(seat), action).map_err(|e| ProtocolError::new(ErrorCode::Illegal, e.to_string()))?;
+        game.game()
+            .check(Actor::Seat(seat), action)
+            .map_err(|e| ProtocolError::new(ErrorCode::Illegal, e.to_string()))?;
         self.mark_back(seat);
         self.apply(Actor::Seat(seat), action).await.map_err(|e| ProtocolError::new(ErrorCode::Internal, e))?;
         Ok(())
@@ -767,7 +793,8 @@ impl<G: Playable> Table<G> {
         header.salt = Some(hex::encode(salt));
         let version = self.version + 1;
         let body = serde_json::to_string(&header).map_err(|e| e.to_string())?;
-        let event = EventRow { match_id, seq: self.seq, version: version as i64, kind: "deal".to_owned(), seat: None, body };
+        let event =
+            EventRow { match_id, seq: self.seq, version: version as i64, kind: "deal".to_owned(), seat: None, body };
         self.hub.store.append(vec![event]).await.map_err(|e| e.to_string())?;
         game.deal(deal)?;
         if let Some(h) = game.current_hand_record_mut() {
@@ -782,7 +809,9 @@ impl<G: Playable> Table<G> {
         self.fair = Some(FairHand { hand, salt: hex::encode(salt), commitment: commitment.clone(), deck: header.deck });
         self.hand_log_start = self.log.len();
         self.log.push(LogEntry { version, seat: None, action: "deal".to_owned() });
-        let msg = protocol::text(&json!({ "type": "commitment", "table": self.code, "hand": hand, "commitment": commitment }));
+        let msg = protocol::text(
+            &json!({ "type": "commitment", "table": self.code, "hand": hand, "commitment": commitment }),
+        );
         for sub in &self.subs {
             sub.conn.send(msg.clone());
         }
@@ -837,7 +866,10 @@ impl<G: Playable> Table<G> {
     }
 
     fn is_present_human(&self, seat: Seat) -> bool {
-        matches!(self.seats.get(seat.index()), Some(SeatState { occupant: Occupant::Human { left: false, .. }, away: false, .. }))
+        matches!(
+            self.seats.get(seat.index()),
+            Some(SeatState { occupant: Occupant::Human { left: false, .. }, away: false, .. })
+        )
     }
 
     fn next_wake(&self) -> Option<(Instant, Wake)> {
@@ -971,9 +1003,9 @@ impl<G: Playable> Table<G> {
         let table = self.table_json();
         let mut cache: HashMap<Option<Seat>, Arc<str>> = HashMap::new();
         for sub in self.subs.iter().filter(|s| s.conn.id != skip) {
-            let msg = cache
-                .entry(sub.seat)
-                .or_insert_with(|| protocol::text(&json!({ "type": "table", "table": table, "you": seat_json(sub.seat) })));
+            let msg = cache.entry(sub.seat).or_insert_with(|| {
+                protocol::text(&json!({ "type": "table", "table": table, "you": seat_json(sub.seat) }))
+            });
             sub.conn.send(msg.clone());
         }
     }
@@ -1015,7 +1047,9 @@ impl<G: Playable> Table<G> {
         // current hand.
         let first_version = self.log.first().map_or(u64::MAX, |e| e.version);
         let log: Vec<&LogEntry> = match since {
-            Some(v) if v + 1 >= first_version && v <= self.version => self.log.iter().filter(|e| e.version > v).collect(),
+            Some(v) if v + 1 >= first_version && v <= self.version => {
+                self.log.iter().filter(|e| e.version > v).collect()
+            }
             _ => self.log.get(self.hand_log_start..).unwrap_or_default().iter().collect(),
         };
         let mut msg = self.state_fields(seat);

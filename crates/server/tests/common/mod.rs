@@ -1,0 +1,324 @@
+//! Shared helpers of the server tests: a server on 127.0.0.1:0, a tiny HTTP client, WebSocket
+//! clients that keep every message they receive, and the leak check over a finished match.
+
+#![allow(dead_code, clippy::unwrap_used)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use cards::CardSet;
+use futures_util::{SinkExt, StreamExt};
+use game::testing::cards_named_in;
+use game::{Actor, Game, Match, Record, Seat};
+use serde_json::{Value, json};
+use server::{Config, Spawn, Store};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// The games as the server plays them: the real engines and the bots crate's bots.
+pub fn dispatch(kind: game::GameKind, spawn: Spawn) -> Result<(), String> {
+    server::default_dispatch(kind, spawn)
+}
+
+/// Settings for tests: bots act at once, deals and bots fixed by a seed.
+pub fn config() -> Config {
+    Config {
+        bot_delay: Duration::ZERO,
+        seed: Some(7),
+        dispatch,
+        rate_burst: 200.0,
+        rate_per_sec: 200.0,
+        ..Config::default()
+    }
+}
+
+/// Pauses tokio's clock for good: time moves only when the test calls `tokio::time::advance`.
+///
+/// A paused clock normally jumps to the next timer whenever the runtime has nothing to do, and
+/// waiting for a socket or for the database's thread looks like nothing to do; a task that only
+/// yields keeps the runtime busy, so the jumps never happen and the test decides every step.
+pub fn freeze_clock() -> AbortOnDrop {
+    let spinner = tokio::spawn(async {
+        loop {
+            tokio::task::yield_now().await;
+        }
+    });
+    tokio::time::pause();
+    AbortOnDrop(spinner)
+}
+
+/// Aborts a task when dropped.
+pub struct AbortOnDrop(JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Sends a ping and returns every message that came before the pong: a round trip through the
+/// server, so whatever it was going to send by now has been sent.
+pub async fn drain(c: &mut Client) -> Vec<Value> {
+    c.send(json!({ "type": "ping", "id": "drain" })).await;
+    let mut got = Vec::new();
+    loop {
+        let v = c.recv().await;
+        if v["type"] == "pong" && v["id"] == "drain" {
+            return got;
+        }
+        got.push(v);
+    }
+}
+
+/// A fresh SQLite file in the temp dir.
+pub fn temp_db(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("majlis-server-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.db"));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+    }
+    format!("sqlite:{}", path.display())
+}
+
+/// A server running in the current runtime.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl TestServer {
+    pub async fn start(config: Config, db: &str) -> TestServer {
+        let store = Store::connect(db).await.expect("store");
+        Self::start_with(config, store).await
+    }
+
+    pub async fn start_with(config: Config, store: Store) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(server::serve(listener, store, config, async {
+            let _ = stopped.await;
+        }));
+        TestServer { addr, stop: Some(stop), task }
+    }
+
+    /// Graceful shutdown; waits for it.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        self.task.await.expect("join").expect("server ran");
+    }
+}
+
+/// One HTTP/1.1 request; returns the status and the body as JSON (or as a string).
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>, token: Option<&str>) -> (u16, Value) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let body = body.unwrap_or("");
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\n{auth}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(req.as_bytes()).await.expect("write");
+    let mut buf = Vec::new();
+    stream.read_to_end(&mut buf).await.expect("read");
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status: u16 = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("status");
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let rest =
+        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_owned() };
+    let value = serde_json::from_str(&rest).unwrap_or(Value::String(rest));
+    (status, value)
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+/// A WebSocket client that records every message it gets.
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub token: String,
+    pub id: String,
+    pub name: String,
+    pub seen: Vec<Value>,
+}
+
+impl Client {
+    /// A new guest named `name`, connected.
+    pub async fn new(addr: SocketAddr, name: &str) -> Client {
+        let (status, body) = http(addr, "POST", "/api/players", Some(&json!({ "name": name }).to_string()), None).await;
+        assert_eq!(status, 200, "{body}");
+        let token = body["token"].as_str().expect("token").to_owned();
+        Client::connect(addr, &token).await
+    }
+
+    /// Connects with an existing token.
+    pub async fn connect(addr: SocketAddr, token: &str) -> Client {
+        let (ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/ws?token={token}")).await.expect("ws connect");
+        let mut c = Client { ws, token: token.to_owned(), id: String::new(), name: String::new(), seen: Vec::new() };
+        let welcome = c.recv().await;
+        assert_eq!(welcome["type"], "welcome");
+        c.id = welcome["player"]["id"].as_str().unwrap().to_owned();
+        c.name = welcome["player"]["name"].as_str().unwrap().to_owned();
+        c
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string().into())).await.expect("send");
+    }
+
+    pub async fn send_raw(&mut self, m: Message) {
+        let _ = self.ws.send(m).await;
+    }
+
+    /// The next message (panics after 60 s of silence, or when the socket closes).
+    pub async fn recv(&mut self) -> Value {
+        self.try_recv().await.expect("socket closed")
+    }
+
+    /// The next message, or `None` when the socket closes (the close frame is kept as
+    /// `{"type":"_close","code":N}`).
+    pub async fn try_recv(&mut self) -> Option<Value> {
+        loop {
+            let msg =
+                tokio::time::timeout(Duration::from_secs(60), self.ws.next()).await.expect("no message for 60 s")?;
+            match msg {
+                Ok(Message::Text(t)) => {
+                    let v: Value = serde_json::from_str(&t).expect("server sends JSON");
+                    if std::env::var_os("MAJLIS_TEST_TRACE").is_some() {
+                        eprintln!("{} <- {}", self.name, t.chars().take(200).collect::<String>());
+                    }
+                    self.seen.push(v.clone());
+                    return Some(v);
+                }
+                Ok(Message::Close(frame)) => {
+                    let code = frame.map(|f| u16::from(f.code)).unwrap_or(0);
+                    return Some(json!({ "type": "_close", "code": code }));
+                }
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Messages until one satisfies `pred`; returns it.
+    pub async fn until(&mut self, mut pred: impl FnMut(&Value) -> bool) -> Value {
+        loop {
+            let v = self.recv().await;
+            if pred(&v) {
+                return v;
+            }
+        }
+    }
+
+    /// Creates a table and returns its code.
+    pub async fn create(&mut self, game: &str, rules: Value) -> String {
+        self.send(json!({ "type": "create_table", "game": game, "rules": rules, "public": true, "turn_ms": 600000, "id": "c" }))
+            .await;
+        let t = self.until(|v| v["type"] == "table" || v["type"] == "error").await;
+        assert_eq!(t["type"], "table", "{t}");
+        assert_eq!(t["id"], "c");
+        t["table"]["code"].as_str().unwrap().to_owned()
+    }
+
+    /// Plays as a person who picks the first legal action (a snap window: pass) until the match
+    /// is over; returns the match id. Stops early after `max_actions` of its own actions.
+    pub async fn play(&mut self, code: &str, max_actions: usize) -> Option<String> {
+        let mut done = 0;
+        loop {
+            let v = self.recv().await;
+            if v["type"] == "table" && v["table"]["status"] == "finished" {
+                return v["table"]["game_id"].as_str().map(str::to_owned);
+            }
+            if !(v["type"] == "event" || v["type"] == "sync") || v["table"] != code {
+                continue;
+            }
+            let legal = v["legal"].as_array().cloned().unwrap_or_default();
+            if legal.is_empty() {
+                continue;
+            }
+            if done == max_actions {
+                return None;
+            }
+            let window = legal.iter().any(|a| a.as_str().is_some_and(|s| s.starts_with("snap")));
+            let pick = legal.iter().find(|a| window && *a == "pass").unwrap_or(&legal[0]);
+            let pick = pick.clone();
+            self.send(json!({ "type": "act", "table": code, "action": pick, "version": v["version"] })).await;
+            done += 1;
+        }
+    }
+}
+
+/// Checks that no `event` or `sync` message a client got names a card hidden from its seat at
+/// that moment (spectators: a card hidden from anyone), by replaying the finished record event by
+/// event. Returns how many messages were checked.
+pub fn check_no_leak<G: Game>(record: &Record, seen: &[Value], seat: Option<Seat>) -> usize {
+    let mut events: Vec<(Option<usize>, Option<(Option<Seat>, String)>)> = Vec::new();
+    for (h, hand) in record.hands.iter().enumerate() {
+        events.push((Some(h), None));
+        for a in &hand.actions {
+            events.push((None, Some((a.seat, a.text.clone()))));
+        }
+    }
+    let mut versions: Vec<u64> =
+        seen.iter().filter(|v| v["type"] == "event").filter_map(|v| v["version"].as_u64()).collect();
+    versions.sort_unstable();
+    versions.dedup();
+    assert_eq!(versions.len(), events.len(), "the client saw every deal and action as an event");
+    let Some(&first) = versions.first() else { return 0 };
+    let mut m =
+        Match::<G>::new(record.game, record.rules.clone(), record.players.clone(), record.hands[0].dealer).unwrap();
+    let mut hidden_at: Vec<CardSet> = Vec::new();
+    for (hand, action) in &events {
+        if let Some(h) = hand {
+            let deal = m.game().deal_from_record(&record.hands[*h]).unwrap();
+            m.deal(deal).unwrap();
+        }
+        if let Some((s, text)) = action {
+            m.play_text(s.map_or(Actor::Clock, Actor::Seat), text).unwrap();
+        }
+        let hidden = match seat {
+            Some(s) => m.game().hidden_from(s),
+            None => Seat::all(m.game().seat_count()).fold(CardSet::EMPTY, |acc, s| acc | m.game().hidden_from(s)),
+        };
+        hidden_at.push(hidden);
+    }
+    let mut checked = 0;
+    for v in seen.iter().filter(|v| v["type"] == "event" || v["type"] == "sync") {
+        let version = v["version"].as_u64().unwrap();
+        if version < first {
+            continue;
+        }
+        let k = versions.iter().filter(|&&x| x <= version).count();
+        let hidden = hidden_at[k - 1];
+        let leaked = cards_named_in(v) & hidden;
+        assert!(leaked.is_empty(), "seat {seat:?} was shown {leaked} at version {version}: {v}");
+        checked += 1;
+    }
+    checked
+}
+
+/// The finished record of a match, over HTTP.
+pub async fn record(addr: SocketAddr, game_id: &str) -> Record {
+    let (status, body) = http(addr, "GET", &format!("/api/games/{game_id}/record"), None, None).await;
+    assert_eq!(status, 200, "{body}");
+    Record::from_value(&body).expect("a record")
+}

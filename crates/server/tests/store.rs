@@ -1,0 +1,124 @@
+//! The store against SQLite always, and against PostgreSQL when `MAJLIS_TEST_POSTGRES` holds a
+//! `postgres://` URL (`scripts/postgres-test-db` starts one and prints it).
+
+#![allow(clippy::unwrap_used)]
+
+use server::store::{EventRow, MatchRow, PlayerRow, TableRow};
+use server::{Store, ids};
+
+fn unique(prefix: &str) -> String {
+    ids::random_code(prefix, 10).unwrap()
+}
+
+async fn exercise(store: &Store) {
+    // Players: found by the hash of their token only.
+    let token = ids::new_token().unwrap();
+    let player = PlayerRow { id: unique("p_"), name: "Sara".to_owned() };
+    store.create_player(&player, &ids::token_hash(&token), 1).await.unwrap();
+    assert_eq!(store.player_by_token_hash(&ids::token_hash(&token)).await.unwrap(), Some(player.clone()));
+    assert_eq!(store.player_by_token_hash(&ids::token_hash("guess")).await.unwrap(), None);
+    assert!(
+        store.create_player(&player, &ids::token_hash(&token), 1).await.is_err(),
+        "ids and token hashes are unique"
+    );
+
+    // Tables: written, rewritten, listed, deleted.
+    let mut table = TableRow {
+        code: unique("T"),
+        game: "kout4".to_owned(),
+        rules: "{}".to_owned(),
+        turn_ms: 30_000,
+        public: 1,
+        host: player.id.clone(),
+        seats: "[]".to_owned(),
+        status: "lobby".to_owned(),
+        version: 1,
+        seed: "00".repeat(32),
+        match_id: None,
+        matches: 0,
+        created_at: 5,
+        updated_at: 5,
+    };
+    store.save_table(&table).await.unwrap();
+    table.status = "playing".to_owned();
+    table.version = 7;
+    store.save_table(&table).await.unwrap();
+    let tables = store.tables().await.unwrap();
+    assert_eq!(tables.iter().filter(|t| t.code == table.code).collect::<Vec<_>>(), vec![&table]);
+
+    // A match, its log (in order, committed before `append` returns), its end and the history.
+    let m = MatchRow {
+        id: unique("g_"),
+        table_code: table.code.clone(),
+        number: 0,
+        game: "kout4".to_owned(),
+        rules: "{}".to_owned(),
+        players: r#"["Sara","bot:random","bot:random","bot:random"]"#.to_owned(),
+        first_dealer: 2,
+        finished: 0,
+        result: None,
+        record: None,
+        started_at: 10,
+        ended_at: None,
+    };
+    store.create_match(&m, &[(0, player.id.clone())]).await.unwrap();
+    let events: Vec<EventRow> = (0..5)
+        .map(|i| EventRow {
+            match_id: m.id.clone(),
+            seq: i,
+            version: 10 + i,
+            kind: if i == 0 { "deal" } else { "action" }.to_owned(),
+            seat: (i > 0).then_some(i % 4),
+            body: format!("body {i}"),
+        })
+        .collect();
+    let (a, b) = events.split_at(2);
+    let (ra, rb) = tokio::join!(store.append(a.to_vec()), store.append(b.to_vec()));
+    ra.unwrap();
+    rb.unwrap();
+    assert_eq!(store.events(&m.id).await.unwrap(), events);
+    assert!(store.append(vec![events[0].clone()]).await.is_err(), "a log position is written once");
+
+    let history = store.history(&player.id, 10).await.unwrap();
+    assert_eq!((history.len(), history[0].finished, history[0].seat), (1, 0, 0));
+    store.finish_match(&m.id, r#"{"winner":0}"#, r#"{"game":"kout4","hands":[]}"#, 99).await.unwrap();
+    let done = store.match_row(&m.id).await.unwrap().unwrap();
+    assert_eq!(
+        (done.finished, done.ended_at, done.record.as_deref()),
+        (1, Some(99), Some(r#"{"game":"kout4","hands":[]}"#))
+    );
+    assert_eq!(store.history(&player.id, 10).await.unwrap()[0].finished, 1);
+
+    store.delete_table(&table.code).await.unwrap();
+    assert!(!store.tables().await.unwrap().iter().any(|t| t.code == table.code));
+}
+
+#[tokio::test]
+async fn sqlite_store_keeps_players_tables_matches_and_the_log() {
+    let dir = std::env::temp_dir().join(format!("majlis-store-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("store.db");
+    let _ = std::fs::remove_file(&path);
+    let url = format!("sqlite:{}", path.display());
+    let store = Store::connect(&url).await.unwrap();
+    assert_eq!(store.backend(), "sqlite");
+    exercise(&store).await;
+    store.close().await;
+    // Reopening runs the (already applied) migrations again without harm and keeps the data.
+    let again = Store::connect(&url).await.unwrap();
+    assert!(again.tables().await.unwrap().is_empty());
+    exercise(&again).await;
+    // In memory works too.
+    exercise(&Store::connect("sqlite::memory:").await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn postgres_store_keeps_players_tables_matches_and_the_log() {
+    let Ok(url) = std::env::var("MAJLIS_TEST_POSTGRES") else {
+        eprintln!("MAJLIS_TEST_POSTGRES is not set: the PostgreSQL store test is skipped");
+        return;
+    };
+    let store = Store::connect(&url).await.unwrap();
+    assert_eq!(store.backend(), "postgres");
+    exercise(&store).await;
+}
