@@ -90,6 +90,7 @@ export class App {
     this.scheduled = false;
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.wakeTimer = null;
+    this.wakeTime = 0;
     this.root = /** @type {HTMLElement} */ (document.getElementById('app'));
   }
 
@@ -127,12 +128,14 @@ export class App {
    * @param {number} at client clock (ms)
    */
   wakeAt(at) {
-    const delay = Math.max(50, at - Date.now() + 20);
+    // One timer, for the earliest wake asked for; the render it causes asks for the next one.
+    if (this.wakeTimer && this.wakeTime <= at) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTime = at;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
       this.render();
-    }, delay);
+    }, Math.max(50, at - Date.now() + 20));
   }
 
   /**

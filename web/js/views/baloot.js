@@ -71,7 +71,7 @@ export function seatExtra(ctx, seat) {
     parts.push(h('div', { class: 'projects' }, projects.map((/** @type {any} */ p) => h('span', {
       class: `chip project ${p.counted === false ? 'struck' : ''}`,
       title: Array.isArray(p.cards) ? p.cards.map((/** @type {string} */ c) => cardText(c)).join(' ') : '',
-    }, projectName(ctx, p.kind), Array.isArray(p.cards) ? h('span', { class: 'project-cards', dir: 'ltr' }, ` ${p.cards.map((/** @type {string} */ c) => cardText(c)).join(' ')}`) : null))));
+    }, projectName(ctx, p.kind), Array.isArray(p.cards) ? h('span', { class: 'project-cards', dir: 'ltr' }, p.cards.map((/** @type {string} */ c) => cardText(c)).join(' ')) : null))));
   }
   if (seat !== ctx.you) parts.push(heldFan(ctx, Number(hd.hand_sizes?.[seat] ?? 0)));
   return parts;

@@ -84,8 +84,8 @@ export function handRow(ctx, cards, sortCtx) {
         'data-key': `card-${c.code}`,
         dataset: { card: c.code },
         style: { '--i': i },
-        'aria-label': cardName(ctx, c.code),
-        'aria-disabled': canPlay && !legal ? 'true' : null,
+        // Not aria-disabled: an illegal card can still be tried, and the server says why not.
+        'aria-label': canPlay && !legal ? `${cardName(ctx, c.code)} (${ctx.t('table.notPlayable')})` : cardName(ctx, c.code),
         onclick: () => ctx.act(`play ${c.code}`),
       }, h('span', { class: 'card' }, cardSvg(c.code, { jokerWord: ctx.t('card.joker') })));
     }));

@@ -249,7 +249,8 @@ function scoreBoard(ctx) {
   if (!hasTeams(ctx.game)) return kabul.scoreBoard(ctx);
   const target = ctx.game === 'baloot' ? 152 : 101;
   return h('div', { class: 'scoreboard', 'aria-label': ctx.t('table.score') },
-    [0, 1].map((team) => h('div', { class: `score team-${team}`, dataset: { team } },
+    // My team first.
+    (ctx.you !== null && teamOf(ctx.you) === 1 ? [1, 0] : [0, 1]).map((team) => h('div', { class: `score team-${team}`, dataset: { team } },
       h('span', { class: 'score-label' }, teamLabel(ctx, team)),
       h('strong', { class: 'score-value' }, String(score[team] ?? 0)))),
     h('span', { class: 'score-target' }, ctx.t('table.target', { n: target })));

@@ -83,10 +83,13 @@ export async function openBrowser(opts = {}) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    // Pages fulfilled by a route count as public to Chromium, which then blocks their socket to
+    // 127.0.0.1; only the work-on-the-client mode needs this.
+    args: process.env.WEB_FROM_DISK ? [...ARGS, '--disable-features=LocalNetworkAccessChecks'] : ARGS,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
     locale: opts.locale ?? 'en-US',
   });
+  if (process.env.WEB_FROM_DISK) await serveClientFromDisk(context);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -100,6 +103,24 @@ export async function openBrowser(opts = {}) {
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+
+/**
+ * While working on the client: serve web/ from the disk instead of the files embedded in the
+ * binary (WEB_FROM_DISK=1), so a change shows without rebuilding the server. The suite itself
+ * runs against the embedded client.
+ * @param {import('playwright-core').BrowserContext} context
+ */
+async function serveClientFromDisk(context) {
+  const web = path.join(REPO, 'web');
+  await context.route((url) => !url.pathname.startsWith('/api/') && url.pathname !== '/ws', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    const file = path.join(web, pathname === '/' ? 'index.html' : pathname);
+    if (!file.startsWith(web) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({ body: fs.readFileSync(file), contentType: TYPES[path.extname(file)] ?? 'application/octet-stream' });
+  });
 }
 
 /** Saves a screenshot under artifacts/screenshots/. */
