@@ -34,7 +34,8 @@ fn subset(expected: &Value, actual: &Value, path: &str) -> Result<(), String> {
 
 fn check_vector(record: &Path) -> Result<(), String> {
     let expect_path = record.with_extension("expect.json");
-    let expect_text = std::fs::read_to_string(&expect_path).map_err(|e| format!("no {}: {e}", expect_path.display()))?;
+    let expect_text =
+        std::fs::read_to_string(&expect_path).map_err(|e| format!("no {}: {e}", expect_path.display()))?;
     let expect: Value = serde_json::from_str(&expect_text).map_err(|e| format!("bad expect file: {e}"))?;
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_majlis"));
     cmd.arg("replay").arg(record);
