@@ -5,6 +5,9 @@
 //! The random choices come from SplitMix64 (a few instructions per number, as a playout bot would
 //! use) and, for comparison, from ChaCha20 (`cards::seeded_rng`, what deals use), which costs about
 //! as much as the rules themselves.
+//!
+//! Each is measured twice: `random_hands` by the wall clock, `random_hands_cpu` by the benchmark
+//! thread's own CPU time ([`cputime::ThreadCpuTime`]), the one-core figure on a shared machine.
 
 // criterion_group! and criterion_main! generate undocumented public functions.
 #![allow(missing_docs)]
@@ -13,6 +16,8 @@ use std::hint::black_box;
 
 use baloot::{Baloot, BalootRules};
 use cards::{random_below, seeded_rng};
+use cputime::ThreadCpuTime;
+use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game::{Actor, Game, GameKind, Phase, Seat};
 use rand_core::{RngCore, impls};
@@ -69,8 +74,8 @@ fn play_hands<R: RngCore>(rules: BalootRules, rng: &mut R, hands: u64) -> u64 {
     checksum
 }
 
-fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("random_hands");
+fn bench_hands<M: Measurement>(c: &mut Criterion<M>, group: &str) {
+    let mut group = c.benchmark_group(group);
     group.throughput(Throughput::Elements(HANDS));
     for (name, rules) in [("seed", BalootRules::seed()), ("saudi", BalootRules::saudi())] {
         let mut rng = SplitMix64(1);
@@ -84,5 +89,22 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+fn wall(c: &mut Criterion) {
+    bench_hands(c, "random_hands");
+}
+
+fn cpu(c: &mut Criterion<ThreadCpuTime>) {
+    if !cputime::available() {
+        eprintln!("random_hands_cpu: no per-thread CPU time on this machine, skipped");
+        return;
+    }
+    bench_hands(c, "random_hands_cpu");
+}
+
+criterion_group!(wall_time, wall);
+criterion_group! {
+    name = cpu_time;
+    config = Criterion::default().with_measurement(ThreadCpuTime::default());
+    targets = cpu
+}
+criterion_main!(wall_time, cpu_time);

@@ -5,17 +5,16 @@
 //!
 //! `cargo bench -p kout` runs two groups of the same work; hands/s is criterion's `thrpt` line:
 //! - `random_hands`: wall-clock time, criterion's default;
-//! - `random_hands_cpu`: the benchmark thread's own CPU time (Linux, from
-//!   `/proc/thread-self/schedstat`), which stays the one-core figure on a machine shared with other
-//!   work, where wall-clock time also counts the time the thread waited for a core.
+//! - `random_hands_cpu`: the benchmark thread's own CPU time ([`cputime::ThreadCpuTime`]), which
+//!   stays the one-core figure on a machine shared with other work, where wall-clock time also
+//!   counts the time the thread waited for a core.
 
 // criterion_group! and criterion_main! generate undocumented public functions.
 #![allow(missing_docs)]
 
-use std::time::Duration;
-
 use cards::{random_below, seeded_rng};
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use cputime::ThreadCpuTime;
+use criterion::measurement::Measurement;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat};
 use kout::{Kout, KoutAction, KoutRules};
@@ -64,53 +63,17 @@ fn wall(c: &mut Criterion) {
 }
 
 fn cpu(c: &mut Criterion<ThreadCpuTime>) {
-    if thread_cpu_ns().is_none() {
-        eprintln!("random_hands_cpu: no /proc/thread-self/schedstat here, skipped");
+    if !cputime::available() {
+        eprintln!("random_hands_cpu: no per-thread CPU time on this machine, skipped");
         return;
     }
     bench_hands(c, "random_hands_cpu");
 }
 
-/// Nanoseconds the calling thread has spent on a CPU (the first field of its schedstat).
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-/// Criterion measurement of the benchmark thread's CPU time.
-struct ThreadCpuTime {
-    /// Only for its formatter: values are nanoseconds as with wall time.
-    wall: WallTime,
-}
-
-impl Measurement for ThreadCpuTime {
-    type Intermediate = u64;
-    type Value = Duration;
-
-    fn start(&self) -> u64 {
-        thread_cpu_ns().unwrap_or(0)
-    }
-    fn end(&self, start: u64) -> Duration {
-        Duration::from_nanos(thread_cpu_ns().unwrap_or(0).saturating_sub(start))
-    }
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-    fn to_f64(&self, value: &Duration) -> f64 {
-        value.as_nanos() as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        self.wall.formatter()
-    }
-}
-
 criterion_group!(wall_time, wall);
 criterion_group! {
     name = cpu_time;
-    config = Criterion::default().with_measurement(ThreadCpuTime { wall: WallTime });
+    config = Criterion::default().with_measurement(ThreadCpuTime::default());
     targets = cpu
 }
 criterion_main!(wall_time, cpu_time);

@@ -1,0 +1,74 @@
+//! A [criterion] measurement of the benchmark thread's own CPU time.
+//!
+//! Wall-clock time also counts the time a thread waits for a core, so on a machine shared with
+//! other work (a CI runner, a laptop compiling) it understates one-core throughput. Linux keeps
+//! each thread's time on a CPU in `/proc/thread-self/schedstat`; [`ThreadCpuTime`] measures
+//! with it, so a benchmark reports what one core does however busy the others are.
+//!
+//! Our engine benchmarks run each group twice: once with criterion's default wall clock and once
+//! with [`ThreadCpuTime`] (see [`available`] for machines without the file).
+//!
+//! ```
+//! use criterion::measurement::Measurement;
+//! use cputime::ThreadCpuTime;
+//!
+//! let m = ThreadCpuTime::default();
+//! let start = m.start();
+//! let busy: u64 = (0..1_000_000u64).map(std::hint::black_box).sum();
+//! assert!(busy > 0);
+//! if cputime::available() {
+//!     assert!(m.to_f64(&m.end(start)) > 0.0);
+//! }
+//! ```
+
+use std::time::Duration;
+
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+
+/// Nanoseconds the calling thread has spent on a CPU (the first field of its schedstat), or
+/// `None` where the kernel does not say.
+pub fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Whether this machine reports per-thread CPU time; a benchmark skips its CPU-time group when not.
+pub fn available() -> bool {
+    thread_cpu_ns().is_some()
+}
+
+/// Criterion measurement of the calling thread's CPU time, in nanoseconds like [`WallTime`].
+pub struct ThreadCpuTime {
+    /// Only for its formatter: the values are durations, as with wall time.
+    wall: WallTime,
+}
+
+impl Default for ThreadCpuTime {
+    fn default() -> Self {
+        ThreadCpuTime { wall: WallTime }
+    }
+}
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = u64;
+    type Value = Duration;
+
+    fn start(&self) -> u64 {
+        thread_cpu_ns().unwrap_or(0)
+    }
+    fn end(&self, start: u64) -> Duration {
+        Duration::from_nanos(thread_cpu_ns().unwrap_or(0).saturating_sub(start))
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.wall.formatter()
+    }
+}
