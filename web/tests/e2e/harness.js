@@ -11,7 +11,10 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(here, '../../..');
 export const SHOTS = path.join(REPO, 'artifacts', 'screenshots');
-export const BIN = process.env.MAJLIS_BIN ? path.resolve(REPO, process.env.MAJLIS_BIN) : path.join(REPO, 'target', 'release', 'majlis');
+// The debug build, as scripts/web-test makes it (and CI, for the Rust tests); MAJLIS_BIN overrides.
+export const BIN = process.env.MAJLIS_BIN
+  ? path.resolve(REPO, process.env.MAJLIS_BIN)
+  : path.join(path.resolve(REPO, process.env.CARGO_TARGET_DIR ?? 'target'), 'debug', 'majlis');
 export const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -35,7 +38,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @param {{botDelayMs?: number}} [opts]
  */
 export async function startServer(opts = {}) {
-  if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: build it with cargo build --release -p majlis, or set MAJLIS_BIN`);
+  if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: build it with cargo build -p majlis, or set MAJLIS_BIN`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'majlis-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
