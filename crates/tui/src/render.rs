@@ -48,11 +48,25 @@ pub(crate) fn screen<G: Table>(
     .areas(area);
     let p = ctx.palette;
     let (left, right) = G::header(ctx);
-    let pad = (header.width as usize).saturating_sub(left.chars().count() + right.chars().count() + 2);
+    // The scores on the right matter more than the title: on a narrow screen the title gives way.
+    let room = usize::from(header.width).saturating_sub(right.chars().count() + 3);
+    let left: String = if left.chars().count() > room {
+        left.chars().take(room.saturating_sub(1)).chain(std::iter::once('…')).collect()
+    } else {
+        left
+    };
+    let pad = usize::from(header.width).saturating_sub(left.chars().count() + right.chars().count() + 2);
     let bar = format!(" {left}{}{right} ", " ".repeat(pad));
     frame.render_widget(Paragraph::new(bar).style(p.header()), header);
     G::draw(frame, body, ctx);
-    frame.render_widget(Paragraph::new(Line::styled(status.to_owned(), p.accent())), prompt);
+    // A long status (a hand's result and what to press) may use the notice line when it is free.
+    let status_area = if notice.is_none() && status.chars().count() > usize::from(prompt.width) {
+        Rect { height: prompt.height + note.height, ..prompt }
+    } else {
+        prompt
+    };
+    let status = Paragraph::new(Line::styled(status.to_owned(), p.accent())).wrap(Wrap { trim: true });
+    frame.render_widget(status, status_area);
     if let Some(n) = notice {
         let line = match n {
             Notice::Refusal(why) => Line::styled(format!("✗ {why}"), p.refusal()),

@@ -1,7 +1,7 @@
 //! Baloot on the screen.
 
 use baloot::{Baloot, BalootAction, BalootView, HandView, ModeName, ProjectKind, TARGET, TrickView, ViewPhase};
-use bots::{Bot, BotSpec, RandomBot};
+use bots::{Bot, BotSpec, Playable};
 use cards::{Card, CardSet, Rank, Suit};
 use game::{Actor, Game, Seat};
 use ratatui::Frame;
@@ -109,8 +109,8 @@ impl Table for Baloot {
     const RULES: &'static str = include_str!("../../../../docs/rules/baloot.md");
     const REVIEW: &'static str = "last trick";
 
-    fn new_bot(_spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(RandomBot::new(seed))
+    fn new_bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
+        <Self as Playable>::bot(spec, seed)
     }
 
     fn choices(&self, me: Seat, _ui: &(), out: &mut Vec<Choice<BalootAction>>) {
@@ -307,12 +307,12 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &Hand
     for k in 0..4 {
         let seat = ctx.me().offset(k, 4);
         let marker = if v.to_act == Some(seat) { Span::styled(" ▶ ", p.accent()) } else { Span::raw("   ") };
-        let dealer = if seat == h.dealer { "D" } else { " " };
+        let name = if seat == h.dealer { format!("{} D", ctx.names.who(seat)) } else { ctx.names.who(seat) };
         let star = if bidder == Some(seat) { "★" } else { " " };
         let call = h.bids.iter().rev().find(|b| b.seat == seat).map(|b| bid_words(b.bid, face)).unwrap_or_default();
         let mut spans = vec![
             marker,
-            Span::raw(format!("{:<8} {dealer}{:<5} ", ctx.names.who(seat), ctx.names.team(seat.team()))),
+            Span::raw(format!("{name:<9}{:<6}", ctx.names.team(seat.team()))),
             Span::raw(format!("{call:<8}{star}  ")),
             Span::raw(format!("{:>3}   ", h.hand_sizes.get(seat.index()).copied().unwrap_or(0))),
         ];

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use bots::{Bot, BotSpec, RandomBot};
+use bots::{Bot, BotSpec, Playable};
 use cards::{Card, CardSet};
 use game::{Actor, Game, Seat, Winner};
 use kabul::{Event, Kabul, KabulAction, KabulView, Pos, Power, RoundEnd, SlotView, Source, StepView, lowest};
@@ -157,8 +157,8 @@ impl Table for Kabul {
     const RULES: &'static str = include_str!("../../../../docs/rules/kabul.md");
     const REVIEW: &'static str = "recent events";
 
-    fn new_bot(_spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(RandomBot::new(seed))
+    fn new_bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
+        <Self as Playable>::bot(spec, seed)
     }
 
     fn choices(&self, me: Seat, ui: &KabulUi, out: &mut Vec<Choice<KabulAction>>) {
@@ -371,13 +371,9 @@ impl Table for Kabul {
                 format!("Your turn: draw from the deck (d), take {top} (t), or call Kabul (k).")
             }
             StepView::DrawnCard { seat, from: Source::Deck } if seat == me => {
-                let card = v.drawn.and_then(|d| d.card);
-                let power =
-                    card.and_then(Power::of).map_or_else(String::new, |p| format!(" (power: {})", power_words(p)));
-                format!(
-                    "You hold {}: discard it (x), discard + power (p){power}, or replace a card (0–9).",
-                    card.map_or_else(String::new, Card::pretty)
-                )
+                // The power is spelled out in the table box; the prompt must fit 80 columns.
+                let card = v.drawn.and_then(|d| d.card).map_or_else(String::new, Card::pretty);
+                format!("You hold {card}: discard it (x), discard + power (p), or replace a card (0–9).")
             }
             StepView::DrawnCard { seat, from: Source::Discard } if seat == me => {
                 "Replace one of your cards with the card you took (0–9 or ← → Enter).".to_owned()
@@ -391,7 +387,7 @@ impl Table for Kabul {
                 }
             },
             StepView::SnapWindow { may_act, .. } if may_act.contains(me) => {
-                format!("Snap window on {top}{left}: snap a card of the same rank (0–9), or pass (p).")
+                format!("Snap window on {top}{left}: snap a card of that rank (0–9) or pass (p).")
             }
             StepView::SnapWindow { may_act, .. } => {
                 format!("Snap window on {top}{left}: waiting for {}…", list(ctx.names, may_act.iter()))
@@ -416,7 +412,7 @@ impl Table for Kabul {
             _ => lowest(scores),
         };
         let verdict = if winners.contains(names.me) {
-            if winners.len() > 1 { "you share the win".to_owned() } else { "you win!".to_owned() }
+            if winners.len() > 1 { "you share the win".to_owned() } else { "you win".to_owned() }
         } else {
             format!(
                 "{} {}",
@@ -426,7 +422,7 @@ impl Table for Kabul {
         };
         let what = if self.outcome().is_some() { "Match over" } else { "Round over" };
         let totals = if self.rules().target_score().is_some() { " (totals in the header)" } else { "" };
-        format!("{what}: {verdict} Scores: {}{totals}.", listed.join(", "))
+        format!("{what}: {verdict}. Scores: {}{totals}.", listed.join(", "))
     }
 
     fn draw(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Self>) {

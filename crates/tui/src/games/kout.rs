@@ -1,6 +1,6 @@
 //! Kout Bo (six and four players) on the screen.
 
-use bots::{Bot, BotSpec, RandomBot};
+use bots::{Bot, BotSpec, Playable};
 use cards::{Card, CardSet, Rank, Suit};
 use game::{Actor, Game, Seat, Team};
 use kout::{Bid, Kout, KoutAction, KoutView, TrickView, ViewStage};
@@ -101,8 +101,8 @@ impl Table for Kout {
     const RULES: &'static str = include_str!("../../../../docs/rules/kout.md");
     const REVIEW: &'static str = "last trick";
 
-    fn new_bot(_spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(RandomBot::new(seed))
+    fn new_bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
+        <Self as Playable>::bot(spec, seed)
     }
 
     fn choices(&self, me: Seat, _ui: &(), out: &mut Vec<Choice<KoutAction>>) {
@@ -289,13 +289,12 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Kout>) {
     for k in 0..seats {
         let seat = ctx.me().offset(k, seats);
         let marker = if v.to_act == Some(seat) { Span::styled(" ▶ ", p.accent()) } else { Span::raw("   ") };
-        let name = ctx.names.who(seat);
-        let dealer = if seat == v.dealer { "D" } else { " " };
+        let name = if seat == v.dealer { format!("{} D", ctx.names.who(seat)) } else { ctx.names.who(seat) };
         let maker = if v.maker == Some(seat) { "★" } else { " " };
         let team = ctx.names.team(seat.team());
         let mut spans = vec![
             marker,
-            Span::raw(format!("{name:<8} {dealer}{team:<5} ")),
+            Span::raw(format!("{name:<9}{team:<6}")),
             Span::raw(format!("{:<6}{maker}  ", call_of(v, seat))),
             Span::raw(format!("{:>4}   ", v.cards_held.get(seat).copied().unwrap_or(0))),
         ];
