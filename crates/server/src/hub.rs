@@ -200,8 +200,11 @@ impl Hub {
             _ => None,
         };
         let code = row.code.clone();
-        (self.config.dispatch)(kind, Spawn { hub: self.clone(), origin: Origin::Restore { row, current } })
-            .map_err(|e| format!("table {code}: {e}"))?;
+        (self.config.dispatch)(
+            kind,
+            Spawn { hub: self.clone(), origin: Origin::Restore { row: Box::new(row), current } },
+        )
+        .map_err(|e| format!("table {code}: {e}"))?;
         Ok(())
     }
 

@@ -328,14 +328,12 @@ async fn play(ws: Ws, code: String, seat: usize, seed: u64, think_ms: u64, metri
                     let _ = tx.send((delay, Message::Text(msg.into()), true));
                 }
             }
-            Some("table") => {
-                if v["table"]["status"] == "finished" && seat == 0 {
-                    if metrics.measuring.load(Ordering::Relaxed) {
-                        metrics.finished.fetch_add(1, Ordering::Relaxed);
-                    }
-                    let msg = json!({ "type": "rematch", "table": code }).to_string();
-                    let _ = tx.send((think_ms, Message::Text(msg.into()), false));
+            Some("table") if v["table"]["status"] == "finished" && seat == 0 => {
+                if metrics.measuring.load(Ordering::Relaxed) {
+                    metrics.finished.fetch_add(1, Ordering::Relaxed);
                 }
+                let msg = json!({ "type": "rematch", "table": code }).to_string();
+                let _ = tx.send((think_ms, Message::Text(msg.into()), false));
             }
             Some("error") => {
                 metrics.errors.fetch_add(1, Ordering::Relaxed);

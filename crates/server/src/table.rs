@@ -85,6 +85,9 @@ impl Status {
 /// After this many timeouts in a row a seat is away: its bot plays at once.
 const AWAY_AFTER_TIMEOUTS: u32 = 2;
 
+/// How long the table waits before it retries a clock wake that changed nothing.
+const STALL_RETRY: Duration = Duration::from_secs(1);
+
 /// One line of the public action log.
 #[derive(Clone, Debug, Serialize)]
 struct LogEntry {
@@ -128,7 +131,7 @@ pub enum Origin {
     /// A table read back from the store with its current match's log.
     Restore {
         /// The stored row.
-        row: TableRow,
+        row: Box<TableRow>,
         /// The current match, if one was started.
         current: Option<(MatchRow, Vec<EventRow>)>,
     },
@@ -260,7 +263,7 @@ impl<G: Playable> Table<G> {
                         Occupant::Human { id: host.player.id.clone(), name: host.player.name.clone(), left: false };
                 }
             }
-            Origin::Restore { row, current } => table.restore(row, current)?,
+            Origin::Restore { row, current } => table.restore(*row, current)?,
         }
         Ok(table)
     }
@@ -332,10 +335,17 @@ impl<G: Playable> Table<G> {
         if self.status == Status::Playing {
             self.advance().await;
         }
+        let mut stalled: Option<(u64, Instant)> = None;
         while !self.closed {
-            let wake = self.next_wake();
+            let wake = match (self.next_wake(), stalled) {
+                (Some((at, what)), Some((version, retry))) if version == self.version => Some((at.max(retry), what)),
+                (wake, _) => wake,
+            };
             let sleep = async {
                 match wake {
+                    // Due already (a bot with no pause): no timer. Timers fire on whole
+                    // milliseconds, so a zero-length sleep could wait for the clock to move.
+                    Some((at, _)) if at <= Instant::now() => {}
                     Some((at, _)) => tokio::time::sleep_until(at).await,
                     None => std::future::pending().await,
                 }
@@ -353,7 +363,13 @@ impl<G: Playable> Table<G> {
                 },
                 () = sleep => {
                     if let Some((_, what)) = wake {
+                        let before = self.version;
                         self.on_wake(what).await;
+                        if self.version == before {
+                            // Nothing could be done (a failing store, a bot with no move): try
+                            // again in a second rather than spin.
+                            stalled = Some((before, Instant::now() + STALL_RETRY));
+                        }
                     }
                 }
             }

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, check_no_leak, config, drain, freeze_clock, http, record, temp_db};
+use common::{Client, TestServer, check_no_leak, config, drain, frozen, http, record, temp_db};
 use game::{Game, Match, Seat};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -214,15 +214,18 @@ async fn a_reconnect_mid_hand_gets_the_missed_actions_or_a_full_sync() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn timeouts_let_the_bot_play_and_mark_the_seat_away_until_the_player_is_back() {
+#[test]
+fn timeouts_let_the_bot_play_and_mark_the_seat_away_until_the_player_is_back() {
+    frozen(timeouts_body);
+}
+
+async fn timeouts_body() {
     let server = TestServer::start(config(), &temp_db("timeouts")).await;
     let mut sara = Client::new(server.addr, "Sara").await;
     sara.send(json!({ "type": "create_table", "game": "kout4", "turn_ms": 5000 })).await;
     let t = sara.until(|v| v["type"] == "table").await;
     let code = t["table"]["code"].as_str().unwrap().to_owned();
     sara.send(json!({ "type": "fill_bots", "table": code })).await;
-    let _frozen = freeze_clock();
     sara.send(json!({ "type": "start", "table": code })).await;
     // Sara never acts: twice her clock runs out and her bot plays for her; then she is away.
     for timeout in 1..=2 {
@@ -256,13 +259,16 @@ async fn timeouts_let_the_bot_play_and_mark_the_seat_away_until_the_player_is_ba
     server.stop().await;
 }
 
-#[tokio::test]
-async fn kabul_snap_windows_are_closed_by_the_server_clock() {
+#[test]
+fn kabul_snap_windows_are_closed_by_the_server_clock() {
+    frozen(snap_window_body);
+}
+
+async fn snap_window_body() {
     let server = TestServer::start(config(), &temp_db("window")).await;
     let mut a = Client::new(server.addr, "Ahmad").await;
     let code = a.create("kabul", json!({ "players": 2, "snap_window_ms": 2500 })).await;
     a.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
-    let _frozen = freeze_clock();
     a.send(json!({ "type": "start", "table": code })).await;
     // Ahmad takes his turns but never snaps or passes; once the bot is out of a window, only the
     // clock can close it — exactly when the window's time is up.

@@ -3,6 +3,7 @@
 
 #![allow(dead_code, clippy::unwrap_used)]
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -36,27 +37,52 @@ pub fn config() -> Config {
     }
 }
 
-/// Pauses tokio's clock for good: time moves only when the test calls `tokio::time::advance`.
+/// How long any one wait of a test may take before the test fails (a message, a connection, an
+/// HTTP answer): far beyond what a healthy server needs, so a failure is a failure, not a hang.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// The most a whole test on a frozen clock may take, in real time.
+pub const FROZEN_LIMIT: Duration = Duration::from_secs(60);
+
+/// Runs a test on a frozen clock: tokio's clock is paused from the start and only moves when the
+/// test calls `tokio::time::advance`.
 ///
 /// A paused clock normally jumps to the next timer whenever the runtime has nothing to do, and
 /// waiting for a socket or for the database's thread looks like nothing to do; a task that only
 /// yields keeps the runtime busy, so the jumps never happen and the test decides every step.
-pub fn freeze_clock() -> AbortOnDrop {
-    let spinner = tokio::spawn(async {
-        loop {
-            tokio::task::yield_now().await;
-        }
+/// Starting paused keeps the clock on whole milliseconds, where tokio's timers fire exactly.
+///
+/// Tokio's own timeouts cannot fire on a frozen clock, so the test runs on its own thread and a
+/// real-time watchdog fails it after [`FROZEN_LIMIT`].
+pub fn frozen<F, Fut>(body: F)
+where
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: Future<Output = ()>,
+{
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().start_paused(true).build().unwrap();
+        rt.block_on(async move {
+            let spinner = tokio::spawn(async {
+                loop {
+                    tokio::task::yield_now().await;
+                }
+            });
+            body().await;
+            spinner.abort();
+        });
+        let _ = done_tx.send(());
     });
-    tokio::time::pause();
-    AbortOnDrop(spinner)
-}
-
-/// Aborts a task when dropped.
-pub struct AbortOnDrop(JoinHandle<()>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
+    match done_rx.recv_timeout(FROZEN_LIMIT) {
+        Ok(()) => thread.join().unwrap(),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            if let Err(panic) = thread.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("the test did not finish within {FROZEN_LIMIT:?} of real time")
+        }
     }
 }
 
@@ -113,13 +139,18 @@ impl TestServer {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
-        self.task.await.expect("join").expect("server ran");
+        tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the server stops in time")
+            .expect("join")
+            .expect("server ran");
     }
 }
 
 /// One HTTP/1.1 request; returns the status and the body as JSON (or as a string).
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>, token: Option<&str>) -> (u16, Value) {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let mut stream =
+        tokio::time::timeout(WAIT, TcpStream::connect(addr)).await.expect("connect in time").expect("connect");
     let body = body.unwrap_or("");
     let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
     let req = format!(
@@ -128,7 +159,7 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     );
     stream.write_all(req.as_bytes()).await.expect("write");
     let mut buf = Vec::new();
-    stream.read_to_end(&mut buf).await.expect("read");
+    tokio::time::timeout(WAIT, stream.read_to_end(&mut buf)).await.expect("no HTTP answer in time").expect("read");
     let text = String::from_utf8_lossy(&buf).to_string();
     let status: u16 = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("status");
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
@@ -172,7 +203,10 @@ impl Client {
     /// Connects with an existing token.
     pub async fn connect(addr: SocketAddr, token: &str) -> Client {
         let (ws, _) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/ws?token={token}")).await.expect("ws connect");
+            tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(format!("ws://{addr}/ws?token={token}")))
+                .await
+                .expect("ws connect in time")
+                .expect("ws connect");
         let mut c = Client { ws, token: token.to_owned(), id: String::new(), name: String::new(), seen: Vec::new() };
         let welcome = c.recv().await;
         assert_eq!(welcome["type"], "welcome");
@@ -182,14 +216,17 @@ impl Client {
     }
 
     pub async fn send(&mut self, v: Value) {
-        self.ws.send(Message::Text(v.to_string().into())).await.expect("send");
+        tokio::time::timeout(WAIT, self.ws.send(Message::Text(v.to_string().into())))
+            .await
+            .expect("send in time")
+            .expect("send");
     }
 
     pub async fn send_raw(&mut self, m: Message) {
-        let _ = self.ws.send(m).await;
+        let _ = tokio::time::timeout(WAIT, self.ws.send(m)).await;
     }
 
-    /// The next message (panics after 60 s of silence, or when the socket closes).
+    /// The next message (panics after [`WAIT`] of silence, or when the socket closes).
     pub async fn recv(&mut self) -> Value {
         self.try_recv().await.expect("socket closed")
     }
@@ -198,8 +235,7 @@ impl Client {
     /// `{"type":"_close","code":N}`).
     pub async fn try_recv(&mut self) -> Option<Value> {
         loop {
-            let msg =
-                tokio::time::timeout(Duration::from_secs(60), self.ws.next()).await.expect("no message for 60 s")?;
+            let msg = tokio::time::timeout(WAIT, self.ws.next()).await.expect("no message in time")?;
             match msg {
                 Ok(Message::Text(t)) => {
                     let v: Value = serde_json::from_str(&t).expect("server sends JSON");
@@ -271,7 +307,9 @@ impl Client {
 /// that moment (spectators: a card hidden from anyone), by replaying the finished record event by
 /// event. Returns how many messages were checked.
 pub fn check_no_leak<G: Game>(record: &Record, seen: &[Value], seat: Option<Seat>) -> usize {
-    let mut events: Vec<(Option<usize>, Option<(Option<Seat>, String)>)> = Vec::new();
+    // (the hand dealt here, or the action played here)
+    type Step = (Option<usize>, Option<(Option<Seat>, String)>);
+    let mut events: Vec<Step> = Vec::new();
     for (h, hand) in record.hands.iter().enumerate() {
         events.push((Some(h), None));
         for a in &hand.actions {
