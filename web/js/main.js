@@ -55,6 +55,8 @@ export function parseRoute(hash) {
  * @property {number | null} kabulSeen  the version of the last Kabul action drawn
  * @property {string[]} touched  Kabul places the last action looked at or moved
  * @property {{a: string, b: string} | null} animate  a Kabul switch to animate after the next draw
+ * @property {Map<number, string>} bubbles  what each seat's speech bubble says (a new one pops in)
+ * @property {Map<string, string>} faceUp  Kabul places drawn face up, and which card (a card turning up flips once)
  */
 
 export class App {
@@ -83,6 +85,8 @@ export class App {
       kabulSeen: null,
       touched: [],
       animate: null,
+      faceUp: new Map(),
+      bubbles: new Map(),
     };
     this.outbox = new Outbox();
     /** @type {Connection | null} */
@@ -305,6 +309,7 @@ export class App {
       if (this.state.table?.code !== route.code) {
         this.ui.memory = null;
         this.ui.shownTrick = new Set();
+        this.ui.faceUp = new Map();
         if (this.conn?.isOpen) this.send(msg.join(route.code));
       }
     } else if (route.name === 'replay' && route.gameId) {

@@ -61,11 +61,10 @@ export function seatExtra(ctx, seat) {
     chips.push(h('span', { class: 'chip maker' }, hd.contract.mode === 'sun' ? ctx.t('baloot.sun') : ctx.t('baloot.hokum'), hd.contract.trump ? suitMark(hd.contract.trump) : null));
   }
   if (chips.length) parts.push(h('div', { class: 'chips' }, chips));
-  if (v.phase === 'bidding') {
-    const bids = (hd.bids ?? []).filter((/** @type {any} */ b) => b.seat === seat);
-    const last = bids[bids.length - 1];
-    if (last) parts.push(bubble(actionLabel('baloot', last.bid, ctx.app.state.lang, { faceUpSuit: faceUpSuit(ctx) }), last.bid === 'pass' ? 'pass' : 'bid'));
-  }
+  const bids = v.phase === 'bidding' ? (hd.bids ?? []).filter((/** @type {any} */ b) => b.seat === seat) : [];
+  const last = bids[bids.length - 1];
+  // The bubble's text counts the seat's bids, so a second "pass" (in the second round) pops too.
+  parts.push(last ? bubble(ctx, seat, actionLabel('baloot', last.bid, ctx.app.state.lang, { faceUpSuit: faceUpSuit(ctx) }), last.bid === 'pass' ? 'pass' : 'bid', bids.length) : bubble(ctx, seat, null));
   const projects = (hd.projects ?? []).filter((/** @type {any} */ p) => p.seat === seat);
   if (projects.length) {
     parts.push(h('div', { class: 'projects' }, projects.map((/** @type {any} */ p) => h('span', {

@@ -158,10 +158,22 @@ export function dealerChip(ctx) {
 }
 
 /**
- * A speech bubble at a seat (a bid, a pass).
- * @param {string} text
+ * A speech bubble at a seat (a bid, a pass). It pops in when the seat says something new, not at
+ * every redraw of the table.
+ * @param {Ctx} ctx
+ * @param {number} seat
+ * @param {string | null} text  null: the seat has said nothing (yet)
  * @param {string} [extra]
+ * @param {number} [nth]  how many times the seat has spoken, when it may say the same twice
  */
-export function bubble(text, extra = '') {
-  return h('div', { class: `bubble ${extra}`.trim() }, text);
+export function bubble(ctx, seat, text, extra = '', nth = 0) {
+  const said = ctx.app.ui.bubbles;
+  if (text === null) {
+    said.delete(seat);
+    return null;
+  }
+  const key = `${nth}:${text}`;
+  const fresh = said.get(seat) !== key;
+  said.set(seat, key);
+  return h('div', { class: `bubble ${extra} ${fresh ? 'pop' : ''}`.trim() }, text);
 }

@@ -34,7 +34,10 @@ export function prepare(ctx) {
   const ui = ctx.app.ui;
   const v = ctx.view;
   if (!v) return;
-  const key = `${ctx.app.state.table?.code}:${v.round}`;
+  // A snap armed for a window that closed must not turn the next click on a card into a snap.
+  if (!canSnap(ctx.legal)) ui.snapArmed = false;
+  // The match too: a rematch starts again at round 1, and what I saw in the last match is gone.
+  const key = `${ctx.app.state.table?.code}:${ctx.app.state.table?.game_id}:${v.round}`;
   if (!ui.memory) {
     try {
       const stored = JSON.parse(storage.get(MEMORY_KEY) ?? 'null');
@@ -151,8 +154,13 @@ function grid(ctx, seat) {
       const face = slotFace(slot);
       const empty = slotEmpty(slot);
       const up = face !== null && showFace(ui.memory, face, now, over);
+      // Every change redraws the table: only a card that has just turned up flips, or a face
+      // shown for a few seconds would flip again with every move anyone makes.
+      const flip = up && face !== null && ui.faceUp.get(place) !== face;
+      if (up && face !== null) ui.faceUp.set(place, face);
+      else ui.faceUp.delete(place);
       const click = empty ? null : slotClick(ctx, seat, i);
-      const cls = `slot ${empty ? 'empty' : up ? 'up' : 'down'} ${click ? 'clickable' : ''} ${ui.kabulPick === place ? 'picked' : ''} ${touched.has(place) ? 'touched' : ''}`;
+      const cls = `slot ${empty ? 'empty' : up ? 'up' : 'down'} ${flip ? 'flip' : ''} ${click ? 'clickable' : ''} ${ui.kabulPick === place ? 'picked' : ''} ${touched.has(place) ? 'touched' : ''}`;
       const label = empty ? ctx.t('card.empty') : up && face ? cardName(ctx, face) : ctx.t('card.back');
       const inner = empty ? null : up && face ? h('span', { class: 'card' }, cardSvg(face, { jokerWord: ctx.t('card.joker') })) : h('span', { class: 'card back' });
       if (click) {

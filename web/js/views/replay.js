@@ -97,7 +97,7 @@ export function renderReplay(app) {
     } else {
       if (s.caller === seat) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip maker' }, app.t('kabul.call'))));
       const touched = new Set(s.touched);
-      parts.push(h('div', { class: 'grid' }, s.grids[seat].map((c, i) => h('div', { class: `slot ${c ? 'up' : 'empty'} ${touched.has(`${seat}:${i}`) ? 'touched' : ''}`, style: slotPlace(i), 'data-pos': `${seat}:${i}` }, c ? cardFace(c, { label: cardText(c) }) : null))));
+      parts.push(h('div', { class: 'grid' }, s.grids[seat].map((c, i) => h('div', { class: `slot ${c ? 'up' : 'empty'} ${touched.has(`${seat}:${i}`) ? 'touched flip' : ''}`, style: slotPlace(i), 'data-pos': `${seat}:${i}` }, c ? cardFace(c, { label: cardText(c) }) : null))));
       if (s.roundScores) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip score-chip' }, String(s.roundScores[seat]))));
     }
     seatEls.push(h('div', { class: `seat ${team === null ? '' : `team-${team}`} ${s.last?.seat === seat ? 'acting' : ''}`, style: seatStyle(pos) }, parts));

@@ -28,7 +28,11 @@ test('arabic: right-to-left, remembered, with the games in Arabic', { timeout: 1
     await createTable(page, { game: 'kout4' });
     await fillAndStart(page);
     await until(page, (st) => st.game?.view?.hand?.length === 9 && st, { what: 'the deal' });
-    await page.waitForSelector('.hand .card-btn');
+    // Laid out: nine cards with a size (a card being drawn has none yet).
+    await page.waitForFunction(() => {
+      const cards = [...document.querySelectorAll('.hand .card-btn')];
+      return cards.length === 9 && cards.every((c) => c.getBoundingClientRect().width > 0);
+    }, null, { timeout: 10_000 });
     // The hand reads from the right: the first card of the row is the rightmost.
     const xs = await page.$$eval('.hand .card-btn', (els) => els.map((e) => e.getBoundingClientRect().left));
     assert.equal(xs.length, 9);

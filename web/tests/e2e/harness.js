@@ -129,7 +129,8 @@ async function serveClientFromDisk(context) {
 /** Saves a screenshot under artifacts/screenshots/. */
 export async function screenshot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  // Finite animations (a card dealt in, a card turning up) are run to their end first.
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
 }
 
 /** The client's state, read through the handle main.js exposes. */
@@ -192,4 +193,26 @@ export async function until(page, check, opts = {}) {
 /** Whether it is this page's turn with something to do. */
 export function myTurn(state) {
   return Boolean(state.game && state.you !== null && state.game.to_act.includes(state.you) && state.game.legal.length > 0);
+}
+
+/**
+ * Clicks a control that may go away on its own before the click lands (a snap window that the
+ * server's clock closes). Resolves true when clicked, false when the table moved on past `version`
+ * without it; throws when neither happens.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ * @param {number} version  the version the click was meant for
+ */
+export async function clickWhileThere(page, selector, version) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await page.click(selector, { timeout: 2000 });
+      return true;
+    } catch (e) {
+      const st = await clientState(page);
+      if ((st.game?.version ?? 0) > version) return false;
+      if (!(e instanceof Error) || !/Timeout/.test(e.message) || Date.now() > deadline) throw e;
+    }
+  }
 }
