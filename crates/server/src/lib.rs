@@ -70,6 +70,9 @@ pub type Dispatch = fn(GameKind, Spawn) -> Result<(), String>;
 pub struct Config {
     /// How long a bot (or a stand-in for an away player) pauses before acting, so people can follow.
     pub bot_delay: Duration,
+    /// How long a disconnected player's seat waits for them (within their turn time) before
+    /// their bot plays for them; they take the seat back by reconnecting.
+    pub disconnect_grace: Duration,
     /// The turn time of a table whose creator does not choose one, in milliseconds.
     pub default_turn_ms: u64,
     /// Fix every table's deals, salts and bots' choices from this seed (tests); `None`: the
@@ -87,6 +90,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             bot_delay: Duration::from_millis(700),
+            disconnect_grace: Duration::from_secs(15),
             default_turn_ms: 30_000,
             seed: None,
             rate_burst: 30.0,

@@ -54,6 +54,9 @@ struct SeatState {
     occupant: Occupant,
     timeouts: u32,
     away: bool,
+    /// When the player's last connection to the table closed (a restored table: when it was
+    /// restored); `None` while connected.
+    gone_since: Option<Instant>,
 }
 
 /// Where the table stands.
@@ -223,7 +226,7 @@ impl<G: Playable> Table<G> {
         let seat_count = rule_set.seat_count();
         let snap_window =
             Duration::from_millis(rule_set.to_options().get("snap_window_ms").and_then(Value::as_u64).unwrap_or(3000));
-        let empty = SeatState { occupant: Occupant::Empty, timeouts: 0, away: false };
+        let empty = SeatState { occupant: Occupant::Empty, timeouts: 0, away: false, gone_since: None };
         let mut table = Table {
             hub,
             rx,
@@ -271,7 +274,11 @@ impl<G: Playable> Table<G> {
     fn restore(&mut self, row: TableRow, current: Option<(MatchRow, Vec<EventRow>)>) -> Result<(), String> {
         let seats: Vec<Occupant> =
             serde_json::from_str(&row.seats).map_err(|e| format!("table {}: stored seats: {e}", row.code))?;
+        let now = Instant::now();
         for (state, occupant) in self.seats.iter_mut().zip(seats) {
+            if matches!(occupant, Occupant::Human { .. }) {
+                state.gone_since = Some(now);
+            }
             state.occupant = occupant;
         }
         self.host = row.host;
@@ -520,7 +527,7 @@ impl<G: Playable> Table<G> {
 
     fn free_seat(&mut self, seat: Seat) {
         if let Some(s) = self.seats.get_mut(seat.index()) {
-            *s = SeatState { occupant: Occupant::Empty, timeouts: 0, away: false };
+            *s = SeatState { occupant: Occupant::Empty, timeouts: 0, away: false, gone_since: None };
         }
     }
 
@@ -881,11 +888,15 @@ impl<G: Playable> Table<G> {
         humans.then(|| self.decision_since + self.turn)
     }
 
+    /// A person who decides for their seat: seated, not away, and connected (or disconnected for
+    /// less than the grace period).
     fn is_present_human(&self, seat: Seat) -> bool {
-        matches!(
-            self.seats.get(seat.index()),
-            Some(SeatState { occupant: Occupant::Human { left: false, .. }, away: false, .. })
-        )
+        match self.seats.get(seat.index()) {
+            Some(SeatState { occupant: Occupant::Human { left: false, .. }, away: false, gone_since, .. }) => {
+                gone_since.is_none_or(|g| Instant::now() < g + self.hub.config.disconnect_grace)
+            }
+            _ => false,
+        }
     }
 
     fn next_wake(&self) -> Option<(Instant, Wake)> {
@@ -908,6 +919,10 @@ impl<G: Playable> Table<G> {
             if self.is_present_human(seat) {
                 if !window {
                     consider(self.decision_since + self.turn, Wake::Timeout(seat));
+                }
+                if let Some(gone) = self.seats.get(seat.index()).and_then(|s| s.gone_since) {
+                    // Disconnected: once the grace period is over, the bot plays for them.
+                    consider((gone + self.hub.config.disconnect_grace).max(bot_at), Wake::Bot(seat));
                 }
             } else {
                 consider(bot_at, Wake::Bot(seat));
@@ -972,14 +987,22 @@ impl<G: Playable> Table<G> {
     fn subscribe(&mut self, conn: &Conn, seat: Option<Seat>) {
         self.subs.retain(|s| s.conn.id != conn.id);
         self.subs.push(Sub { conn: conn.clone(), seat });
+        if let Some(state) = seat.and_then(|s| self.seats.get_mut(s.index())) {
+            state.gone_since = None;
+        }
     }
 
     fn detach(&mut self, conn_id: u64) {
-        let before = self.subs.len();
-        self.subs.retain(|s| s.conn.id != conn_id);
-        if self.subs.len() != before {
-            self.broadcast_table();
+        let Some(pos) = self.subs.iter().position(|s| s.conn.id == conn_id) else { return };
+        let gone = self.subs.remove(pos);
+        let player = &gone.conn.player.id;
+        if !self.subs.iter().any(|s| s.conn.player.id == *player)
+            && let Some(seat) = self.seat_of(player)
+            && let Some(state) = self.seats.get_mut(seat.index())
+        {
+            state.gone_since = Some(Instant::now());
         }
+        self.broadcast_table();
     }
 
     fn table_json(&self) -> Value {

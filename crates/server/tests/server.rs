@@ -260,6 +260,65 @@ async fn timeouts_body() {
 }
 
 #[test]
+fn a_disconnected_players_seat_is_held_for_the_grace_period_then_their_bot_plays() {
+    frozen(disconnect_body);
+}
+
+async fn disconnect_body() {
+    let config = server::Config { disconnect_grace: Duration::from_secs(10), ..config() };
+    let server = TestServer::start(config, &temp_db("grace")).await;
+    let mut clients = vec![Client::new(server.addr, "Sara").await, Client::new(server.addr, "Noura").await];
+    let code = table_with(&mut clients, "kout4", json!({})).await;
+    let mut noura = clients.pop().unwrap();
+    let mut sara = clients.pop().unwrap();
+    let turn = turn_of(&mut sara, &mut noura, &code).await;
+    let version = turn["version"].as_u64().unwrap();
+    let token = sara.token.clone();
+    drop(sara);
+    noura.until(|v| v["type"] == "table" && v["table"]["seats"][0]["connected"] == false).await;
+    // The seat is held for the grace period (her turn time is ten minutes)...
+    tokio::time::advance(Duration::from_millis(9_999)).await;
+    let early = drain(&mut noura).await;
+    assert!(!early.iter().any(|v| v["type"] == "event"), "the seat is held: {early:?}");
+    // ...then her bot plays for her.
+    tokio::time::advance(Duration::from_millis(1)).await;
+    let played = noura.until(|v| v["type"] == "event").await;
+    assert_eq!((played["seat"].as_u64(), played["version"].as_u64()), (Some(0), Some(version + 1)));
+    if played["legal"].as_array().is_some_and(|l| !l.is_empty()) {
+        noura
+            .send(json!({ "type": "act", "table": code, "action": played["legal"][0], "version": played["version"] }))
+            .await;
+    }
+
+    // She comes back and has her seat again: her turns wait for her.
+    let mut back = Client::connect(server.addr, &token).await;
+    back.send(json!({ "type": "resume", "table": code, "since": version })).await;
+    let t = back.until(|v| v["type"] == "table").await;
+    assert_eq!((&t["you"], &t["table"]["seats"][0]["connected"]), (&json!(0), &json!(true)));
+    let turn = turn_of(&mut back, &mut noura, &code).await;
+    tokio::time::advance(Duration::from_secs(60)).await;
+    let later = drain(&mut back).await;
+    assert!(!later.iter().any(|v| v["type"] == "event"), "nobody plays for a connected player: {later:?}");
+    back.send(json!({ "type": "act", "table": code, "action": turn["legal"][0], "version": turn["version"] })).await;
+    let mine = back.until(|v| v["type"] == "event" || v["type"] == "error").await;
+    assert_eq!((mine["type"].as_str(), mine["seat"].as_u64()), (Some("event"), Some(0)), "{mine}");
+    server.stop().await;
+}
+
+/// Waits for `target`'s turn (an `event` or `sync` offering it actions) while `other` plays its
+/// first legal action whenever it must act.
+async fn turn_of(target: &mut Client, other: &mut Client, code: &str) -> Value {
+    loop {
+        tokio::select! {
+            v = my_turn(target) => return v,
+            v = my_turn(other) => {
+                other.send(json!({ "type": "act", "table": code, "action": v["legal"][0], "version": v["version"] })).await;
+            }
+        }
+    }
+}
+
+#[test]
 fn kabul_snap_windows_are_closed_by_the_server_clock() {
     frozen(snap_window_body);
 }
