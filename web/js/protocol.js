@@ -208,3 +208,20 @@ export function actionLabel(game, action, lang, ctx = {}) {
     default: return arg2 ? `${verb} ${arg} ${arg2}` : action;
   }
 }
+
+/**
+ * The Baloot bids to offer as buttons, from the legal actions: in the first round the engine
+ * accepts both `hokum` and `hokum S` naming the face-up suit for the same bid, which must be one
+ * button. Sun first, then Hokum, then pass.
+ * @param {Iterable<string>} legal
+ * @param {string | null} faceSuit  the face-up card's suit letter
+ * @returns {string[]}
+ */
+export function balootBids(legal, faceSuit) {
+  const all = [...legal].filter((a) => !a.startsWith('play '));
+  const bare = all.includes('hokum');
+  const order = (/** @type {string} */ a) => (a === 'sun' ? 0 : a.startsWith('hokum') ? 1 : 2);
+  return all
+    .filter((a) => !(bare && faceSuit && a.toUpperCase() === `HOKUM ${faceSuit.toUpperCase()}`))
+    .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+}

@@ -160,9 +160,10 @@ function onServer(state, m, now) {
       const sameTable = state.table?.code === table.code || state.game?.code === table.code;
       const version = Math.max(sameTable ? state.version : 0, Number(table.version) || 0);
       let game = sameTable ? state.game : null;
-      // A new match at the same table (a rematch) starts a new move list.
+      // A new match at the same table (a rematch) starts a new move list, and nothing of the
+      // last match stays on the table (its cards, its scores) while the new deal is on its way.
       if (game && state.table && table.game_id && state.table.game_id && table.game_id !== state.table.game_id) {
-        game = { ...game, log: [], hands: [], finished: false, winner: null };
+        game = { ...game, log: [], hands: [], finished: false, winner: null, view: null, to_act: [], legal: [], deadlineMs: null, deadlineAt: null, score: game.score.map(() => 0) };
       }
       return {
         ...state,

@@ -10,7 +10,7 @@ import { h } from '../dom.js';
 import { teamLabel } from './table.js';
 import { handRow, trickCards, lastTrickPanel, heldFan, dealerChip, bubble, suitLabel, suitMark, cardName } from './common.js';
 import { cardFace } from './cardface.js';
-import { actionLabel } from '../protocol.js';
+import { actionLabel, balootBids } from '../protocol.js';
 import { cardText } from '../cards.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
@@ -103,8 +103,7 @@ export function center(ctx) {
 export function actions(ctx) {
   const v = ctx.view;
   if (!v || !ctx.myTurn || v.phase !== 'bidding') return null;
-  const order = (/** @type {string} */ a) => (a === 'sun' ? 0 : a.startsWith('hokum') ? 1 : 2);
-  const bids = [...ctx.legal].filter((a) => !a.startsWith('play ')).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  const bids = balootBids(ctx.legal, faceUpSuit(ctx));
   return h('div', { class: 'bid-bar', role: 'group' },
     bids.map((a) => {
       const suit = a.startsWith('hokum') ? (a.split(' ')[1] ?? faceUpSuit(ctx) ?? '').toUpperCase() : null;
@@ -187,7 +186,7 @@ export function summary(ctx, hd) {
  */
 export function winnerText(ctx, winner) {
   if (typeof winner !== 'number') return '';
-  if (ctx.you !== null && ctx.you % 2 === winner) return ctx.t('table.youWin');
+  if (ctx.you !== null) return ctx.t(ctx.you % 2 === winner ? 'table.youWin' : 'table.theyWin');
   return ctx.tn('table.winner', { name: teamLabel(ctx, winner) });
 }
 

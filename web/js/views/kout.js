@@ -176,7 +176,7 @@ export function summary(ctx, hand) {
  */
 export function winnerText(ctx, winner) {
   if (typeof winner !== 'number') return '';
-  if (ctx.you !== null && ctx.you % 2 === winner) return ctx.t('table.youWin');
+  if (ctx.you !== null) return ctx.t(ctx.you % 2 === winner ? 'table.youWin' : 'table.theyWin');
   return ctx.tn('table.winner', { name: teamLabel(ctx, winner) });
 }
 

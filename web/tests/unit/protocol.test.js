@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams } from '../../js/protocol.js';
+import { parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids } from '../../js/protocol.js';
 
 test('server frames: JSON objects with a known type pass; anything else is dropped', () => {
   assert.deepEqual(parseServerMessage('{"type":"pong"}'), { type: 'pong' });
@@ -97,4 +97,12 @@ test('actions in words use the games’ own terms', () => {
   assert.equal(actionLabel('kabul', 'draw discard', 'en'), 'Take the discard');
   assert.equal(actionLabel('kabul', 'switch 0:1 2:3', 'en'), 'switch 0:1 2:3');
   assert.equal(actionLabel('kout6', 'deal', 'en'), 'Deal');
+});
+
+test('baloot bids: one button for the first-round Hokum, Sun first, pass last', () => {
+  // Round one: the engine lists "hokum" and "hokum D" (the face-up suit) for the same bid.
+  assert.deepEqual(balootBids(['pass', 'hokum', 'hokum D', 'sun'], 'D'), ['sun', 'hokum', 'pass']);
+  // Round two: every other suit is its own bid.
+  assert.deepEqual(balootBids(['pass', 'hokum S', 'hokum H', 'hokum C', 'sun'], 'D'), ['sun', 'hokum C', 'hokum H', 'hokum S', 'pass']);
+  assert.deepEqual(balootBids(['play AS', 'play KS'], 'D'), []);
 });

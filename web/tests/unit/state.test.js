@@ -149,10 +149,16 @@ test('handFinished knows each game: Kout and Baloot score, a void Baloot hand, K
 
 test('a rematch (new game id) starts a new move list', () => {
   let s = atTable();
-  s = server(s, eventMsg(7, 'pass'));
+  s = server(s, eventMsg(7, 'pass', { score: [5, 12] }));
+  assert.deepEqual(s.game.score, [5, 12]);
   s = server(s, tableMsg({ game_id: 'g_2', version: 20 }));
   assert.deepEqual(s.game.log, []);
   assert.equal(s.version, 20);
+  // The last match's table and scores are gone until the new deal.
+  assert.equal(s.game.view, null);
+  assert.deepEqual(s.game.legal, []);
+  assert.deepEqual(s.game.score, [0, 0]);
+  assert.equal(s.game.finished, false);
 });
 
 test('a closed table says so and forgets the match', () => {

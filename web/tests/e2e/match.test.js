@@ -1,0 +1,101 @@
+// Whole matches against bots on a phone-sized page (390×844), Kout Bo 4 and Baloot: every action
+// by clicking, to the match result; on the way the turn clock, the last trick and the hand
+// summary; at the end the result and a rematch that starts a new match at the same table.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot, clientState } from './harness.js';
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * The action to click for a page whose turn it is: the first legal card; in the bidding, Kout
+ * passes when it may (else its lowest bid or the first Hokm suit) and Baloot takes the first
+ * Hokum, else Sun, else passes.
+ * @param {any} s  the client's state
+ */
+function choose(s) {
+  const legal = s.game.legal;
+  if (legal.some((a) => a.startsWith('play '))) return { selector: '.hand .card-btn.legal' };
+  const pick = s.table.game === 'baloot'
+    ? legal.find((a) => a.startsWith('hokum')) ?? legal.find((a) => a === 'sun') ?? legal.find((a) => a === 'pass') ?? legal[0]
+    : legal.find((a) => a === 'pass') ?? legal[0];
+  return { selector: `[data-action="${pick}"]` };
+}
+
+/**
+ * Plays a whole match by clicking and checks the pieces of the table around it.
+ * @param {import('node:test').TestContext} t
+ * @param {'kout4' | 'baloot'} game
+ */
+async function wholeMatch(t, game) {
+  const server = await startServer();
+  const b = await openBrowser(PHONE);
+  const { page } = b;
+  try {
+    await signIn(page, server.base, 'Sara');
+    await createTable(page, { game });
+    await fillAndStart(page);
+    const first = await until(page, (st) => st.table?.game_id && st.game?.view && st, { what: 'the deal' });
+    const gameId = first.table.game_id;
+    let clockSeen = false;
+    let lastTrickSeen = false;
+    let summarySeen = false;
+    let actions = 0;
+    for (let guard = 0; guard < 3000; guard += 1) {
+      const s = await until(page, (st) => (myTurn(st) || st.game?.finished) && st, { timeout: 60_000, what: 'my turn' });
+      if (s.game.finished) break;
+      if (!clockSeen) {
+        // My seat's clock counts down from the table's turn time.
+        const text = await page.locator('.seat.mine [data-clock] .clock-text').textContent({ timeout: 5000 });
+        assert.match(text ?? '', /\d+/);
+        clockSeen = true;
+      }
+      const done = (s.game.hands ?? []).length > 0 && s.game.hands.some((h) => Array.isArray(h.score) || h.void === true);
+      if (!summarySeen && done && (await page.locator('.summary').count()) > 0) {
+        await screenshot(page, `${game}-phone-summary`);
+        summarySeen = true;
+      }
+      const tricks = game === 'baloot' ? s.game.view.hand?.tricks : s.game.view.tricks;
+      if (!lastTrickSeen && Array.isArray(tricks) && tricks.length > 0) {
+        // The last trick, over the table: one card per seat, then closed again.
+        await page.click('button[data-key="last-trick"]');
+        await page.waitForSelector('.last-trick-panel');
+        assert.equal(await page.locator('.last-trick-panel .last-trick-cards figure').count(), 4);
+        await screenshot(page, `${game}-phone-last-trick`);
+        await page.click('button[data-key="last-trick"]');
+        await page.waitForSelector('.last-trick-panel', { state: 'detached' });
+        lastTrickSeen = true;
+      }
+      const before = s.game.version;
+      await page.locator(choose(s).selector).first().click();
+      actions += 1;
+      await until(page, (st) => st.game.version > before || st.error, { what: 'the action to apply' });
+      const after = await clientState(page);
+      assert.equal(after.error, null, `no error after a legal action: ${JSON.stringify(after.error)}`);
+    }
+    const end = await until(page, (st) => st.game?.finished && st.table?.status === 'finished' && st, { what: 'the end of the match' });
+    t.diagnostic(`${game}: ${end.game.hands.length} hands, ${actions} clicks, score ${JSON.stringify(end.game.score)}`);
+    assert.ok(clockSeen, 'the turn clock was shown');
+    assert.ok(lastTrickSeen, 'the last trick was shown');
+    assert.ok(summarySeen || end.game.hands.length === 1, 'a hand summary was shown');
+    const target = game === 'baloot' ? 152 : 101;
+    assert.ok(Math.max(...end.game.score) >= target, `a team reached ${target}: ${end.game.score}`);
+    // The result, with the winner and the rematch.
+    await page.waitForSelector('.result');
+    assert.match(await page.textContent('.result .winner') ?? '', /\S/);
+    await screenshot(page, `${game}-phone-result`);
+    await page.click('button[data-key="rematch"]');
+    const again = await until(page, (st) => st.table?.game_id && st.table.game_id !== gameId && st.table.status === 'playing' && st.game?.view && !st.game.finished && st, { what: 'the rematch' });
+    assert.deepEqual(again.game.score, [0, 0]);
+    assert.equal(again.you, 0);
+    await page.waitForSelector('.result', { state: 'detached' });
+    assert.deepEqual(b.errors, [], 'no errors in the page');
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+}
+
+test('kout4: a whole match against bots on a phone, then a rematch', { timeout: 420_000 }, (t) => wholeMatch(t, 'kout4'));
+
+test('baloot: a whole match against bots on a phone, then a rematch', { timeout: 420_000 }, (t) => wholeMatch(t, 'baloot'));
