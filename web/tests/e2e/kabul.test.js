@@ -28,6 +28,9 @@ test('kabul: a peek and a snap, Kabul called, the match replayed', { timeout: 24
     await page.waitForSelector('.seat.mine .slot.up');
     assert.deepEqual(await page.$$eval('.seat.mine .slot.up', (els) => els.map((e) => e.getAttribute('data-pos')).sort()), ['0:2', '0:3']);
     await screenshot(page, 'kabul-desktop-setup');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'kabul-phone-setup');
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.waitForFunction(() => document.querySelectorAll('.seat.mine .slot.up').length === 0, null, { timeout: 8000 });
 
     // The deal decides whether a peek card comes my way before someone calls Kabul: play matches
