@@ -80,11 +80,12 @@ fn play(args: Args) -> anyhow::Result<()> {
         peek: Duration::from_millis(args.peek_ms),
         color: !tui::no_color_requested(),
     };
+    // Bad rules or seats are reported first, with or without a terminal.
+    let mut screen = tui::new_screen(config, Instant::now()).map_err(anyhow::Error::msg)?;
     anyhow::ensure!(
         std::io::stdout().is_terminal() && std::io::stdin().is_terminal(),
         "majlis play needs a terminal (use majlis deal and majlis replay to work with records)"
     );
-    let mut screen = tui::new_screen(config, Instant::now()).map_err(anyhow::Error::msg)?;
     let played = tui::run(screen.as_mut());
     // Whatever happened to the terminal, the match so far is saved.
     let path = match args.save {

@@ -78,3 +78,18 @@ fn play_kout4_by_keys_quit_and_replay_the_saved_record() {
     assert_eq!(report["finished"], false);
     let _ = std::fs::remove_file(&save);
 }
+
+#[test]
+fn bad_arguments_are_refused_before_the_terminal_is_needed() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_majlis")).args(args).output().expect("majlis play");
+    let out = run(&["play", "kout6", "--seat", "6"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--seat 6: the table has seats 0 to 5"));
+    let out = run(&["play", "baloot", "--players", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--players is for kabul only"));
+    // Good arguments, but no terminal: it says so instead of drawing into a pipe.
+    let out = run(&["play", "kabul", "--players", "3", "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
+}

@@ -256,6 +256,26 @@ fn kabul_whole_round_by_keys() {
 }
 
 #[test]
+fn kabul_rounds_to_a_target_score() {
+    let mut c = config(GameKind::Kabul, 81);
+    c.bots = BotSpec::HEURISTIC;
+    c.options.insert("target_score".to_owned(), serde_json::Value::from(100));
+    let mut d = Driver::<Kabul>::new(c);
+    assert!(d.screen().contains("to 100"), "the header shows the target:\n{}", d.screen());
+    // Passing every snap window keeps the penalty cards away.
+    d.play_hand(|d, legal| legal.iter().copied().find(|&i| d.app.choices()[i].label == "pass").unwrap_or(legal[0]));
+    assert!(matches!(d.phase(), Phase::AwaitingDeal { .. }), "one round is not the match: {:?}", d.phase());
+    let text = d.screen();
+    assert!(text.contains("Round over") && text.contains("Press Enter for the next hand"), "{text}");
+    d.press(Key::Enter);
+    assert_eq!(d.phase(), Phase::InHand);
+    assert_eq!(d.app.record().hands.len(), 2);
+    d.play_match();
+    assert!(d.screen().contains("Match over"));
+    d.assert_record_replays();
+}
+
+#[test]
 fn kabul_switch_takes_two_choices_and_escape_forgets_the_first() {
     let mut d = (15..100).map(kabul).find_map(|mut d| reach_kabul_switch(&mut d).then_some(d)).expect("a switch");
     let first = d.legal()[0];
