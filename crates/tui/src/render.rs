@@ -80,9 +80,14 @@ pub(crate) fn screen<G: Table>(
         Overlay::None => {}
         Overlay::Help(scroll) => help_overlay::<G>(frame, p, scroll),
         Overlay::Review => {
-            let (title, lines) = G::review(ctx);
-            let box_area =
-                centered(area, area.width.saturating_sub(10).min(70), (lines.len() as u16 + 4).min(area.height - 2));
+            let (title, mut lines) = G::review(ctx);
+            let height = u16::try_from(lines.len()).unwrap_or(u16::MAX).saturating_add(4).min(area.height - 2);
+            // When the list is longer than the box, the newest lines are the ones worth showing.
+            let room = usize::from(height.saturating_sub(4));
+            if lines.len() > room {
+                lines.drain(..lines.len() - room);
+            }
+            let box_area = centered(area, area.width.saturating_sub(10).min(70), height);
             frame.render_widget(Clear, box_area);
             let mut body = lines;
             body.push(Line::default());

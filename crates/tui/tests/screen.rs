@@ -659,6 +659,11 @@ fn kabul_phases() {
     d.play_hand(|_, legal| legal[0]);
     let over = d.screen();
     assert!(over.contains("Match over") && over.contains("Every card is face up"), "{over}");
+    // The recent events show the newest ones when they do not all fit.
+    d.press(Key::Char('l'));
+    let events = d.screen();
+    assert!(events.contains("Recent events") && events.contains("The round ends"), "{events}");
+    d.press(Key::Esc);
     assert!(!over.contains("▒▒▒"), "every card is face up at the end:\n{over}");
 }
 
