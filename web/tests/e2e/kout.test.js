@@ -21,6 +21,7 @@ test('kout6: a whole hand by clicking, a reload mid-hand, and the hand goes on',
     let reloadedInHand = -1;
     let refused = null;
     let shots = 0;
+    let keyed = false;
     for (let guard = 0; guard < 400; guard += 1) {
       const s = await until(page, (st) => (myTurn(st) || st.game?.finished) && st, { timeout: 60_000, what: 'my turn' });
       const done = handsDone(s);
@@ -53,7 +54,18 @@ test('kout6: a whole hand by clicking, a reload mid-hand, and the hand goes on',
         }
         const legal = page.locator('.hand .card-btn.legal');
         assert.ok((await legal.count()) > 0, 'a legal card is lit');
-        await legal.first().click();
+        // One card by the keyboard: its place in the hand, 1 to 9.
+        const nth = keyed ? -1 : await page.$$eval('.hand .card-btn', (els) => els.findIndex((e) => e.classList.contains('legal')));
+        if (nth >= 0 && nth < 9) {
+          const card = await page.locator('.hand .card-btn').nth(nth).getAttribute('data-card');
+          await page.keyboard.press(String(nth + 1));
+          const played = await until(page, (st) => (st.game.version > before || st.error) && st, { what: 'the card played by key' });
+          assert.equal(played.error, null);
+          assert.ok(played.game.log.some((e) => e.version > before && e.seat === 0 && e.action === `play ${card}`), `the key played ${card}`);
+          keyed = true;
+        } else {
+          await legal.first().click();
+        }
         if (reloadedInHand < 0 && (s.game.view.hand?.length ?? 0) <= 7) {
           // Mid-hand: reload, and come back to the same seat and cards.
           const seen = await until(page, (st) => st.game.version > before && st);
@@ -77,6 +89,7 @@ test('kout6: a whole hand by clicking, a reload mid-hand, and the hand goes on',
     const end = await clientState(page);
     assert.ok(handsDone(end) >= 1, 'at least one hand finished');
     assert.ok(reloadedInHand >= 0, 'the page was reloaded mid-hand');
+    assert.ok(keyed, 'a card was played by the keyboard');
     assert.ok(refused === null || /Not allowed: .+/.test(refused), `illegal card refused with the reason: ${refused}`);
     // The hands list has the scores.
     await page.click('button[data-key="panel"]');
