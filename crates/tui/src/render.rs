@@ -118,9 +118,9 @@ fn confirm_quit(frame: &mut Frame<'_>, p: Palette) {
 /// The keys every game shares, shown above the rules.
 const KEYS: &str = "\
 Keys
-  ← → ↑ ↓     move between the choices (legal ones are bright, illegal ones dim)
+  ← → ↑ ↓     move between the choices (legal: bright, illegal: dim)
   Enter       choose (an illegal choice is refused with the reason)
-  0-9, letters shortcuts shown on the buttons (bids, trump, Kabul actions, slots)
+  0-9, a-z    the shortcuts shown on the buttons and slots
   ?           this help (↑ ↓ PgUp PgDn scroll, any other key closes)
   l           the last trick (Kabul: the recent events)
   q           leave the match (asks first); the match is saved as a record
@@ -131,8 +131,8 @@ fn help_overlay<G: Table>(frame: &mut Frame<'_>, p: Palette, scroll: u16) {
     let box_area = Rect { x: 1, y: 1, width: area.width.saturating_sub(2), height: area.height.saturating_sub(2) };
     frame.render_widget(Clear, box_area);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for text in KEYS.lines().chain(std::iter::once("")).chain(G::RULES.lines()) {
-        let line = text.trim_end().to_owned();
+    let keys = KEYS.lines().map(str::to_owned).chain(std::iter::once(String::new()));
+    for line in keys.chain(reflow(G::RULES)) {
         if let Some(title) = line.strip_prefix('#') {
             lines.push(Line::styled(title.trim_start_matches('#').trim().to_owned(), p.accent()));
         } else if line == "Keys" {
@@ -143,6 +143,37 @@ fn help_overlay<G: Table>(frame: &mut Frame<'_>, p: Palette, scroll: u16) {
     }
     let block = Block::bordered().title(" Help — ↑ ↓ PgUp PgDn scroll, any other key closes ").title_style(p.accent());
     frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((scroll, 0)), box_area);
+}
+
+/// The rules text with the hard line breaks of its paragraphs and list items joined, so that the
+/// help box wraps them at its own width. Headings, tables, code blocks and blank lines stay.
+fn reflow(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    let mut fenced = false;
+    for raw in text.lines() {
+        let line = raw.trim_end();
+        let t = line.trim_start();
+        if t.starts_with("```") {
+            fenced = !fenced;
+            open = false;
+            out.push(line.to_owned());
+            continue;
+        }
+        let numbered = t.split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        let starts_block =
+            t.is_empty() || t.starts_with(['#', '|', '>']) || t.starts_with("- ") || t.starts_with("* ") || numbered;
+        if open && !fenced && !starts_block {
+            if let Some(last) = out.last_mut() {
+                last.push(' ');
+                last.push_str(t);
+                continue;
+            }
+        }
+        out.push(line.to_owned());
+        open = !fenced && !t.is_empty() && !t.starts_with(['#', '|']);
+    }
+    out
 }
 
 /// A rectangle of `width` × `height` in the middle of `area`.
@@ -216,4 +247,31 @@ pub fn buttons_line<G: Table>(ctx: &Ctx<'_, G>) -> Line<'static> {
         spans.push(button(ctx.palette, choice, cursor));
     }
     Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reflow;
+
+    #[test]
+    fn rules_paragraphs_are_joined_and_blocks_kept() {
+        let text = "# Title\nA paragraph\nwrapped here.\n\n- an item\n  continued\n- another\n\n| a | b |\n| - | - |\n```\ncode\nmore\n```";
+        assert_eq!(
+            reflow(text),
+            vec![
+                "# Title",
+                "A paragraph wrapped here.",
+                "",
+                "- an item continued",
+                "- another",
+                "",
+                "| a | b |",
+                "| - | - |",
+                "```",
+                "code",
+                "more",
+                "```",
+            ]
+        );
+    }
 }
