@@ -1,5 +1,6 @@
 // Kout Bo 6 against bots: create the table, fill it, play whole hands by clicking (bids, the
-// Hokm, cards; an illegal card is refused with the server's reason), reload mid-hand and go on.
+// Hokm, cards, one by the keyboard; an illegal card is refused with the server's reason), reload
+// mid-hand and go on, and come back after the network drops.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot, clientState } from './harness.js';
@@ -91,6 +92,26 @@ test('kout6: a whole hand by clicking, a reload mid-hand, and the hand goes on',
     assert.ok(reloadedInHand >= 0, 'the page was reloaded mid-hand');
     assert.ok(keyed, 'a card was played by the keyboard');
     assert.ok(refused === null || /Not allowed: .+/.test(refused), `illegal card refused with the reason: ${refused}`);
+    // The network drops and the server cannot be reached for a while: the page says it is
+    // reconnecting and keeps trying; once the server answers again, it is back at its seat.
+    let reachable = false;
+    await page.routeWebSocket(/\/ws/, (ws) => {
+      if (reachable) ws.connectToServer();
+      else ws.close({ code: 1006, reason: 'unreachable' }).catch(() => {});
+    });
+    const seen = await clientState(page);
+    await page.evaluate(() => /** @type {any} */ (window).majlis.conn.socket.close());
+    await page.waitForSelector('.conn-banner.reconnecting', { timeout: 10_000 });
+    await until(page, (st) => st.conn.status === 'reconnecting' && st.conn.attempt >= 2, { what: 'a second try' });
+    await screenshot(page, 'kout6-reconnecting');
+    reachable = true;
+    // "Retry now", unless the next scheduled try gets through first.
+    await page.click('.conn-banner button', { timeout: 3000 }).catch(() => {});
+    await page.waitForSelector('.conn-banner', { state: 'detached', timeout: 20_000 });
+    const back = await until(page, (st) => st.conn.status === 'open' && st.game && st.game.version >= seen.game.version && st, { what: 'the resync after the drop' });
+    assert.equal(back.you, 0);
+    assert.equal(back.table.code, code);
+
     // The hands list has the scores.
     await page.click('button[data-key="panel"]');
     await page.waitForSelector('.hands-table tbody tr');
