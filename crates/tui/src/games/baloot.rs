@@ -291,7 +291,9 @@ impl Table for Baloot {
     fn keys(ctx: &Ctx<'_, Self>) -> &'static str {
         match ctx.view.phase {
             ViewPhase::Bidding => "p pass · h hokum · s sun · 1-6 · ← → Enter",
-            _ => "← → choose · Enter play",
+            ViewPhase::Playing => "← → choose · Enter play",
+            ViewPhase::AwaitingDeal => "Enter next hand",
+            ViewPhase::Over => "Enter leave",
         }
     }
 }

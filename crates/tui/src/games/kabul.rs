@@ -473,7 +473,8 @@ impl Table for Kabul {
             StepView::DrawnCard { .. } => "x discard · p power · 0-9 replace",
             StepView::PowerTarget { .. } => "← → ↑ ↓ Enter choose · Esc back",
             StepView::SnapWindow { .. } => "0-9 snap · p pass",
-            _ => "Enter continue",
+            StepView::AwaitingDeal { .. } => "Enter next round",
+            StepView::MatchOver => "Enter leave",
         }
     }
 

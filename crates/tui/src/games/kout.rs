@@ -270,7 +270,9 @@ impl Table for Kout {
         match ctx.view.stage {
             ViewStage::Bidding => "5-9 bid · p pass · ← → Enter",
             ViewStage::Trump => "s h d c trump · ← → Enter",
-            _ => "← → choose · Enter play",
+            ViewStage::Playing => "← → choose · Enter play",
+            ViewStage::AwaitingDeal => "Enter next hand",
+            ViewStage::Over => "Enter leave",
         }
     }
 }
