@@ -135,13 +135,16 @@ const MIN_GAIN: f64 = 1.0;
 /// Call Kabul when the expected total is at most this.
 const CALL_BAR: f64 = 6.0;
 
+/// A seat's slots holding a card, with the face when remembered.
+type Slots = Vec<(Slot, Option<Card>)>;
+
 /// The table as the bot knows it: which faces it remembers, where.
 struct Table {
     seat: Seat,
     /// Own slots holding a card, with the face when remembered.
-    mine: Vec<(Slot, Option<Card>)>,
+    mine: Slots,
     /// Other seats that powers may target, with their slots (face when remembered).
-    others: Vec<(Seat, Vec<(Slot, Option<Card>)>)>,
+    others: Vec<(Seat, Slots)>,
     /// The mean value of a card the bot cannot see.
     unknown_mean: f64,
     top: Option<Card>,
@@ -149,7 +152,7 @@ struct Table {
 
 impl Table {
     fn read(seat: Seat, view: &KabulView, known: CardSet) -> Table {
-        let slots = |s: Seat| -> Vec<(Slot, Option<Card>)> {
+        let slots = |s: Seat| -> Slots {
             view.grids
                 .get(s.index())
                 .map(|g| {
