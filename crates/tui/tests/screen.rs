@@ -185,11 +185,26 @@ fn rotate<G: Table>() -> impl FnMut(&Driver<G>, &[usize]) -> usize {
 
 /// A Kabul match against heuristic bots, the person first to play after the dealer.
 fn kabul(seed: u64) -> Driver<Kabul> {
+    kabul_of(seed, 4)
+}
+
+fn kabul_of(seed: u64, players: usize) -> Driver<Kabul> {
     let mut c = config(GameKind::Kabul, seed);
     c.bots = BotSpec::HEURISTIC;
+    c.options.insert("players".to_owned(), serde_json::Value::from(players));
     let dealer = App::<Kabul>::new(c.clone(), Instant::now()).expect("match").record().hands[0].dealer;
-    c.seat = (dealer.index() + 1) % 4;
+    c.seat = (dealer.index() + 1) % players;
     Driver::new(c)
+}
+
+#[test]
+fn kabul_six_players_fit_80_by_24() {
+    let d = kabul_of(91, 6);
+    assert!(d.app.my_turn());
+    let text = d.screen();
+    let tops = text.lines().nth(1).unwrap_or_default();
+    assert_eq!(tops.matches("┌ Seat ").count(), 5, "five other grids side by side:\n{text}");
+    insta::assert_snapshot!("kabul_six_players", text);
 }
 
 #[test]
