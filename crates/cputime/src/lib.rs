@@ -5,8 +5,9 @@
 //! each thread's time on a CPU in `/proc/thread-self/schedstat`; [`ThreadCpuTime`] measures
 //! with it, so a benchmark reports what one core does however busy the others are.
 //!
-//! Our engine benchmarks run each group twice: once with criterion's default wall clock and once
-//! with [`ThreadCpuTime`] (see [`available`] for machines without the file).
+//! Our engine benchmarks run each group twice: once with criterion's default wall clock
+//! (`random_hands`) and once with [`ThreadCpuTime`] (`random_hands_cpu`, skipped where the kernel
+//! does not report it); [`wall_and_cpu_main!`] writes that `main`.
 //!
 //! ```
 //! use criterion::measurement::Measurement;
@@ -71,4 +72,32 @@ impl Measurement for ThreadCpuTime {
     fn formatter(&self) -> &dyn ValueFormatter {
         self.wall.formatter()
     }
+}
+
+/// Writes a benchmark's `main` that runs `$bench(c, group_name)` — a function generic over the
+/// criterion [`Measurement`] — twice: as group `random_hands` by the wall clock, and as
+/// `random_hands_cpu` by [`ThreadCpuTime`] where the machine reports it.
+#[macro_export]
+macro_rules! wall_and_cpu_main {
+    ($bench:path) => {
+        fn wall(c: &mut ::criterion::Criterion) {
+            $bench(c, "random_hands");
+        }
+
+        fn cpu(c: &mut ::criterion::Criterion<$crate::ThreadCpuTime>) {
+            if !$crate::available() {
+                eprintln!("random_hands_cpu: no per-thread CPU time on this machine, skipped");
+                return;
+            }
+            $bench(c, "random_hands_cpu");
+        }
+
+        ::criterion::criterion_group!(wall_time, wall);
+        ::criterion::criterion_group! {
+            name = cpu_time;
+            config = ::criterion::Criterion::default().with_measurement($crate::ThreadCpuTime::default());
+            targets = cpu
+        }
+        ::criterion::criterion_main!(wall_time, cpu_time);
+    };
 }

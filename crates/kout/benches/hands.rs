@@ -13,9 +13,8 @@
 #![allow(missing_docs)]
 
 use cards::{random_below, seeded_rng};
-use cputime::ThreadCpuTime;
 use criterion::measurement::Measurement;
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat};
 use kout::{Kout, KoutAction, KoutRules};
 use rand_chacha::ChaCha20Rng;
@@ -58,22 +57,4 @@ fn bench_hands<M: Measurement>(c: &mut Criterion<M>, group: &str) {
     group.finish();
 }
 
-fn wall(c: &mut Criterion) {
-    bench_hands(c, "random_hands");
-}
-
-fn cpu(c: &mut Criterion<ThreadCpuTime>) {
-    if !cputime::available() {
-        eprintln!("random_hands_cpu: no per-thread CPU time on this machine, skipped");
-        return;
-    }
-    bench_hands(c, "random_hands_cpu");
-}
-
-criterion_group!(wall_time, wall);
-criterion_group! {
-    name = cpu_time;
-    config = Criterion::default().with_measurement(ThreadCpuTime::default());
-    targets = cpu
-}
-criterion_main!(wall_time, cpu_time);
+cputime::wall_and_cpu_main!(bench_hands);
