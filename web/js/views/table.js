@@ -130,7 +130,8 @@ function renderLobby(app) {
   const full = seats.every((x) => x.kind !== 'empty');
   const seatEls = seats.map((x) => {
     const seat = Number(x.seat);
-    const pos = seatPosition(ctx.rel(seat), ctx.seats, 46);
+    // Six lobby seats, with their buttons, need more room between them than four.
+    const pos = seatPosition(ctx.rel(seat), ctx.seats, ctx.seats > 4 ? 42 : 46);
     const mine = s.you === seat;
     const team = hasTeams(ctx.game) ? teamOf(seat) : null;
     const badges = [];

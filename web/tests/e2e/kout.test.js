@@ -17,6 +17,10 @@ test('kout6: a whole hand by clicking, a reload mid-hand, and the hand goes on',
     assert.match(code, /^[A-Z0-9]{4,12}$/);
     // Six seats around the lobby table, mine at the bottom.
     assert.equal(await page.locator('.lobby-seat').count(), 6);
+    await screenshot(page, 'kout6-lobby-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'kout6-lobby-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
     await fillAndStart(page);
 
     let reloadedInHand = -1;
