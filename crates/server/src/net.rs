@@ -170,7 +170,13 @@ async fn ws(
     let player = authenticate(&hub, q.token.as_deref()).await?;
     // Frames past 16 KiB get a `too_large` error from the protocol layer; past this, the socket
     // is closed by the WebSocket layer itself.
-    let upgrade = upgrade.max_message_size(4 * MAX_MESSAGE_BYTES).max_frame_size(4 * MAX_MESSAGE_BYTES);
+    // A small read buffer: the WebSocket layer's default allocates 128 KiB per socket up front,
+    // which would make the buffers, not the games, most of the server's memory. It grows when a
+    // message needs it.
+    let upgrade = upgrade
+        .max_message_size(4 * MAX_MESSAGE_BYTES)
+        .max_frame_size(4 * MAX_MESSAGE_BYTES)
+        .read_buffer_size(4 * 1024);
     Ok(upgrade.on_upgrade(move |socket| hub.connection(player, socket)))
 }
 
