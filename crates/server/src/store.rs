@@ -386,15 +386,32 @@ async fn write_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<(Vec<EventRow>, 
     }
 }
 
+/// One multi-row `INSERT` per batch: a single round trip to the database (and, for SQLite, to
+/// its worker thread) however many tables the batch serves. Only a batch too big for one
+/// statement needs a transaction around its statements.
 async fn write_batch(pool: &Pool, batch: &[(Vec<EventRow>, Ack)]) -> Result<(), sqlx::Error> {
-    const Q: &str = "INSERT INTO events (match_id, seq, version, kind, seat, body) VALUES ($1, $2, $3, $4, $5, $6)";
+    let rows: Vec<&EventRow> = batch.iter().flat_map(|(events, _)| events).collect();
     on_pool!(pool, p => {
-        let mut tx = p.begin().await?;
-        for e in batch.iter().flat_map(|(events, _)| events) {
-            sqlx::query(Q).bind(&e.match_id).bind(e.seq).bind(e.version).bind(&e.kind).bind(e.seat).bind(&e.body)
-                .execute(&mut *tx).await?;
+        let mut tx = if rows.len() > MAX_BATCH { Some(p.begin().await?) } else { None };
+        for chunk in rows.chunks(MAX_BATCH) {
+            let mut q = sqlx::QueryBuilder::new("INSERT INTO events (match_id, seq, version, kind, seat, body) ");
+            q.push_values(chunk, |mut b, e| {
+                b.push_bind(&e.match_id)
+                    .push_bind(e.seq)
+                    .push_bind(e.version)
+                    .push_bind(&e.kind)
+                    .push_bind(e.seat)
+                    .push_bind(&e.body);
+            });
+            match tx.as_mut() {
+                Some(tx) => q.build().execute(&mut **tx).await?,
+                None => q.build().execute(p).await?,
+            };
         }
-        tx.commit().await
+        if let Some(tx) = tx {
+            tx.commit().await?;
+        }
+        Ok(())
     })
 }
 
