@@ -8,7 +8,7 @@
 
 use cards::{Card, CardSet, Rank, Suit};
 use game::{GameKind, Seat, Team};
-use kout::{Kout, KoutAction, KoutView, TrickView, ViewStage};
+use kout::{Kout, KoutAction, KoutView, TrickView, ViewStage, card_power};
 
 use crate::Bot;
 
@@ -32,26 +32,6 @@ impl Bot<Kout> for KoutHeuristic {
 /// The trump cards under `trump`: its suit and both jokers.
 fn trumps(trump: Suit) -> CardSet {
     CardSet::suit(trump) | CardSet::JOKERS
-}
-
-/// The trick-taking power of `card` (the engine's order): red joker 30, ace of trump 29, black joker
-/// 28, king of trump 27 down to the two 16; the led plain suit 2..14 by rank; any other card 0.
-fn power(card: Card, trump: Suit, led: Option<Suit>) -> u8 {
-    if card == Card::RED_JOKER {
-        return 30;
-    }
-    if card == Card::BLACK_JOKER {
-        return 28;
-    }
-    let (Some(suit), Some(rank)) = (card.suit(), card.rank()) else { return 0 };
-    let r = rank.index() as u8;
-    if suit == trump {
-        if rank == Rank::Ace { 29 } else { 16 + r }
-    } else if Some(suit) == led {
-        1 + r
-    } else {
-        0
-    }
 }
 
 // ---- bidding and trump
@@ -226,7 +206,7 @@ impl<'a> Table<'a> {
         if opponents.is_empty() {
             return false;
         }
-        let higher = self.unseen.iter().filter(|&c| power(c, self.trump, Some(led)) > p);
+        let higher = self.unseen.iter().filter(|&c| card_power(c, self.trump, Some(led)) > p);
         for c in higher {
             let can_hold = |s: Seat| {
                 if c.is_joker() {
@@ -273,7 +253,7 @@ impl<'a> Table<'a> {
     fn keep_value(&self, c: Card) -> i32 {
         let trumps = self.trumps();
         if trumps.contains(c) {
-            return 100 + i32::from(power(c, self.trump, None));
+            return 100 + i32::from(card_power(c, self.trump, None));
         }
         let Some(suit) = c.suit() else { return 0 };
         let rank = c.rank().map_or(0, |r| r.index() as i32);
@@ -287,12 +267,12 @@ impl<'a> Table<'a> {
     /// Whether `c` beats every unseen card of its own kind (its suit; every trump for a trump).
     fn is_master(&self, c: Card) -> bool {
         if self.trumps().contains(c) {
-            let p = power(c, self.trump, None);
-            return (self.unseen & self.trumps()).iter().all(|x| power(x, self.trump, None) < p);
+            let p = card_power(c, self.trump, None);
+            return (self.unseen & self.trumps()).iter().all(|x| card_power(x, self.trump, None) < p);
         }
         let Some(suit) = c.suit() else { return false };
-        let p = power(c, self.trump, Some(suit));
-        self.unseen.of_suit(suit).iter().all(|x| power(x, self.trump, Some(suit)) < p)
+        let p = card_power(c, self.trump, Some(suit));
+        self.unseen.of_suit(suit).iter().all(|x| card_power(x, self.trump, Some(suit)) < p)
     }
 
     fn cheapest(&self, cards: impl Iterator<Item = Card>) -> Option<Card> {
@@ -309,7 +289,7 @@ impl<'a> Table<'a> {
         let attacking = self.seat.team() == self.makers;
         // Draw the others' trumps with a master trump (a legal joker lead included).
         if attacking && opp_trumps_out > 0 {
-            if let Some(top) = mine.iter().max_by_key(|&c| power(c, self.trump, None)) {
+            if let Some(top) = mine.iter().max_by_key(|&c| card_power(c, self.trump, None)) {
                 if self.is_master(top) {
                     return Some(top);
                 }
@@ -344,10 +324,10 @@ impl<'a> Table<'a> {
             return side.iter().min_by_key(|&c| key(c));
         }
         // Only trumps (or jokers) left: the best if it is master, else the smallest.
-        let top = cards.iter().max_by_key(|&c| power(c, self.trump, None));
+        let top = cards.iter().max_by_key(|&c| card_power(c, self.trump, None));
         match top {
             Some(c) if self.is_master(c) => Some(c),
-            _ => cards.iter().min_by_key(|&c| power(c, self.trump, None)),
+            _ => cards.iter().min_by_key(|&c| card_power(c, self.trump, None)),
         }
     }
 
@@ -362,14 +342,17 @@ impl<'a> Table<'a> {
         };
         let (best_power, best_seat) = live
             .iter()
-            .map(|p| (power(p.card, self.trump, Some(led)), p.seat))
+            .map(|p| (card_power(p.card, self.trump, Some(led)), p.seat))
             .max_by_key(|&(p, _)| p)
             .unwrap_or((0, trick.leader));
         let after: Vec<Seat> = self.after(trick.cards.len()).collect();
         let partner_winning = best_seat.team() == self.seat.team() && !live.is_empty();
-        let winners: Vec<Card> = cards.iter().filter(|&c| power(c, self.trump, Some(led)) > best_power).collect();
-        let safe: Vec<Card> =
-            winners.iter().copied().filter(|&c| !self.beatable(power(c, self.trump, Some(led)), led, &after)).collect();
+        let winners: Vec<Card> = cards.iter().filter(|&c| card_power(c, self.trump, Some(led)) > best_power).collect();
+        let safe: Vec<Card> = winners
+            .iter()
+            .copied()
+            .filter(|&c| !self.beatable(card_power(c, self.trump, Some(led)), led, &after))
+            .collect();
         if partner_winning {
             if !self.beatable(best_power, led, &after) || safe.is_empty() {
                 return self.cheapest(cards.iter());
@@ -435,7 +418,7 @@ mod tests {
         let order = set("RJ AH BJ KH 2H");
         let p: Vec<u8> = ["RJ", "AH", "BJ", "KH", "2H"]
             .iter()
-            .map(|t| power(t.parse().expect("card"), Suit::Hearts, Some(Suit::Spades)))
+            .map(|t| card_power(t.parse().expect("card"), Suit::Hearts, Some(Suit::Spades)))
             .collect();
         assert!(p.windows(2).all(|w| w[0] > w[1]), "{p:?}");
         assert_eq!(order.len(), 5);

@@ -58,4 +58,5 @@ pub use illegal::{KoutIllegal, Moment};
 pub use rules::{KoutRules, Variant};
 pub use scoring::{hand_points, hand_score, is_decided, is_made, match_winner};
 pub use state::Kout;
+pub use trick::power as card_power;
 pub use view::{KoutHandSummary, KoutView, PlayedCard, TrickView, ViewStage};

@@ -96,7 +96,7 @@ pub(crate) const fn top_four(trump: Suit) -> CardSet {
 /// How strong a live card is in a trick with `trump` as trump and `led` as the led suit: 0 for a
 /// card that cannot win (off-suit), the rank for the led plain suit, above every plain card for
 /// trumps in the order red joker, ace, black joker, king, queen … two.
-pub(crate) fn power(card: Card, trump: Suit, led: Option<Suit>) -> u8 {
+pub fn power(card: Card, trump: Suit, led: Option<Suit>) -> u8 {
     if card == Card::RED_JOKER {
         return 30;
     }
