@@ -102,6 +102,21 @@ export function teamOf(seat) {
   return seat % 2;
 }
 
+/**
+ * How a hand's score reads from a seat: `good` when the seat's team scored more than the other,
+ * `bad` when less, `even` otherwise and for spectators (`you` null), who take no side.
+ * @param {number | null} you
+ * @param {number[]} score  the hand's points per team
+ * @returns {'good' | 'bad' | 'even'}
+ */
+export function scoreTone(you, score) {
+  if (you === null) return 'even';
+  const ours = score[teamOf(you)] ?? 0;
+  const theirs = score[1 - teamOf(you)] ?? 0;
+  if (ours > theirs) return 'good';
+  return ours < theirs ? 'bad' : 'even';
+}
+
 /** @param {string} game */
 export function hasTeams(game) {
   return game !== 'kabul';

@@ -95,7 +95,8 @@ async fn exercise(store: &Store) {
 
 #[tokio::test]
 async fn sqlite_store_keeps_players_tables_matches_and_the_log() {
-    let dir = std::env::temp_dir().join(format!("majlis-store-test-{}", std::process::id()));
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("majlis-store-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("store.db");
     let _ = std::fs::remove_file(&path);

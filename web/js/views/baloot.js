@@ -10,7 +10,7 @@ import { h } from '../dom.js';
 import { teamLabel } from './table.js';
 import { handRow, trickCards, lastTrickPanel, heldFan, dealerChip, bubble, suitLabel, suitMark, cardName } from './common.js';
 import { cardFace } from './cardface.js';
-import { actionLabel, balootBids } from '../protocol.js';
+import { actionLabel, balootBids, scoreTone } from '../protocol.js';
 import { cardText } from '../cards.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
@@ -177,7 +177,7 @@ export function summary(ctx, hd) {
     h('p', null, contract),
     h('p', null, `${ctx.t('baloot.cardPoints')} (${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)}): ${points}`),
     h('p', null, `${ctx.t('baloot.projects')}: ${projects}`),
-    h('p', { class: 'strong' }, `${ctx.t('table.points')}: ${score}`));
+    h('p', { class: `strong ${scoreTone(ctx.you, hd.score ?? [0, 0])}` }, `${ctx.t('table.points')}: ${score}`));
 }
 
 /**

@@ -8,7 +8,7 @@
 import { h } from '../dom.js';
 import { teamLabel } from './table.js';
 import { handRow, trickCards, lastTrickPanel, heldFan, dealerChip, bubble, suitLabel, suitMark } from './common.js';
-import { actionLabel } from '../protocol.js';
+import { actionLabel, scoreTone } from '../protocol.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
 
@@ -162,12 +162,11 @@ export function handsTable(ctx) {
  */
 export function summary(ctx, hand) {
   const [bid, trump, tricks, score] = handFacts(ctx, hand);
-  const s = hand.score ?? [0, 0];
-  const made = hand.bidder !== null && s[hand.bidder % 2] > 0;
+  const tone = scoreTone(ctx.you, hand.score ?? [0, 0]);
   return h('div', { class: 'summary-body' },
     h('p', null, bid, ' · ', ctx.t('kout.hokm'), ': ', trump),
     h('p', null, ctx.t('table.tricks'), `: ${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)} ${tricks}`),
-    h('p', { class: made ? 'good' : 'bad' }, ctx.t('table.points'), `: ${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)} ${score}`));
+    h('p', { class: `strong ${tone}` }, ctx.t('table.points'), `: ${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)} ${score}`));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids } from '../../js/protocol.js';
+import { parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids, scoreTone } from '../../js/protocol.js';
 
 test('server frames: JSON objects with a known type pass; anything else is dropped', () => {
   assert.deepEqual(parseServerMessage('{"type":"pong"}'), { type: 'pong' });
@@ -105,4 +105,13 @@ test('baloot bids: one button for the first-round Hokum, Sun first, pass last', 
   // Round two: every other suit is its own bid.
   assert.deepEqual(balootBids(['pass', 'hokum S', 'hokum H', 'hokum C', 'sun'], 'D'), ['sun', 'hokum C', 'hokum H', 'hokum S', 'pass']);
   assert.deepEqual(balootBids(['play AS', 'play KS'], 'D'), []);
+});
+
+test('a hand score reads from the seat of the one who looks at it', () => {
+  // Team 1 (seats 1, 3, 5) made the bid and scored; team 0 scored nothing.
+  assert.equal(scoreTone(1, [0, 7]), 'good');
+  assert.equal(scoreTone(2, [0, 7]), 'bad');
+  assert.equal(scoreTone(0, [5, 2]), 'good');
+  assert.equal(scoreTone(3, [8, 8]), 'even');
+  assert.equal(scoreTone(null, [0, 7]), 'even');
 });

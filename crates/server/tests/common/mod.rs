@@ -100,9 +100,11 @@ pub async fn drain(c: &mut Client) -> Vec<Value> {
     }
 }
 
-/// A fresh SQLite file in the temp dir.
+/// A fresh SQLite file under cargo's per-target scratch directory (`target/tmp`), so test runs
+/// leave nothing in the system's temp dir.
 pub fn temp_db(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("majlis-server-tests-{}", std::process::id()));
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("majlis-server-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{name}.db"));
     for ext in ["", "-wal", "-shm"] {
