@@ -66,13 +66,14 @@ impl Bidding {
         }
     }
 
-    /// Pushes the legal bids (in a fixed order: pass, hokum, hokum S…, sun).
+    /// Pushes the legal bids (in a fixed order: pass, hokum, hokum S…, sun). Each bid is listed
+    /// once, in its record notation: round 1's Hokum is the bare `hokum` (naming the face-up suit,
+    /// `hokum S`, is accepted as the same bid but not listed again).
     pub fn legal(self, face: Suit, rules: &BalootRules, out: &mut Vec<BalootAction>) {
         out.push(BalootAction::Pass);
         match self {
             Bidding::RoundOne { .. } => {
                 out.push(BalootAction::Hokum(None));
-                out.push(BalootAction::Hokum(Some(face)));
                 if rules.sun_in_first_round {
                     out.push(BalootAction::Sun);
                 }
@@ -166,7 +167,9 @@ mod tests {
             b.check(a, FACE, rules)?;
             let mut legal = Vec::new();
             b.legal(FACE, rules, &mut legal);
-            assert!(legal.contains(&a), "{text} accepted but not listed");
+            // Round 1's `hokum S` naming the face-up suit is the listed bare `hokum`.
+            let listed = if a == BalootAction::Hokum(Some(FACE)) { BalootAction::Hokum(None) } else { a };
+            assert!(legal.contains(&listed), "{text} accepted but not listed");
             last = b.apply(a, FACE, seat(0), rules);
             match last {
                 BidOutcome::Continue(next) => b = next,

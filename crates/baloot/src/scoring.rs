@@ -87,7 +87,9 @@ pub struct Tally<'a> {
 pub struct HandScore {
     /// Game points per team.
     pub score: [i32; 2],
-    /// Per team, the projects whose points it received (a failing team's go to the other team).
+    /// Per team, the names of the projects it held that counted (the comparison's winner's, and
+    /// each team's Baloot). A failing team keeps its names here although their points went to the
+    /// other team; after a Kaboot only the sweeping team's projects count.
     pub projects: [ArrayVec<ProjectKind, 9>; 2],
     /// How the score came about.
     pub verdict: Verdict,
@@ -149,11 +151,10 @@ pub fn score_hand(t: &Tally<'_>, rules: &BalootRules) -> HandScore {
         let mut score = [0; 2];
         score[o.index()] = base + project_game_points(all_raw, mode) + baloot_gp(o);
         score[b.index()] = baloot_gp(b);
-        let mut all = counted[0].clone();
-        all.extend(counted[1].iter().copied());
-        let mut projects: [ArrayVec<ProjectKind, 9>; 2] = Default::default();
-        projects[o.index()] = with_baloot(all, o);
-        projects[b.index()] = with_baloot(ArrayVec::new(), b);
+        // The names stay with the team that held the projects (records.md: "the team's counted
+        // projects"); only their points went to the other team.
+        let [c0, c1] = counted;
+        let projects = [with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)];
         return HandScore { score, projects, verdict: Verdict::Failed };
     }
     let [c0, c1] = counted;
@@ -268,7 +269,7 @@ mod tests {
     }
 
     #[test]
-    fn failing_team_projects_go_to_the_other_team_but_baloot_stays() {
+    fn failing_team_projects_score_for_the_other_team_but_baloot_stays() {
         let projects = [proj(0, ProjectKind::Fifty)];
         let t = Tally {
             mode: HOKUM,
@@ -282,8 +283,9 @@ mod tests {
         let s = score_hand(&t, &BalootRules::seed());
         // Team 0: 4 + 5 + 2 = 11 < 12: fails, keeps its Baloot (2); team 1: 16 + 5.
         assert_eq!(s.score, [2, 21]);
-        assert_eq!(s.projects[0].as_slice(), &[ProjectKind::Baloot]);
-        assert_eq!(s.projects[1].as_slice(), &[ProjectKind::Fifty]);
+        // The names stay with the team that held them; only the points moved.
+        assert_eq!(s.projects[0].as_slice(), &[ProjectKind::Fifty, ProjectKind::Baloot]);
+        assert!(s.projects[1].is_empty());
     }
 
     #[test]

@@ -262,6 +262,14 @@ pub(crate) fn legal_plays(hand: CardSet, trick: &Trick, seat: Seat, rules: &Balo
         return hand;
     }
     if led != trump && !rules.trump_when_partner_winning && trick.winner() == Some(seat.offset(2, 4)) {
+        // No duty to trump; but a player who trumps all the same must beat the partner's trump
+        // when they can (`must_overtrump`: "when trumping").
+        if rules.must_overtrump && trick.best >= 9 {
+            let above = trumps_above(trumps, trump, trick.best);
+            if !above.is_empty() {
+                return (hand - trumps) | above;
+            }
+        }
         return hand;
     }
     if rules.must_overtrump && trick.best >= 9 {
@@ -310,7 +318,11 @@ pub(crate) fn legal_plays_why(
     }
     let partner = seat.offset(2, 4);
     if !rules.trump_when_partner_winning && trick.winner() == Some(partner) {
-        return (hand, None);
+        // Free to discard; a trump, if played, must beat the partner's when it can.
+        return match overtrump(trumps) {
+            Some((above, duty)) => ((hand - trumps) | above, duty),
+            None => (hand, None),
+        };
     }
     overtrump(trumps).unwrap_or((trumps, Some(PlayDuty::Trump)))
 }
@@ -436,6 +448,23 @@ mod tests {
         assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(1), &r), set("JH"), "partner's trump too");
         let (_, why) = legal_plays_why(set("7H JH 8D"), &t, seat(1), &r);
         assert_eq!(why, Some(PlayDuty::Beat(c("9H"))));
+    }
+
+    #[test]
+    fn must_overtrump_applies_to_a_trump_played_freely_while_the_partner_wins() {
+        // saudi: no duty to trump while the partner wins, but a trump played must beat the
+        // partner's when it can; discards stay free.
+        let r = BalootRules::saudi();
+        let t = trick(1, Some(Suit::Hearts), "AS 9H 7S");
+        assert_eq!(legal_plays(set("7H JH AD 8C"), &t, seat(0), &r), set("JH AD 8C"));
+        let (legal, why) = legal_plays_why(set("7H JH AD 8C"), &t, seat(0), &r);
+        assert_eq!((legal, why), (set("JH AD 8C"), Some(PlayDuty::Beat(c("9H")))));
+        // Nothing beats the partner's jack: any card, any trump.
+        let t = trick(1, Some(Suit::Hearts), "AS JH 7S");
+        assert_eq!(legal_plays(set("7H 9H AD"), &t, seat(0), &r), set("7H 9H AD"));
+        // The partner wins with a plain card: any trump may be played.
+        let t = trick(1, Some(Suit::Hearts), "KS AS 7S");
+        assert_eq!(legal_plays(set("7H 9H AD"), &t, seat(0), &r), set("7H 9H AD"));
     }
 
     #[test]

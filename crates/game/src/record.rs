@@ -290,6 +290,11 @@ fn parse_hand(value: &Value) -> Result<HandRecord, RecordError> {
                 parse_action(a).map_err(|reason| {
                     let mut e = RecordError::malformed(reason);
                     e.action = Some(i);
+                    // Name what can still be read of a badly shaped action.
+                    let parts = a.as_array();
+                    let part = |k: usize| parts.and_then(|p| p.get(k));
+                    e.seat = part(0).and_then(Value::as_u64).and_then(|s| usize::try_from(s).ok());
+                    e.text = part(1).and_then(Value::as_str).map(|t| t.chars().take(80).collect());
                     e
                 })
             })
@@ -351,6 +356,10 @@ mod tests {
         let bad_action = r#"{"game":"kout4","hands":[{"dealer":0,"deck":[],"actions":[[0,"pass"],[9,"pass"]]}]}"#;
         let e = Record::parse(bad_action).expect_err("bad seat");
         assert_eq!((e.hand, e.action), (Some(0), Some(1)));
+        assert_eq!((e.seat, e.text.as_deref()), (Some(9), Some("pass")), "what can be read is named");
+        let three = r#"{"game":"kout4","hands":[{"dealer":0,"deck":[],"actions":[[1,"pass","x"]]}]}"#;
+        let e = Record::parse(three).expect_err("three parts");
+        assert_eq!((e.action, e.seat, e.text.as_deref()), (Some(0), Some(1), Some("pass")));
         for bad in ["", "[]", "{}", r#"{"game":"chess","hands":[]}"#, r#"{"game":"kout6"}"#, r#"{"game":5,"hands":[]}"#]
         {
             assert!(Record::parse(bad).is_err(), "{bad}");
