@@ -175,6 +175,8 @@ impl Record {
     /// # Errors
     /// A [`RecordErrorKind::Malformed`] error naming what is wrong and where.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        // Editors on some systems save UTF-8 with a byte-order mark; it is not part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value: Value =
             serde_json::from_str(text).map_err(|e| RecordError::malformed(format!("not valid JSON: {e}")))?;
         Record::from_value(&value)
@@ -364,5 +366,11 @@ mod tests {
         {
             assert!(Record::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_json_is_ignored() {
+        let text = "\u{feff}{\"game\":\"kout4\",\"hands\":[]}";
+        assert_eq!(Record::parse(text).expect("record").game, GameKind::Kout4);
     }
 }
