@@ -94,10 +94,27 @@ pub struct TableSummary {
     pub host: String,
     /// The seats, as in the `table` message.
     pub seats: Value,
-    /// Whether a seat is free to join now.
+    /// Whether a seat is free to join now and the host is there to start the match.
     #[serde(skip)]
     pub open: bool,
+    /// The host's player id.
+    #[serde(skip)]
+    pub host_id: String,
+    /// Whether the table is in its lobby (not playing, not finished).
+    #[serde(skip)]
+    pub in_lobby: bool,
 }
+
+/// The most tables one player may host in their lobby at once: enough to try things, not enough
+/// to flood the list of open tables.
+pub const MAX_LOBBIES_PER_HOST: usize = 5;
+
+/// The most tables `GET /api/tables` lists.
+pub const MAX_LISTED_TABLES: usize = 100;
+
+/// Kabul's snap window at a server table: long enough to react, short enough that a table never
+/// waits on it for long (the engine itself takes no clock).
+pub const SNAP_WINDOW_MS: std::ops::RangeInclusive<u64> = 500..=60_000;
 
 struct LiveTable {
     tx: mpsc::UnboundedSender<TableCmd>,
@@ -226,6 +243,25 @@ impl Hub {
         if !(1_000..=600_000).contains(&turn_ms) {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "turn_ms must be between 1000 and 600000"));
         }
+        if let Some(window) = rules.as_ref().and_then(|r| r.get("snap_window_ms")) {
+            if !window.as_u64().is_some_and(|ms| SNAP_WINDOW_MS.contains(&ms)) {
+                return Err(ProtocolError::new(
+                    ErrorCode::BadRequest,
+                    format!(
+                        "snap_window_ms must be between {} and {} milliseconds",
+                        SNAP_WINDOW_MS.start(),
+                        SNAP_WINDOW_MS.end()
+                    ),
+                ));
+            }
+        }
+        let hosted = lock(&self.listing).values().filter(|t| t.in_lobby && t.host_id == conn.player.id).count();
+        if hosted >= MAX_LOBBIES_PER_HOST {
+            return Err(ProtocolError::new(
+                ErrorCode::BadRequest,
+                format!("you already host {hosted} tables waiting for players; start or leave one first"),
+            ));
+        }
         let number = self.tables_created.fetch_add(1, Ordering::Relaxed);
         let seed = table_seed(self.config.seed, number).map_err(|e| ProtocolError::new(ErrorCode::Internal, e))?;
         let code = loop {
@@ -277,6 +313,7 @@ impl Hub {
         let mut list: Vec<TableSummary> =
             lock(&self.listing).values().filter(|t| t.public && t.open).cloned().collect();
         list.sort_by(|a, b| a.code.cmp(&b.code));
+        list.truncate(MAX_LISTED_TABLES);
         list
     }
 

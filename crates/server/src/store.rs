@@ -30,6 +30,9 @@ pub enum StoreError {
     /// A stored value does not read back (a corrupted row).
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    /// The database URL names a kind of database the server does not speak (its scheme).
+    #[error("unsupported database {0}://…: use sqlite:PATH or postgres://USER:PASS@HOST/DB")]
+    Unsupported(String),
 }
 
 /// A player as stored.
@@ -185,6 +188,10 @@ impl Store {
     /// # Errors
     /// The database cannot be opened or migrated.
     pub async fn connect_with(url: &str, acquire_timeout: Duration) -> Result<Store, StoreError> {
+        let scheme = url.split_once("://").map(|(scheme, _)| scheme);
+        if scheme.is_some_and(|s| !matches!(s, "postgres" | "postgresql" | "sqlite")) {
+            return Err(StoreError::Unsupported(scheme.unwrap_or_default().chars().take(20).collect()));
+        }
         let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new().max_connections(8).acquire_timeout(acquire_timeout).connect(url).await?;
             sqlx::migrate!("migrations/postgres").run(&pool).await?;

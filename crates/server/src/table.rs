@@ -177,6 +177,9 @@ enum Wake {
     CloseWindow,
     Bot(Seat),
     Timeout(Seat),
+    /// Between matches: the host has been gone past the grace period; another seated person
+    /// takes the host role, so the table can still start.
+    HandOverHost,
 }
 
 fn derive(seed: &[u8; 32], what: &str, numbers: &[u64]) -> [u8; 32] {
@@ -404,6 +407,7 @@ impl<G: Playable> Table<G> {
                 self.send_table_to(conn, seat, id.as_ref());
                 self.send_sync(conn, seat, since);
                 self.broadcast_table();
+                self.publish_summary();
                 Ok(())
             }
             ClientMsg::Leave { .. } => self.leave(conn).await,
@@ -450,19 +454,30 @@ impl<G: Playable> Table<G> {
             .and_then(Seat::new)
     }
 
-    fn mark_back(&mut self, seat: Seat) {
-        if let Some(s) = self.seats.get_mut(seat.index()) {
-            s.away = false;
-            s.timeouts = 0;
-            if let Occupant::Human { left, .. } = &mut s.occupant {
-                *left = false;
-            }
+    /// Clears `away` (and a `leave` during the match) for a player who acts again; returns whether
+    /// the table others see has changed.
+    fn mark_back(&mut self, seat: Seat) -> bool {
+        let Some(s) = self.seats.get_mut(seat.index()) else { return false };
+        let mut changed = s.away;
+        s.away = false;
+        s.timeouts = 0;
+        if let Occupant::Human { left, .. } = &mut s.occupant {
+            changed |= *left;
+            *left = false;
         }
+        changed
     }
 
     async fn join(&mut self, conn: &Conn, wanted: Option<usize>, id: Option<&Value>) -> Result<(), ProtocolError> {
         if let Some(seat) = self.seat_of(&conn.player.id) {
-            if wanted.is_some_and(|w| w != seat.index()) && self.status != Status::Playing {
+            let moving = wanted.is_some_and(|w| w != seat.index());
+            if moving && self.status == Status::Playing {
+                return Err(ProtocolError::new(
+                    ErrorCode::SeatTaken,
+                    format!("seats change only between matches; yours is seat {seat}"),
+                ));
+            }
+            if moving {
                 // Moving seats in the lobby: free the old one first.
                 self.take_seat(conn, wanted)?;
                 self.free_seat(seat);
@@ -724,8 +739,12 @@ impl<G: Playable> Table<G> {
         game.game()
             .check(Actor::Seat(seat), action)
             .map_err(|e| ProtocolError::new(ErrorCode::Illegal, e.to_string()))?;
-        self.mark_back(seat);
+        let back = self.mark_back(seat);
         self.apply(Actor::Seat(seat), action).await.map_err(|e| ProtocolError::new(ErrorCode::Internal, e))?;
+        if back {
+            // The seat is no longer away: everyone's seat plates say so.
+            self.broadcast_table();
+        }
         Ok(())
     }
 
@@ -900,8 +919,11 @@ impl<G: Playable> Table<G> {
     }
 
     fn next_wake(&self) -> Option<(Instant, Wake)> {
+        if self.status != Status::Playing {
+            return self.host_handover_at().map(|at| (at, Wake::HandOverHost));
+        }
         let game = self.game.as_ref()?.game();
-        if self.status != Status::Playing || game.phase() != Phase::InHand {
+        if game.phase() != Phase::InHand {
             return None;
         }
         let mut best: Option<(Instant, Wake)> = None;
@@ -931,8 +953,38 @@ impl<G: Playable> Table<G> {
         best
     }
 
+    /// When the host role passes on: the host's seat has had no connection for the grace period
+    /// and another seated person is connected. `None` while nothing is to be done.
+    fn host_handover_at(&self) -> Option<Instant> {
+        let seat = self.seat_of(&self.host)?;
+        let gone = self.seats.get(seat.index())?.gone_since?;
+        self.next_host()?;
+        Some(gone + self.hub.config.disconnect_grace)
+    }
+
+    /// The first seated person other than the host who is connected now.
+    fn next_host(&self) -> Option<String> {
+        self.seats.iter().find_map(|s| match &s.occupant {
+            Occupant::Human { id, .. } if *id != self.host && self.subs.iter().any(|sub| sub.conn.player.id == *id) => {
+                Some(id.clone())
+            }
+            _ => None,
+        })
+    }
+
     async fn on_wake(&mut self, what: Wake) {
         match what {
+            Wake::HandOverHost => {
+                let due = self.host_handover_at().is_some_and(|at| at <= Instant::now());
+                if let (true, Some(next)) = (due, self.next_host()) {
+                    tracing::info!(table = %self.code, from = %self.host, to = %next, "the host is gone; the role passes on");
+                    self.host = next;
+                    self.version += 1;
+                    self.save_row().await;
+                    self.broadcast_table();
+                    self.publish_summary();
+                }
+            }
             Wake::CloseWindow => {
                 let Ok(close) = "close".parse::<G::Action>() else { return };
                 let ok = self.game.as_ref().is_some_and(|g| g.game().is_legal(Actor::Clock, close));
@@ -1003,6 +1055,7 @@ impl<G: Playable> Table<G> {
             state.gone_since = Some(Instant::now());
         }
         self.broadcast_table();
+        self.publish_summary();
     }
 
     fn table_json(&self) -> Value {
@@ -1144,6 +1197,10 @@ impl<G: Playable> Table<G> {
         }
     }
 
+    fn host_connected(&self) -> bool {
+        self.subs.iter().any(|sub| sub.conn.player.id == self.host)
+    }
+
     fn publish_summary(&self) {
         let host = self
             .seats
@@ -1160,7 +1217,12 @@ impl<G: Playable> Table<G> {
             status: self.status.as_str(),
             host,
             seats: self.table_json().get("seats").cloned().unwrap_or(Value::Null),
-            open: self.status != Status::Playing && self.seats.iter().any(|s| s.occupant == Occupant::Empty),
+            // A lobby whose host has gone cannot start: it is not offered to strangers.
+            open: self.status != Status::Playing
+                && self.seats.iter().any(|s| s.occupant == Occupant::Empty)
+                && self.host_connected(),
+            host_id: self.host.clone(),
+            in_lobby: self.status == Status::Lobby,
         };
         self.hub.publish(summary);
     }

@@ -642,3 +642,102 @@ async fn graceful_shutdown_loses_nothing() {
     assert_eq!(mine, 5, "all five of Sara's actions survived: {sync}");
     server.stop().await;
 }
+
+#[test]
+fn a_player_who_acts_again_is_no_longer_shown_away() {
+    frozen(away_body);
+}
+
+/// Her seat's view of the table now: the newest `event` or `sync` among the messages so far.
+fn latest_state(c: &Client) -> Option<&Value> {
+    c.seen.iter().rev().find(|v| v["type"] == "event" || v["type"] == "sync")
+}
+
+/// Moves the frozen clock in `step`s until the newest state offers `c` an action.
+async fn turn_advancing(c: &mut Client, step: Duration) -> Value {
+    for _ in 0..10_000 {
+        drain(c).await;
+        if let Some(v) = latest_state(c).filter(|v| v["legal"].as_array().is_some_and(|l| !l.is_empty())) {
+            return v.clone();
+        }
+        tokio::time::advance(step).await;
+    }
+    panic!("never my turn");
+}
+
+async fn away_body() {
+    // Bots pause a second, so a person can beat her own stand-in bot to her turn.
+    let config = server::Config { bot_delay: Duration::from_millis(1000), ..config() };
+    let server = TestServer::start(config, &temp_db("away")).await;
+    let mut sara = Client::new(server.addr, "Sara").await;
+    sara.send(json!({ "type": "create_table", "game": "kout4", "turn_ms": 3000 })).await;
+    let t = sara.until(|v| v["type"] == "table").await;
+    let code = t["table"]["code"].as_str().unwrap().to_owned();
+    sara.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
+    sara.send(json!({ "type": "start", "table": code })).await;
+    // Two turns run out: she is away.
+    for _ in 0..10_000 {
+        drain(&mut sara).await;
+        let last_table = sara.seen.iter().rfind(|v| v["type"] == "table");
+        if last_table.is_some_and(|t| t["table"]["seats"][0]["away"] == true) {
+            break;
+        }
+        tokio::time::advance(Duration::from_millis(500)).await;
+    }
+    assert_eq!(sara.seen.iter().rfind(|v| v["type"] == "table").unwrap()["table"]["seats"][0]["away"], true);
+    // Her next turn: she plays before her bot does, and everyone sees she is back.
+    let turn = turn_advancing(&mut sara, Duration::from_millis(100)).await;
+    sara.send(json!({ "type": "act", "table": code, "action": turn["legal"][0], "version": turn["version"] })).await;
+    let mine = sara.until(|v| v["type"] == "event" || v["type"] == "error").await;
+    assert_eq!((mine["type"].as_str(), mine["seat"].as_u64()), (Some("event"), Some(0)), "{mine}");
+    let back = sara.until(|v| v["type"] == "table").await;
+    assert_eq!(back["table"]["seats"][0]["away"], false, "{back}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_lobby_whose_host_is_gone_passes_the_host_role_and_leaves_the_public_list() {
+    let config = server::Config { disconnect_grace: Duration::from_millis(300), ..config() };
+    let server = TestServer::start(config, &temp_db("host-gone")).await;
+    let mut host = Client::new(server.addr, "Host").await;
+    let code = host.create("kout4", json!({})).await;
+    let mut guest = Client::new(server.addr, "Guest").await;
+    guest.send(json!({ "type": "join", "table": code, "seat": 1 })).await;
+    guest.until(|v| v["type"] == "table" && v["you"] == 1).await;
+    drop(host);
+    guest.until(|v| v["type"] == "table" && v["table"]["seats"][0]["connected"] == false).await;
+    // A lobby nobody can start is not offered to strangers.
+    let (_, list) = http(server.addr, "GET", "/api/tables", None, None).await;
+    assert!(!list.as_array().unwrap().iter().any(|t| t["code"] == code.as_str()), "{list}");
+    // After the grace period the guest hosts, and can start the match.
+    let guest_id = guest.id.clone();
+    let t = guest.until(|v| v["type"] == "table" && v["table"]["host"] == guest_id.as_str()).await;
+    assert_eq!(t["table"]["status"], "lobby");
+    let (_, list) = http(server.addr, "GET", "/api/tables", None, None).await;
+    assert!(list.as_array().unwrap().iter().any(|t| t["code"] == code.as_str()), "listed again: {list}");
+    guest.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
+    guest.send(json!({ "type": "start", "table": code })).await;
+    guest.until(|v| v["type"] == "table" && v["table"]["status"] == "playing").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn table_settings_are_bounded_so_no_table_can_stall_or_flood_the_list() {
+    let server = TestServer::start(config(), &temp_db("bounds")).await;
+    let mut a = Client::new(server.addr, "Ahmad").await;
+    for window in [json!(0), json!(499), json!(1_000_000_000), json!("3000")] {
+        a.send(json!({ "type": "create_table", "game": "kabul", "rules": { "snap_window_ms": window } })).await;
+        let e = a.until(|v| v["type"] == "error" || v["type"] == "table").await;
+        assert_eq!((e["type"].as_str(), e["code"].as_str()), (Some("error"), Some("bad_request")), "{window}: {e}");
+        assert!(e["message"].as_str().unwrap().contains("snap_window_ms"), "{e}");
+    }
+    a.create("kabul", json!({ "snap_window_ms": 500 })).await;
+    // At most five lobbies per host at a time.
+    for _ in 1..5 {
+        a.create("kout4", json!({})).await;
+    }
+    a.send(json!({ "type": "create_table", "game": "kout4", "public": true })).await;
+    let e = a.until(|v| v["type"] == "error" || v["type"] == "table").await;
+    assert_eq!(e["code"], "bad_request", "{e}");
+    server.stop().await;
+}

@@ -123,3 +123,11 @@ async fn postgres_store_keeps_players_tables_matches_and_the_log() {
     assert_eq!(store.backend(), "postgres");
     exercise(&store).await;
 }
+
+#[tokio::test]
+async fn a_database_url_of_another_kind_is_refused_in_words() {
+    let Err(e) = Store::connect("mysql://user:secret@localhost/majlis").await else { panic!("refused") };
+    let text = e.to_string();
+    assert!(text.contains("unsupported database mysql://") && text.contains("sqlite:PATH"), "{text}");
+    assert!(!text.contains("secret"), "the password is not repeated: {text}");
+}
