@@ -675,6 +675,8 @@ async fn away_body() {
     let code = t["table"]["code"].as_str().unwrap().to_owned();
     sara.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
     sara.send(json!({ "type": "start", "table": code })).await;
+    // The clock moves only once the match is stored and dealt.
+    sara.until(|v| v["type"] == "event" && v["action"] == "deal").await;
     // Two turns run out: she is away.
     for _ in 0..10_000 {
         drain(&mut sara).await;
