@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -69,7 +69,20 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/ws", get(ws))
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::map_response(common_headers))
         .with_state(hub)
+}
+
+/// Headers every answer carries: no content sniffing, no framing by other sites, no referrer
+/// (an invite link holds a table code), and revalidation of the client's files, so a new server
+/// version is picked up on the next load.
+async fn common_headers(mut res: Response) -> Response {
+    let h = res.headers_mut();
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-cache"));
+    res
 }
 
 #[derive(Deserialize)]
@@ -81,7 +94,8 @@ async fn create_player(
     State(hub): State<Arc<Hub>>,
     body: Result<Json<NewPlayer>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, AppError> {
-    let Json(body) = body.map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_request", e.body_text()))?;
+    // A body over the limit is 413, anything else malformed 400.
+    let Json(body) = body.map_err(|e| AppError::new(e.status(), "bad_request", e.body_text()))?;
     let name = ids::validate_name(&body.name).map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e))?;
     let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
     let id = ids::random_code("p_", 12).map_err(|e| AppError::internal(&e))?;
@@ -165,9 +179,12 @@ struct WsQuery {
 async fn ws(
     State(hub): State<Arc<Hub>>,
     Query(q): Query<WsQuery>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, AppError> {
     let player = authenticate(&hub, q.token.as_deref()).await?;
+    let upgrade = upgrade.map_err(|e| {
+        AppError::new(e.status(), "bad_request", format!("/ws is the WebSocket endpoint: {}", e.body_text()))
+    })?;
     // Frames past 16 KiB get a `too_large` error from the protocol layer; past this, the socket
     // is closed by the WebSocket layer itself.
     // A small read buffer: the WebSocket layer's default allocates 128 KiB per socket up front,

@@ -743,3 +743,32 @@ async fn table_settings_are_bounded_so_no_table_can_stall_or_flood_the_list() {
     assert_eq!(e["code"], "bad_request", "{e}");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn http_answers_oversized_bodies_and_plain_requests_to_the_socket_in_json() {
+    let server = TestServer::start(config(), &temp_db("http")).await;
+    let big = format!("{{\"name\":\"{}\"}}", "x".repeat(20_000));
+    let (status, body) = http(server.addr, "POST", "/api/players", Some(&big), None).await;
+    assert_eq!((status, &body["error"]["code"]), (413, &json!("bad_request")), "{body}");
+    let sara = Client::new(server.addr, "Sara").await;
+    let (status, body) = http(server.addr, "GET", &format!("/ws?token={}", sara.token), None, None).await;
+    assert_eq!((status, &body["error"]["code"]), (400, &json!("bad_request")), "{body}");
+    let (status, body) = http(server.addr, "GET", "/ws", None, None).await;
+    assert_eq!((status, &body["error"]["code"]), (401, &json!("unauthorized")), "{body}");
+    // Every answer says: no sniffing, no framing, no referrer, revalidate.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    stream.write_all(b"GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let head = String::from_utf8_lossy(&answer).split("\r\n\r\n").next().unwrap_or_default().to_ascii_lowercase();
+    for line in [
+        "x-content-type-options: nosniff",
+        "x-frame-options: deny",
+        "referrer-policy: no-referrer",
+        "cache-control: no-cache",
+    ] {
+        assert!(head.contains(line), "{line} in {head}");
+    }
+    server.stop().await;
+}
