@@ -48,15 +48,19 @@ export function isRed(card) {
   return card.joker === 'R' || card.suit === 'H' || card.suit === 'D';
 }
 
+/** The jokers' names in English, for callers without a language at hand. */
+export const JOKER_NAMES = { R: 'Red joker', B: 'Black joker' };
+
 /**
- * A short text for a card: "10♥", "Joker".
+ * A short text for a card: "10♥", "Red joker". Jokers are named in words, never with an emoji
+ * (which a system without an emoji font draws as a missing-glyph box).
  * @param {Card | string} card
- * @param {string} [jokerWord]
+ * @param {{R: string, B: string}} [jokerNames]  the two jokers' names in the reader's language
  */
-export function cardText(card, jokerWord = 'Joker') {
+export function cardText(card, jokerNames = JOKER_NAMES) {
   const c = typeof card === 'string' ? parseCard(card) : card;
   if (!c) return String(card);
-  if (c.joker) return `${c.joker === 'R' ? '🔴' : '⚫'}${jokerWord}`;
+  if (c.joker) return c.joker === 'R' ? jokerNames.R : jokerNames.B;
   return `${rankLabel(c.rank)}${SUIT_SYMBOL[/** @type {Suit} */ (c.suit)]}`;
 }
 

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { hasStrongText } from './i18n.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
@@ -96,10 +98,17 @@ export function replaceChildren(parent, ...children) {
 
 /**
  * A translated message as nodes: its text, and each parameter in a `<bdi>` so that a name written
- * in another script keeps its own direction.
- * @param {(string | {param: string})[]} parts  from i18n's translateParts
+ * in another script keeps its own direction. A parameter without letters (a card "10♥", a score)
+ * is set left to right: it would otherwise take the sentence's direction and read reversed in
+ * Arabic. `nodes` gives ready-made nodes for some parameters, by placeholder name.
+ * @param {(string | {param: string, name?: string})[]} parts  from i18n's translateParts
+ * @param {Record<string, Child>} [nodes]
  * @returns {Child[]}
  */
-export function isolate(parts) {
-  return parts.map((p) => (typeof p === 'string' ? p : h('bdi', null, p.param)));
+export function isolate(parts, nodes = {}) {
+  return parts.map((p) => {
+    if (typeof p === 'string') return p;
+    if (p.name && p.name in nodes) return nodes[p.name];
+    return h('bdi', hasStrongText(p.param) ? null : { dir: 'ltr' }, p.param);
+  });
 }

@@ -59,6 +59,7 @@ const en = {
   'home.recent.replay': 'Replay',
   'home.recent.return': 'Return',
   'home.needName': 'Choose a name first.',
+  'error.emptyName': 'Type a name: spaces alone are not a name.',
 
   'conn.connecting': 'Connecting…',
   'conn.reconnecting': 'Reconnecting… (try {n})',
@@ -122,7 +123,11 @@ const en = {
   'table.notPlayable': 'cannot be played now',
   'table.spectator': 'Watching',
   'table.panel': 'Scores and moves',
-  'table.keys': 'Keys: ←/→ choose a card, Enter plays it, 1–9 play the nth card, L last trick',
+  'table.keys': 'Keys: ←/→ choose a card, Enter plays it, 1–9 play the nth card, L last trick; while bidding 5–9 bid, 0 or P pass, 1–4 name the Hokm',
+  'table.keys.kabul': 'Keys: S snap, Esc cancel a pick',
+  'table.keys.baloot': 'Keys: ←/→ choose a card, Enter plays it, 1–9 play the nth card, L last trick; while bidding 1–4 bid in the buttons’ order, S Sun, H Hokum, 0 or P pass',
+  'table.yourLead': 'Your lead',
+  'table.showResult': 'Show the result',
   'table.sure': 'Leave this table?',
 
   'action.pass': 'Pass',
@@ -160,6 +165,8 @@ const en = {
   'baloot.target': 'First to 152',
   'baloot.counted': 'counts',
   'baloot.notCounted': 'does not count',
+  'baloot.round1': 'Bidding: round 1',
+  'baloot.round2': 'Bidding: round 2',
 
   'kabul.call': 'Kabul!',
   'kabul.drawDeck': 'Draw from the pile',
@@ -182,6 +189,8 @@ const en = {
   'kabul.caller': '{name} called Kabul',
   'kabul.locked': 'locked',
   'kabul.round': 'Round {n}',
+  'kabul.rounds': 'Rounds',
+  'kabul.roundOver': 'Round {n} is over',
   'kabul.total': 'Total',
   'kabul.target': 'To {n}',
   'kabul.oneRound': 'One round',
@@ -204,12 +213,37 @@ const en = {
   'kabul.from.deck': 'pile',
   'kabul.from.discard': 'discard',
   'kabul.lowest': 'Lowest wins',
+  'kabul.slotLabel': '{name}, card {n}: {card}',
+  'kabul.place': "{name}'s card {n}",
+  'kabul.move.kabul': 'Called Kabul!',
+  'kabul.move.drawDeck': 'Drew from the pile',
+  'kabul.move.drawDiscard': 'Took the discard',
+  'kabul.move.discard': 'Discarded the drawn card',
+  'kabul.move.discardPower': 'Discarded the drawn card and used its power',
+  'kabul.move.replace': 'Replaced card {n}',
+  'kabul.move.peek': 'Looked at own card {n}',
+  'kabul.move.peekOther': "Looked at {name}'s card {n}",
+  'kabul.move.switch': 'Switched {a} with {b}',
+  'kabul.move.snap': 'Snapped with card {n}',
+  'kabul.move.pass': 'Passed',
+  'kabul.ev.peekOwn': '{name} looked at their card {n}',
+  'kabul.ev.peekOther': "{name} looked at {owner}'s card {n}",
+  'kabul.ev.switchLook': '{name} switched two cards and looked at both',
+  'kabul.ev.passMany': '{names} passed',
+  'list.comma': ', ',
+  'list.and': ' and ',
 
   'suit.S': 'Spades',
   'suit.H': 'Hearts',
   'suit.D': 'Diamonds',
   'suit.C': 'Clubs',
   'card.joker': 'Joker',
+  'card.jokerRed': 'Red joker',
+  'card.jokerBlack': 'Black joker',
+  'rank.J': 'jack',
+  'rank.Q': 'queen',
+  'rank.K': 'king',
+  'rank.A': 'ace',
   'card.back': 'Face-down card',
   'card.empty': 'Empty slot',
 
@@ -222,6 +256,10 @@ const en = {
   'replay.last': 'Last',
   'replay.step': 'Move {n} of {total}',
   'replay.hand': 'Hand {n}',
+  'replay.prev.hand': 'Previous hand',
+  'replay.next.hand': 'Next hand',
+  'replay.prev.round': 'Previous round',
+  'replay.next.round': 'Next round',
   'replay.note': 'Every card is shown face up: the match is over.',
 
   'error.bad_name': 'That name is not allowed (1–24 characters).',
@@ -233,6 +271,45 @@ const en = {
   'error.rate_limited': 'Too fast: slow down.',
   'error.unauthorized': 'Your session has expired: choose your name again.',
   'error.generic': 'Something went wrong: {message}',
+
+  'reason.matchOver': 'the match is over',
+  'reason.notDealt': 'the next hand has not been dealt yet',
+  'reason.seatTurn': "it is {name}'s turn",
+  'reason.timeToBid': 'now is the time to bid or pass',
+  'reason.timeToTrump': 'now is the time to name the Hokm',
+  'reason.timeToPlay': 'now is the time to play a card',
+  'reason.bidTooLow': 'a bid of {bid} is not higher than {high}',
+  'reason.dealerMustBid': 'the dealer must bid: everyone else passed',
+  'reason.notHeld': 'you do not hold {card}',
+  'reason.mustFollowJoker': 'you must follow {suit} (or play a joker)',
+  'reason.mustFollowTrump': 'the Hokm was led: you must play a Hokm card ({suit}) or a joker',
+  'reason.jokerLeadBlack': "the black joker may not lead: at your team's bid of 8 only the red joker may, until the A K Q J of the Hokm are all played",
+  'reason.jokerLeadBid': "a joker may not lead: your team's bid is {n} and the A K Q J of the Hokm are not all played",
+  'reason.jokerLeadOther': 'a joker may not lead: the other team holds the bid and the A K Q J of the Hokm are not all played',
+  'reason.stillBidding': 'the bidding is not over: pass, Hokum or Sun',
+  'reason.biddingOver': 'the bidding is over: play a card',
+  'reason.sunRoundOne': 'Sun is not allowed in round 1 under these rules: pass or Hokum',
+  'reason.roundOneHokum': "in round 1 the Hokum is in {suit}, the face-up card's suit",
+  'reason.bareHokum': 'in round 2 a Hokum must name its suit',
+  'reason.roundTwoHokum': "in round 2 the Hokum cannot be in {suit}, the face-up card's suit",
+  'reason.onlySunOrPass': "after {name}'s Hokum only Sun or pass remain",
+  'reason.mustFollow': 'you must follow {suit}',
+  'reason.mustTrump': 'you must play a trump',
+  'reason.mustBeat': 'you must beat the {rank} of trump',
+  'reason.noWindow': 'no snap window is open',
+  'reason.windowOpen': 'a snap window is open: snap one of your cards or pass',
+  'reason.callerLocked': "the caller's cards are locked",
+  'reason.targetLocked': "the caller's cards are locked: {name}'s cards cannot be targeted",
+  'reason.noCardsLeft': 'you have no cards left',
+  'reason.alreadyPassed': 'you have passed in this snap window',
+  'reason.kabulCalled': '{name} has already called Kabul this round',
+  'reason.drawFirst': 'draw a card first (from the pile or the discard), or call Kabul',
+  'reason.alreadyDrawn': 'you have already drawn a card: discard it or replace one of your cards with it',
+  'reason.mustReplace': 'a card taken from the discard pile must replace one of your cards',
+  'reason.discardEmpty': 'the discard pile is empty',
+  'reason.noCardAt': 'you have no card at place {n}',
+  'reason.sameCard': 'a switch needs two different cards',
+  'reason.noPower': 'that card has no power',
 };
 
 /** @type {Record<string, string>} */
@@ -283,6 +360,7 @@ const ar = {
   'home.recent.replay': 'إعادة',
   'home.recent.return': 'ارجع',
   'home.needName': 'اختر اسماً أولاً.',
+  'error.emptyName': 'اكتب اسماً: المسافات وحدها ليست اسماً.',
 
   'conn.connecting': 'جارٍ الاتصال…',
   'conn.reconnecting': 'جارٍ إعادة الاتصال… (محاولة {n})',
@@ -346,7 +424,11 @@ const ar = {
   'table.notPlayable': 'لا يمكن لعبها الآن',
   'table.spectator': 'متفرج',
   'table.panel': 'النتائج والحركات',
-  'table.keys': 'المفاتيح: ←/→ لاختيار ورقة، Enter للعبها، 1–9 للعب الورقة بترتيبها، L للأكلة السابقة',
+  'table.keys': 'المفاتيح: ←/→ لاختيار ورقة، Enter للعبها، 1–9 للعب الورقة بترتيبها، L للأكلة السابقة؛ في المزايدة 5–9 للطلب، 0 أو P بَس، 1–4 لاختيار الحكم',
+  'table.keys.kabul': 'المفاتيح: S للخطف، Esc لإلغاء الاختيار',
+  'table.keys.baloot': 'المفاتيح: ←/→ لاختيار ورقة، Enter للعبها، 1–9 للعب الورقة بترتيبها، L للأكلة السابقة؛ في المزايدة 1–4 للطلب بترتيب الأزرار، S صن، H حكم، 0 أو P بَس',
+  'table.yourLead': 'دورك: ابدأ الأكلة',
+  'table.showResult': 'اعرض النتيجة',
   'table.sure': 'تغادر هذه الطاولة؟',
 
   'action.pass': 'بَس',
@@ -384,6 +466,8 @@ const ar = {
   'baloot.target': 'الأول إلى ١٥٢',
   'baloot.counted': 'تُحسب',
   'baloot.notCounted': 'لا تُحسب',
+  'baloot.round1': 'المزايدة: الجولة الأولى',
+  'baloot.round2': 'المزايدة: الجولة الثانية',
 
   'kabul.call': 'كابول!',
   'kabul.drawDeck': 'اسحب من الكومة',
@@ -406,6 +490,8 @@ const ar = {
   'kabul.caller': '{name} قال كابول',
   'kabul.locked': 'مقفل',
   'kabul.round': 'الجولة {n}',
+  'kabul.rounds': 'الجولات',
+  'kabul.roundOver': 'انتهت الجولة {n}',
   'kabul.total': 'المجموع',
   'kabul.target': 'إلى {n}',
   'kabul.oneRound': 'جولة واحدة',
@@ -428,12 +514,37 @@ const ar = {
   'kabul.from.deck': 'الكومة',
   'kabul.from.discard': 'المرمى',
   'kabul.lowest': 'الأقل يفوز',
+  'kabul.slotLabel': '{name}، الورقة {n}: {card}',
+  'kabul.place': 'الورقة {n} عند {name}',
+  'kabul.move.kabul': 'قال كابول!',
+  'kabul.move.drawDeck': 'سحب من الكومة',
+  'kabul.move.drawDiscard': 'أخذ الورقة المرمية',
+  'kabul.move.discard': 'رمى الورقة المسحوبة',
+  'kabul.move.discardPower': 'رمى الورقة المسحوبة واستعمل قوتها',
+  'kabul.move.replace': 'استبدل ورقته {n}',
+  'kabul.move.peek': 'نظر إلى ورقته {n}',
+  'kabul.move.peekOther': 'نظر إلى الورقة {n} عند {name}',
+  'kabul.move.switch': 'بدّل {a} مع {b}',
+  'kabul.move.snap': 'خطف بورقته {n}',
+  'kabul.move.pass': 'قال بَس',
+  'kabul.ev.peekOwn': '{name} نظر إلى ورقته {n}',
+  'kabul.ev.peekOther': '{name} نظر إلى الورقة {n} عند {owner}',
+  'kabul.ev.switchLook': '{name} بدّل ورقتين ونظر إليهما',
+  'kabul.ev.passMany': '{names} قالوا بَس',
+  'list.comma': '، ',
+  'list.and': ' و',
 
   'suit.S': 'شريا',
   'suit.H': 'هاص',
   'suit.D': 'ديمن',
   'suit.C': 'سبيت',
   'card.joker': 'جوكر',
+  'card.jokerRed': 'الجوكر الأحمر',
+  'card.jokerBlack': 'الجوكر الأسود',
+  'rank.J': 'ولد',
+  'rank.Q': 'بنت',
+  'rank.K': 'شايب',
+  'rank.A': 'إكة',
   'card.back': 'ورقة مقلوبة',
   'card.empty': 'خانة فارغة',
 
@@ -446,6 +557,10 @@ const ar = {
   'replay.last': 'النهاية',
   'replay.step': 'الحركة {n} من {total}',
   'replay.hand': 'اليد {n}',
+  'replay.prev.hand': 'اليد السابقة',
+  'replay.next.hand': 'اليد التالية',
+  'replay.prev.round': 'الجولة السابقة',
+  'replay.next.round': 'الجولة التالية',
   'replay.note': 'كل الأوراق مكشوفة: انتهت المباراة.',
 
   'error.bad_name': 'هذا الاسم غير مقبول (من ١ إلى ٢٤ حرفاً).',
@@ -457,6 +572,45 @@ const ar = {
   'error.rate_limited': 'أسرع من اللازم: تمهّل.',
   'error.unauthorized': 'انتهت جلستك: اختر اسمك من جديد.',
   'error.generic': 'حدث خطأ: {message}',
+
+  'reason.matchOver': 'انتهت المباراة',
+  'reason.notDealt': 'لم تُوزَّع اليد التالية بعد',
+  'reason.seatTurn': 'الدور على {name}',
+  'reason.timeToBid': 'الآن وقت الطلب أو البَس',
+  'reason.timeToTrump': 'الآن وقت اختيار الحكم',
+  'reason.timeToPlay': 'الآن وقت لعب ورقة',
+  'reason.bidTooLow': 'طلب {bid} ليس أعلى من {high}',
+  'reason.dealerMustBid': 'على الموزع أن يطلب: الكل قال بَس',
+  'reason.notHeld': 'ليست معك الورقة {card}',
+  'reason.mustFollowJoker': 'يجب أن تلعب من {suit} (أو جوكر)',
+  'reason.mustFollowTrump': 'نزل الحكم: يجب أن تلعب من الحكم ({suit}) أو جوكر',
+  'reason.jokerLeadBlack': 'لا يبدأ الجوكر الأسود: في طلب ٨ لفريقك يبدأ الجوكر الأحمر وحده حتى تُلعب إكة الحكم وشايبه وبنته وولده كلها',
+  'reason.jokerLeadBid': 'لا يبدأ الجوكر: طلب فريقك {n} ولم تُلعب إكة الحكم وشايبه وبنته وولده كلها',
+  'reason.jokerLeadOther': 'لا يبدأ الجوكر: الطلب للفريق الآخر ولم تُلعب إكة الحكم وشايبه وبنته وولده كلها',
+  'reason.stillBidding': 'المزايدة لم تنتهِ: بَس أو حكم أو صن',
+  'reason.biddingOver': 'انتهت المزايدة: العب ورقة',
+  'reason.sunRoundOne': 'الصن غير مسموح في الجولة الأولى بهذه القوانين: بَس أو حكم',
+  'reason.roundOneHokum': 'في الجولة الأولى يكون الحكم {suit}، نوع الورقة المكشوفة',
+  'reason.bareHokum': 'في الجولة الثانية سمِّ نوع الحكم',
+  'reason.roundTwoHokum': 'في الجولة الثانية لا يكون الحكم {suit}، نوع الورقة المكشوفة',
+  'reason.onlySunOrPass': 'بعد حكم {name} لم يبقَ إلا صن أو بَس',
+  'reason.mustFollow': 'يجب أن تلعب من {suit}',
+  'reason.mustTrump': 'يجب أن تقطع بالحكم',
+  'reason.mustBeat': 'يجب أن تعلو على {rank} الحكم',
+  'reason.noWindow': 'لا توجد مهلة خطف مفتوحة',
+  'reason.windowOpen': 'مهلة الخطف مفتوحة: اخطف بإحدى أوراقك أو قل بَس',
+  'reason.callerLocked': 'أوراق من قال كابول مقفلة',
+  'reason.targetLocked': 'أوراق من قال كابول مقفلة: لا يمكن استهداف أوراق {name}',
+  'reason.noCardsLeft': 'لم تبقَ معك أوراق',
+  'reason.alreadyPassed': 'قلت بَس في مهلة الخطف هذه',
+  'reason.kabulCalled': '{name} قال كابول في هذه الجولة',
+  'reason.drawFirst': 'اسحب ورقة أولاً (من الكومة أو المرمى) أو قل كابول',
+  'reason.alreadyDrawn': 'سحبت ورقة: ارمِها أو استبدل بها ورقة من أوراقك',
+  'reason.mustReplace': 'الورقة المأخوذة من المرمى يجب أن تحل محل ورقة من أوراقك',
+  'reason.discardEmpty': 'المرمى فارغ',
+  'reason.noCardAt': 'لا ورقة لك في الخانة {n}',
+  'reason.sameCard': 'التبديل يحتاج ورقتين مختلفتين',
+  'reason.noPower': 'هذه الورقة بلا قوة',
 };
 
 /** @type {Record<Lang, Record<string, string>>} */
@@ -501,11 +655,11 @@ export function translate(lang, key, params) {
  * @param {Lang} lang
  * @param {string} key
  * @param {Params} [params]
- * @returns {(string | {param: string})[]}
+ * @returns {(string | {param: string, name: string})[]}
  */
 export function translateParts(lang, key, params = {}) {
   const template = MESSAGES[lang]?.[key] ?? en[key] ?? key;
-  /** @type {(string | {param: string})[]} */
+  /** @type {(string | {param: string, name: string})[]} */
   const out = [];
   let last = 0;
   for (const m of template.matchAll(/\{(\w+)\}/g)) {
@@ -513,7 +667,7 @@ export function translateParts(lang, key, params = {}) {
     if (v === undefined || v === null) continue;
     const at = /** @type {number} */ (m.index);
     if (at > last) out.push(template.slice(last, at));
-    out.push({ param: String(v) });
+    out.push({ param: String(v), name: m[1] });
     last = at + m[0].length;
   }
   if (last < template.length) out.push(template.slice(last));
@@ -527,6 +681,25 @@ export function translateParts(lang, key, params = {}) {
  */
 export function makeT(lang) {
   return (key, params) => translate(lang, key, params);
+}
+
+/**
+ * The two jokers' names in a language, for cardText.
+ * @param {Lang} lang
+ * @returns {{R: string, B: string}}
+ */
+export function jokerNames(lang) {
+  return { R: translate(lang, 'card.jokerRed'), B: translate(lang, 'card.jokerBlack') };
+}
+
+/**
+ * Whether a text has a letter of some script, which gives it a direction of its own. A text with
+ * none ("10♥", "7–3") takes the direction around it, and in an Arabic sentence it would come out
+ * reversed ("♥10"): such a text is shown left to right.
+ * @param {string} text
+ */
+export function hasStrongText(text) {
+  return /\p{L}/u.test(text);
 }
 
 /**

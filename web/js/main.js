@@ -7,9 +7,9 @@
 
 import { h, replaceChildren, isolate } from './dom.js';
 import { translate, translateParts, dirOf, normalizeLang } from './i18n.js';
-import { initialState, reduce, timeLeft } from './state.js';
+import { initialState, reduce, timeLeft, isMyTurn } from './state.js';
 import { Connection, socketUrl } from './net.js';
-import { Outbox, msg, parseServerMessage, normalizeCode } from './protocol.js';
+import { Outbox, msg, parseServerMessage, parseRoute, reasonParts, isBidding, bidKeyAction, seatName } from './protocol.js';
 import * as api from './api.js';
 import { renderHome } from './views/home.js';
 import { renderTable } from './views/table.js';
@@ -17,21 +17,8 @@ import { renderReplay } from './views/replay.js';
 import { runSwitchAnimation } from './views/kabul.js';
 import { storage } from './storage.js';
 
-/**
- * The route of an address hash.
- * @param {string} hash
- * @returns {import('./state.js').State['route']}
- */
-export function parseRoute(hash) {
-  const t = /^#\/t\/([^/?#]+)/.exec(hash);
-  if (t) {
-    const code = normalizeCode(decodeURIComponent(t[1]));
-    if (code) return { name: 'table', code };
-  }
-  const r = /^#\/replay\/([^/?#]+)/.exec(hash);
-  if (r) return { name: 'replay', gameId: decodeURIComponent(r[1]) };
-  return { name: 'home' };
-}
+// The route of an address hash (a broken link goes home): see protocol.js.
+export { parseRoute };
 
 /**
  * The UI's own state that the server does not know: form drafts, open panels, selections.
@@ -57,6 +44,7 @@ export function parseRoute(hash) {
  * @property {{a: string, b: string} | null} animate  a Kabul switch to animate after the next draw
  * @property {Map<number, string>} bubbles  what each seat's speech bubble says (a new one pops in)
  * @property {Map<string, string>} faceUp  Kabul places drawn face up, and which card (a card turning up flips once)
+ * @property {string | null} resultClosed  the match (game id) whose result dialog was closed to look at the table
  */
 
 export class App {
@@ -83,6 +71,7 @@ export class App {
       shownTrick: new Set(),
       shownKey: null,
       kabulSeen: null,
+      resultClosed: null,
       touched: [],
       animate: null,
       faceUp: new Map(),
@@ -104,11 +93,13 @@ export class App {
   }
 
   /**
-   * A message as nodes, each parameter (a name) isolated in a <bdi>.
+   * A message as nodes, each parameter (a name) isolated in a <bdi>; `nodes` gives ready-made
+   * nodes for some parameters.
    * @param {string} key @param {import('./i18n.js').Params} [params]
+   * @param {Record<string, import('./dom.js').Child>} [nodes]
    */
-  tn(key, params) {
-    return isolate(translateParts(this.state.lang, key, params));
+  tn(key, params, nodes) {
+    return isolate(translateParts(this.state.lang, key, params), nodes);
   }
 
   /** @param {import('./state.js').Action} action */
@@ -298,7 +289,10 @@ export class App {
   // ---- routing
 
   onRoute() {
-    const route = parseRoute(window.location.hash);
+    const hash = window.location.hash;
+    const route = parseRoute(hash);
+    // A link that leads nowhere (cut short, badly encoded): the home page, and the address says so.
+    if (route.name === 'home' && hash && hash !== '#' && hash !== '#/') history.replaceState(null, '', '#/');
     this.ui.lastTrick = false;
     this.ui.kabulPick = null;
     this.ui.snapArmed = false;
@@ -373,13 +367,25 @@ export class App {
     const route = this.state.route.name;
     if (route === 'replay') {
       const ev = new CustomEvent('replay-key', { detail: e.key });
-      if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) {
+      if (['ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'].includes(e.key)) {
         e.preventDefault();
         this.root.dispatchEvent(ev);
       }
       return;
     }
     if (route !== 'table') return;
+    const game = String(this.state.table?.game ?? '');
+    const view = this.state.game?.view;
+    if (isBidding(game, view) && /^[0-9phsPHS]$/.test(e.key)) {
+      // While the hand is bid for, keys bid (5–9 in Kout, the buttons' order in Baloot) and never
+      // play a card.
+      const action = isMyTurn(this.state) ? bidKeyAction(game, view, e.key, this.state.game?.legal ?? []) : null;
+      if (action) {
+        e.preventDefault();
+        this.act(action);
+      }
+      return;
+    }
     if (/^[1-9]$/.test(e.key)) {
       const cards = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('.hand .card-btn'));
       const card = cards[Number(e.key) - 1];
@@ -393,6 +399,8 @@ export class App {
     } else if ((e.key === 's' || e.key === 'S') && document.querySelector('.snap-btn')) {
       /** @type {HTMLButtonElement | null} */ (document.querySelector('.snap-btn'))?.click();
     } else if (e.key === 'Escape') {
+      // Esc also closes the result dialog (to look at the table; a button brings it back).
+      if (this.root.querySelector('.result')) this.ui.resultClosed = String(this.state.table?.game_id ?? '');
       this.ui.lastTrick = false;
       this.ui.kabulPick = null;
       this.ui.snapArmed = false;
@@ -436,7 +444,7 @@ export class App {
     return h('header', { class: 'topbar' },
       h('a', { class: 'brand', href: '#/' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '♠♥'), this.t('app.title')),
       h('div', { class: 'topbar-end' },
-        s.me ? h('span', { class: 'who' }, s.me.name) : null,
+        s.me ? h('bdi', { class: 'who' }, s.me.name) : null,
         h('button', { class: 'btn ghost lang-btn', type: 'button', lang: s.lang === 'ar' ? 'en' : 'ar', 'data-key': 'lang', onclick: () => this.setLang(s.lang === 'ar' ? 'en' : 'ar') }, this.t('lang.switch'))));
   }
 
@@ -452,8 +460,16 @@ export class App {
   toast() {
     const e = this.state.error;
     if (!e) return null;
+    /** @type {import('./dom.js').Child} */
     let text;
-    if (e.code === 'illegal') text = this.t('table.illegal', { reason: e.message });
+    if (e.code === 'illegal') {
+      // The engine's reason in the player's language when it is a known one; else the server's
+      // English, isolated so that an Arabic sentence around it keeps its order.
+      const table = this.state.table;
+      const parts = reasonParts(this.state.lang, e.message, (seat) => seatName(table, seat, this.state.lang));
+      const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
+      text = this.tn('table.illegal', { reason: e.message }, { reason });
+    }
     else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'bad_name', 'network', 'unauthorized'].includes(e.code)) {
       text = this.t(`error.${e.code}`);
       if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') text = e.message.charAt(0).toUpperCase() + e.message.slice(1);

@@ -6,7 +6,7 @@
  */
 
 import { parseCard, cardText, SUIT_SYMBOL } from './cards.js';
-import { translate } from './i18n.js';
+import { translate, translateParts, jokerNames, suitName } from './i18n.js';
 
 /** The games the server plays. */
 export const GAMES = ['kout6', 'kout4', 'baloot', 'kabul'];
@@ -188,24 +188,73 @@ export function seatName(table, seat, lang) {
 }
 
 /**
+ * A name set apart inside a sentence (Unicode's first-strong isolate), so that a Latin name in an
+ * Arabic sentence, or the reverse, keeps its own direction and does not move its neighbours.
+ * @param {string} text
+ */
+export function isolateText(text) {
+  return `\u2068${text}\u2069`;
+}
+
+/**
+ * A Kabul action in words, for the move list and the replay: "Replaced card 4", "Looked at
+ * Bot 2's card 1", "Switched Sara's card 3 with Bot 2's card 1". Places are counted from 1.
+ * @param {string[]} words
+ * @param {(k: string, p?: import('./i18n.js').Params) => string} t
+ * @param {(seat: number) => string} name
+ * @returns {string | null}
+ */
+function kabulMove(words, t, name) {
+  const [verb, arg, arg2] = words;
+  const slot = (/** @type {string | undefined} */ w) => (/^\d+$/.test(w ?? '') ? Number(w) + 1 : null);
+  const place = (/** @type {string | undefined} */ w) => {
+    const m = /^(\d+):(\d+)$/.exec(w ?? '');
+    return m ? { name: isolateText(name(Number(m[1]))), n: Number(m[2]) + 1 } : null;
+  };
+  switch (verb) {
+    case 'kabul': return t('kabul.move.kabul');
+    case 'draw': return t(arg === 'discard' ? 'kabul.move.drawDiscard' : 'kabul.move.drawDeck');
+    case 'discard': return t(arg === 'power' ? 'kabul.move.discardPower' : 'kabul.move.discard');
+    case 'pass': return t('kabul.move.pass');
+    case 'replace': return slot(arg) === null ? null : t('kabul.move.replace', { n: slot(arg) });
+    case 'snap': return slot(arg) === null ? null : t('kabul.move.snap', { n: slot(arg) });
+    case 'peek': {
+      if (slot(arg) !== null) return t('kabul.move.peek', { n: slot(arg) });
+      const p = place(arg);
+      return p ? t('kabul.move.peekOther', p) : null;
+    }
+    case 'switch': {
+      const a = place(arg);
+      const b = place(arg2);
+      return a && b ? t('kabul.move.switch', { a: t('kabul.place', a), b: t('kabul.place', b) }) : null;
+    }
+    default: return null;
+  }
+}
+
+/**
  * An action in words, for the move list and the bubbles at the seats.
  * @param {string} game
  * @param {string} action
  * @param {import('./i18n.js').Lang} lang
- * @param {{faceUpSuit?: string | null}} [ctx]
+ * @param {{faceUpSuit?: string | null, name?: (seat: number) => string}} [ctx]  `name`: a seat's name (Kabul's places name their owner)
  */
 export function actionLabel(game, action, lang, ctx = {}) {
   const t = (/** @type {string} */ k, /** @type {import('./i18n.js').Params | undefined} */ p = undefined) => translate(lang, k, p);
   const words = String(action).trim().split(/\s+/);
   const [verb, arg, arg2] = words;
   const suit = (/** @type {string | undefined} */ s) => (s && s.toUpperCase() in SUIT_SYMBOL ? `${SUIT_SYMBOL[/** @type {'S'} */ (s.toUpperCase())]} ${t(`suit.${s.toUpperCase()}`)}` : '');
+  if (game === 'kabul') {
+    const text = kabulMove(words, t, ctx.name ?? ((seat) => t('seat.n', { n: seat + 1 })));
+    if (text !== null) return text;
+  }
   switch (verb) {
     case 'deal': return t('action.deal');
     case 'pass': return game === 'kabul' ? t('kabul.pass') : t('action.pass');
     case 'close': return t('action.close');
     case 'play': {
       const c = parseCard(arg);
-      return c ? cardText(c, t('card.joker')) : action;
+      return c ? cardText(c, jokerNames(lang)) : action;
     }
     case 'bid': {
       const n = Number(arg);
@@ -216,12 +265,196 @@ export function actionLabel(game, action, lang, ctx = {}) {
     case 'trump': return `${t('kout.hokm')}: ${suit(arg)}`;
     case 'hokum': return arg ? t('baloot.hokumSuit', { suit: suit(arg) }) : ctx.faceUpSuit ? t('baloot.hokumSuit', { suit: suit(ctx.faceUpSuit) }) : t('baloot.hokum');
     case 'sun': return t('baloot.sun');
-    case 'kabul': return t('kabul.call');
-    case 'draw': return arg === 'discard' ? t('kabul.drawDiscard') : t('kabul.drawDeck');
-    case 'discard': return arg === 'power' ? t('kabul.discardPower') : t('kabul.discard');
-    case 'snap': return `${t('kabul.snap')} ${arg ?? ''}`.trim();
     default: return arg2 ? `${verb} ${arg} ${arg2}` : action;
   }
+}
+
+// ---- why an action was refused
+
+const SUIT_WORDS = /** @type {Record<string, string>} */ ({ spades: 'S', hearts: 'H', diamonds: 'D', clubs: 'C' });
+const RANK_WORDS = /** @type {Record<string, string>} */ ({ jack: 'J', queen: 'Q', king: 'K', ace: 'A', 10: 'T', ten: 'T' });
+
+/**
+ * The engines' reasons for refusing an action (crates/{kout,baloot,kabul}/src: KoutIllegal,
+ * Illegal), as message keys: each pattern gives the key and reads its parameters from the
+ * English sentence. Reasons not listed are shown as the server wrote them.
+ * @type {[RegExp, string, ((m: RegExpExecArray) => Record<string, string | number> | null)?][]}
+ */
+const REASONS = [
+  [/^the match is over$/, 'reason.matchOver'],
+  [/^no (?:hand|round) is (?:being played|in progress)\b/, 'reason.notDealt'],
+  [/^it is seat (\d+)'s turn$/, 'reason.seatTurn', (m) => ({ seat: Number(m[1]) })],
+  [/^now is the time to bid or pass$/, 'reason.timeToBid'],
+  [/^now is the time to name trump\b/, 'reason.timeToTrump'],
+  [/^now is the time to play a card$/, 'reason.timeToPlay'],
+  [/^bid (\d+) is not higher than (\d+)$/, 'reason.bidTooLow', (m) => ({ bid: Number(m[1]), high: Number(m[2]) })],
+  [/^the dealer must bid\b/, 'reason.dealerMustBid'],
+  [/^you do not hold (?:the (\w+) of (\w+)|(\w+))$/, 'reason.notHeld', (m) => {
+    const code = m[3] ?? `${RANK_WORDS[m[1]] ?? m[1]}${SUIT_WORDS[m[2]] ?? ''}`;
+    return parseCard(code) ? { card: code } : null;
+  }],
+  [/^you must follow (\w+) \(or play a joker\)$/, 'reason.mustFollowJoker', (m) => suitParam(m[1])],
+  [/^trump was led: you must play a trump \((\w+)\) or a joker$/, 'reason.mustFollowTrump', (m) => suitParam(m[1])],
+  [/^the black joker may not lead\b/, 'reason.jokerLeadBlack'],
+  [/^a joker may not lead: your team's bid is (\d+)\b/, 'reason.jokerLeadBid', (m) => ({ n: Number(m[1]) })],
+  [/^a joker may not lead: the other team holds the bid\b/, 'reason.jokerLeadOther'],
+  [/^the bidding is not over\b/, 'reason.stillBidding'],
+  [/^the bidding is over\b/, 'reason.biddingOver'],
+  [/^sun is not allowed in round 1\b/, 'reason.sunRoundOne'],
+  [/^in round 1 the hokum is in (\w+)\b/, 'reason.roundOneHokum', (m) => suitParam(m[1])],
+  [/^a bare hokum is not allowed in round 2\b/, 'reason.bareHokum'],
+  [/^in round 2 the hokum cannot be in (\w+)\b/, 'reason.roundTwoHokum', (m) => suitParam(m[1])],
+  [/^after seat (\d+)'s hokum only sun or pass remain$/, 'reason.onlySunOrPass', (m) => ({ seat: Number(m[1]) })],
+  [/^you must follow (\w+)$/, 'reason.mustFollow', (m) => suitParam(m[1])],
+  [/^you must trump$/, 'reason.mustTrump'],
+  [/^you must beat the (\w+) of trump$/, 'reason.mustBeat', (m) => ({ rank: RANK_WORDS[m[1]] ?? m[1] })],
+  [/^no snap window is open$/, 'reason.noWindow'],
+  [/^a snap window is open\b/, 'reason.windowOpen'],
+  [/^the caller's cards are locked: seat (\d+)'s cards cannot be targeted$/, 'reason.targetLocked', (m) => ({ seat: Number(m[1]) })],
+  [/^the caller's cards are locked$/, 'reason.callerLocked'],
+  [/^you have no cards left$/, 'reason.noCardsLeft'],
+  [/^you have passed in this snap window$/, 'reason.alreadyPassed'],
+  [/^seat (\d+) has already called Kabul this round$/, 'reason.kabulCalled', (m) => ({ seat: Number(m[1]) })],
+  [/^draw a card first\b/, 'reason.drawFirst'],
+  [/^you have already drawn a card\b/, 'reason.alreadyDrawn'],
+  [/^a card taken from the discard pile must replace one of your cards$/, 'reason.mustReplace'],
+  [/^the discard pile is empty$/, 'reason.discardEmpty'],
+  [/^you have no card at position (\d+)$/, 'reason.noCardAt', (m) => ({ n: Number(m[1]) + 1 })],
+  [/^a switch needs two different cards$/, 'reason.sameCard'],
+  [/^an? [\w ]+ has no power$/, 'reason.noPower'],
+];
+
+/** @param {string} word  a suit's English name, as the engines write it */
+function suitParam(word) {
+  const suit = SUIT_WORDS[word];
+  return suit ? { suit } : null;
+}
+
+/**
+ * The key and raw parameters of an engine's reason (a seat index, a suit letter, a card code), or
+ * null for a reason this client does not know.
+ * @param {string} message
+ * @returns {{key: string, params: Record<string, string | number>} | null}
+ */
+export function reasonKey(message) {
+  const text = String(message).trim();
+  for (const [re, key, read] of REASONS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const params = read ? read(m) : {};
+    return params ? { key, params } : null;
+  }
+  return null;
+}
+
+/**
+ * An engine's reason in `lang`, cut into text and parameters (for `<bdi>`s): seats by their names,
+ * suits and ranks by their names in the language, cards as cards. Null for a reason not known: the
+ * caller shows the server's English, isolated.
+ * @param {import('./i18n.js').Lang} lang
+ * @param {string} message
+ * @param {(seat: number) => string} [name]
+ */
+export function reasonParts(lang, message, name) {
+  const found = reasonKey(message);
+  if (!found) return null;
+  const p = found.params;
+  /** @type {import('./i18n.js').Params} */
+  const params = { ...p };
+  if (typeof p.seat === 'number') params.name = name ? name(p.seat) : translate(lang, 'seat.n', { n: p.seat + 1 });
+  if (typeof p.suit === 'string') params.suit = `${SUIT_SYMBOL[/** @type {'S'} */ (p.suit)]} ${suitName(lang, p.suit)}`;
+  if (typeof p.card === 'string') params.card = cardText(p.card, jokerNames(lang));
+  if (typeof p.rank === 'string') params.rank = ['J', 'Q', 'K', 'A'].includes(p.rank) ? translate(lang, `rank.${p.rank}`) : p.rank === 'T' ? '10' : p.rank;
+  return translateParts(lang, found.key, params);
+}
+
+// ---- keys
+
+/**
+ * Whether the hand is being bid for (Kout's bidding and naming the Hokm, Baloot's two rounds):
+ * the digit keys then bid, and never play a card.
+ * @param {string} game
+ * @param {any} view
+ */
+export function isBidding(game, view) {
+  if (game === 'baloot') return view?.phase === 'bidding';
+  if (game === 'kout6' || game === 'kout4') return view?.stage === 'bidding' || view?.stage === 'trump';
+  return false;
+}
+
+/**
+ * The bid a key makes, among my legal actions, or null. Kout: 5–9 bid that many (5 Bab, 9 Bawan),
+ * 0 or P pass, and 1–4 name the Hokm in the order of its buttons. Baloot: 1–9 the nth bid in the
+ * order of the buttons (Sun, then the Hokums), S Sun, H the first-round Hokum, 0 or P pass.
+ * @param {string} game
+ * @param {any} view
+ * @param {string} key  KeyboardEvent.key
+ * @param {Iterable<string>} legal
+ * @returns {string | null}
+ */
+export function bidKeyAction(game, view, key, legal) {
+  const list = [...legal];
+  const has = (/** @type {string} */ a) => (list.includes(a) ? a : null);
+  const k = key.toLowerCase();
+  if (!isBidding(game, view)) return null;
+  if (k === '0' || k === 'p') return has('pass');
+  if (game === 'baloot') {
+    if (k === 's') return has('sun');
+    if (k === 'h') return has('hokum');
+    const face = typeof view?.hand?.face_up === 'string' ? view.hand.face_up.slice(-1) : null;
+    const bids = balootBids(list, face).filter((a) => a !== 'pass');
+    return /^[1-9]$/.test(k) ? bids[Number(k) - 1] ?? null : null;
+  }
+  if (view?.stage === 'trump') {
+    const suits = list.filter((a) => a.startsWith('trump '));
+    return /^[1-4]$/.test(k) ? suits[Number(k) - 1] ?? null : null;
+  }
+  return /^[5-9]$/.test(k) ? has(`bid ${k}`) : null;
+}
+
+/**
+ * Which round of Baloot's bidding is under way: the second once all four passed in the first.
+ * @param {{bid: string}[] | null | undefined} bids  the hand's bids so far, in order
+ * @returns {1 | 2}
+ */
+export function balootBidRound(bids) {
+  const list = Array.isArray(bids) ? bids : [];
+  return list.length >= 4 && list.slice(0, 4).every((b) => b && b.bid === 'pass') ? 2 : 1;
+}
+
+// ---- routes
+
+/**
+ * A part of an address, decoded; null when its %-encoding is broken (a link cut short by a chat
+ * app: "%E0%A4%A").
+ * @param {string} text
+ */
+export function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The route of an address hash: `#/t/CODE` a table, `#/replay/ID` a finished match, anything else
+ * (a broken link too) the home page.
+ * @param {string} hash
+ * @returns {{name: 'home' | 'table' | 'replay', code?: string, gameId?: string}}
+ */
+export function parseRoute(hash) {
+  const t = /^#\/t\/([^/?#]+)/.exec(hash);
+  if (t) {
+    const code = normalizeCode(safeDecode(t[1]));
+    if (code) return { name: 'table', code };
+  }
+  const r = /^#\/replay\/([^/?#]+)/.exec(hash);
+  if (r) {
+    const gameId = safeDecode(r[1]);
+    if (gameId) return { name: 'replay', gameId };
+  }
+  return { name: 'home' };
 }
 
 /**

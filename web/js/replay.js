@@ -67,13 +67,37 @@ const BALOOT_TRUMP = ['J', '9', 'A', 'T', 'K', 'Q', '8', '7'];
 const BALOOT_PLAIN = ['A', 'T', 'K', 'Q', 'J', '9', '8', '7'];
 
 /**
+ * Whether a Kout joker led now is dead (crates/kout/src/trick.rs): a joker may lead once the A K Q
+ * J of trump are all played, or when the leader's team holds a bid of 9 (either joker) or 8 (the
+ * red joker only); any other joker lead is dead, and so is the other joker played straight after
+ * it. A dead card ranks below every card and never wins.
+ * @param {string} card
+ * @param {{seat: number, bid?: number} | null} contract
+ * @param {string | null} trump
+ * @param {number} leader
+ * @param {Set<string>} played  the cards played this hand before this trick
+ */
+export function koutJokerLeadIsDead(card, contract, trump, leader, played) {
+  const c = parseCard(card);
+  if (!c || !c.joker) return false;
+  if (trump && ['A', 'K', 'Q', 'J'].every((r) => played.has(r + trump))) return false;
+  if (!contract || contract.seat % 2 !== leader % 2) return true;
+  if (contract.bid === 9) return false;
+  if (contract.bid === 8) return c.joker !== 'R';
+  return true;
+}
+
+/**
  * The winner of a complete Kout trick: the highest trump (jokers are trump: red joker, ace, black
- * joker, king …), else the highest card of the suit led. A joker led with no trump named yet
- * cannot happen in a record.
- * @param {{seat: number, card: string}[]} plays
+ * joker, king …), else the highest card of the suit led. A dead joker never wins, and the suit led
+ * is then the first live card's. A joker led with no trump named yet cannot happen in a record.
+ * @param {{seat: number, card: string, dead?: boolean}[]} plays
  * @param {string | null} trump
  */
 export function koutTrickWinner(plays, trump) {
+  const live = plays.filter((p) => !p.dead);
+  if (!live.length) return plays[0]?.seat ?? 0;
+  if (live.length < plays.length) return koutTrickWinner(live, trump);
   const trumpRank = (/** @type {string} */ code) => {
     const c = parseCard(code);
     if (!c) return -1;
@@ -136,8 +160,8 @@ export function koutHandScore(contract, won) {
  * @property {{seat: number, text: string}[]} calls  bids and passes
  * @property {{seat: number, bid?: number, malzoom?: boolean, mode?: 'hokum' | 'sun', trump: string | null} | null} contract
  * @property {string | null} faceUp  Baloot's face-up card while it lies on the table
- * @property {{seat: number, card: string}[]} trick
- * @property {{leader: number, plays: {seat: number, card: string}[], winner: number | null}[]} tricks
+ * @property {{seat: number, card: string, dead?: boolean}[]} trick
+ * @property {{leader: number, plays: {seat: number, card: string, dead?: boolean}[], winner: number | null}[]} tricks
  * @property {number[]} won  tricks per team
  * @property {number[]} points  Baloot card points per team
  * @property {number[] | null} handScore  Kout: the hand's score once decided
@@ -234,7 +258,15 @@ function applyTrick(record, s, step, next) {
       const held = s.cards[seat];
       const at = held.indexOf(card);
       if (at >= 0) held.splice(at, 1);
-      s.trick.push({ seat, card });
+      if (record.game !== 'baloot' && parseCard(card)?.joker) {
+        const played = new Set(s.tricks.flatMap((t) => t.plays.map((p) => p.card)));
+        const dead = s.trick.length === 0
+          ? koutJokerLeadIsDead(card, /** @type {any} */ (s.contract), s.contract?.trump ?? null, seat, played)
+          : s.trick.length === 1 && Boolean(s.trick[0].dead);
+        s.trick.push(dead ? { seat, card, dead } : { seat, card });
+      } else {
+        s.trick.push({ seat, card });
+      }
       if (s.trick.length === s.seats) {
         const plays = s.trick;
         const trump = s.contract?.trump ?? null;
@@ -411,6 +443,28 @@ function applyKabul(record, s, step, reshuffles) {
     default:
       return;
   }
+}
+
+/**
+ * Where "next hand" / "previous hand" go from step `step`: forward, the deal of the next hand (or
+ * the last step when this is the last hand); back, the deal of this hand, or of the one before when
+ * already there.
+ * @param {Step[]} steps
+ * @param {number} step
+ * @param {1 | -1} dir
+ */
+export function handJump(steps, step, dir) {
+  if (!steps.length) return 0;
+  const at = Math.max(0, Math.min(steps.length - 1, step));
+  const hand = steps[at].hand;
+  if (dir > 0) {
+    const next = steps.findIndex((s) => s.hand > hand);
+    return next < 0 ? steps.length - 1 : next;
+  }
+  const start = steps.findIndex((s) => s.hand === hand);
+  if (at > start) return start;
+  const before = steps.findIndex((s) => s.hand === hand - 1);
+  return before < 0 ? 0 : before;
 }
 
 /**

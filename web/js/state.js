@@ -212,6 +212,9 @@ function onServer(state, m, now) {
       // Someone acted first: the state moved on. Resynchronise quietly; the new state tells the
       // player what happened.
       if (code === 'stale') return { ...state, pending: null, needResume: true };
+      // An invite link opened while the match is under way: the app watches the table instead
+      // (main.js spectates), which is no error to show.
+      if (code === 'seat_taken' && state.route.name === 'table' && !state.table) return { ...state, pending: null };
       return { ...state, pending: null, error: { code, message: String(m.message ?? ''), at: now } };
     }
     case 'commitment':
@@ -246,8 +249,11 @@ export function reduce(state, action) {
   switch (action.type) {
     case 'server':
       return onServer(state, action.msg, action.now);
-    case 'conn':
-      return { ...state, conn: { status: action.status, attempt: action.attempt ?? 0 } };
+    case 'conn': {
+      // Back online: an "Offline" refusal from the outage is over.
+      const error = action.status === 'open' && state.error?.code === 'offline' ? null : state.error;
+      return { ...state, conn: { status: action.status, attempt: action.attempt ?? 0 }, error };
+    }
     case 'route': {
       const leaving = state.route.name === 'table' && (action.route.name !== 'table' || action.route.code !== state.route.code);
       if (!leaving) return { ...state, route: action.route };

@@ -10,8 +10,9 @@ import { h } from '../dom.js';
 import { teamLabel } from './table.js';
 import { handRow, trickCards, lastTrickPanel, heldFan, dealerChip, bubble, suitLabel, suitMark, cardName } from './common.js';
 import { cardFace } from './cardface.js';
-import { actionLabel, balootBids, scoreTone } from '../protocol.js';
+import { actionLabel, balootBids, balootBidRound, scoreTone } from '../protocol.js';
 import { cardText } from '../cards.js';
+import { jokerNames } from '../i18n.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
 
@@ -69,8 +70,8 @@ export function seatExtra(ctx, seat) {
   if (projects.length) {
     parts.push(h('div', { class: 'projects' }, projects.map((/** @type {any} */ p) => h('span', {
       class: `chip project ${p.counted === false ? 'struck' : ''}`,
-      title: Array.isArray(p.cards) ? p.cards.map((/** @type {string} */ c) => cardText(c)).join(' ') : '',
-    }, projectName(ctx, p.kind), Array.isArray(p.cards) ? h('span', { class: 'project-cards', dir: 'ltr' }, p.cards.map((/** @type {string} */ c) => cardText(c)).join(' ')) : null))));
+      title: Array.isArray(p.cards) ? p.cards.map((/** @type {string} */ c) => cardText(c, jokerNames(ctx.app.state.lang))).join(' ') : '',
+    }, projectName(ctx, p.kind), Array.isArray(p.cards) ? h('span', { class: 'project-cards', dir: 'ltr' }, p.cards.map((/** @type {string} */ c) => cardText(c, jokerNames(ctx.app.state.lang))).join(' ')) : null))));
   }
   if (seat !== ctx.you) parts.push(heldFan(ctx, Number(hd.hand_sizes?.[seat] ?? 0)));
   return parts;
@@ -87,9 +88,11 @@ export function center(ctx) {
     ctx.app.ui.shownTrick = new Set();
   }
   if (v.phase === 'bidding') {
+    const round = balootBidRound(hd.bids);
     return h('div', { class: 'center-info face-up' },
       cardFace(hd.face_up, { label: `${ctx.t('baloot.faceUp')}: ${cardName(ctx, hd.face_up)}`, extra: 'big' }),
-      h('p', { class: 'muted' }, ctx.t('baloot.faceUp')));
+      h('p', { class: 'muted' }, ctx.t('baloot.faceUp')),
+      h('p', { class: `bid-round round-${round}`, dataset: { round } }, ctx.t(`baloot.round${round}`)));
   }
   if (hd.void) return h('p', { class: 'center-note' }, ctx.t('baloot.void'));
   const plays = hd.trick?.plays ?? [];
@@ -104,11 +107,15 @@ export function actions(ctx) {
   const v = ctx.view;
   if (!v || !ctx.myTurn || v.phase !== 'bidding') return null;
   const bids = balootBids(ctx.legal, faceUpSuit(ctx));
-  return h('div', { class: 'bid-bar', role: 'group' },
-    bids.map((a) => {
+  const round = balootBidRound(v.hand?.bids);
+  return h('div', { class: 'bid-bar', role: 'group', 'aria-label': ctx.t(`baloot.round${round}`) },
+    round === 2 ? h('span', { class: 'bar-label' }, ctx.t('baloot.round2')) : null,
+    bids.map((a, i) => {
       const suit = a.startsWith('hokum') ? (a.split(' ')[1] ?? faceUpSuit(ctx) ?? '').toUpperCase() : null;
       return h('button', {
         class: `btn bid-btn ${a === 'pass' ? 'ghost' : 'primary'}`, type: 'button', 'data-key': `act-${a}`, dataset: { action: a },
+        // The keys that make the bid (main.js): the buttons' order, and 0 or P to pass.
+        'aria-keyshortcuts': a === 'pass' ? '0 P' : String(i + 1),
         onclick: () => ctx.act(a),
       }, a === 'pass' ? ctx.t('action.pass') : a === 'sun' ? ctx.t('baloot.sun') : [ctx.t('baloot.hokum'), ' ', suitMark(suit)]);
     }));

@@ -16,6 +16,12 @@ const SUIT_PATH = {
   C: 'M28 28 a22 22 0 1 0 44 0 a22 22 0 1 0 -44 0 Z M4 62 a22 22 0 1 0 44 0 a22 22 0 1 0 -44 0 Z M52 62 a22 22 0 1 0 44 0 a22 22 0 1 0 -44 0 Z M45 55 C45 80 40 92 30 99 L70 99 C60 92 55 80 55 55 Z',
 };
 
+/** Where the corner index starts (from the card's left edge, whatever the page's direction). */
+const IDX_X = 6;
+
+/** The joker's star, in the middle of a 100×140 card. */
+const STAR = 'M50 38 L58 62 L83 62 L63 77 L71 101 L50 86 L29 101 L37 77 L17 62 L42 62 Z';
+
 /**
  * A suit pip at (x, y) with the given size.
  * @param {string} suit
@@ -32,7 +38,7 @@ function pip(suit, x, y, size, flip = false) {
   return svg('path', { d: SUIT_PATH[/** @type {'H'} */ (suit)], transform });
 }
 
-// Pip layouts for 2..10 on a 100×140 card: [x, y] centres in a 60×100 box at (20, 20).
+// Pip layouts for 2..10: [x, y] centres on a 100×100 grid, placed on the card by cardSvg.
 /** @type {Record<string, number[][]>} */
 const PIPS = {
   2: [[50, 0], [50, 100]],
@@ -54,15 +60,19 @@ const PIPS = {
  */
 export function cardSvg(code, opts = {}) {
   const card = parseCard(code);
-  const root = svg('svg', { viewBox: '0 0 100 140', class: 'face', 'aria-hidden': 'true', focusable: 'false' });
+  // A card reads the same in every language: left to right, whatever the page's direction. (Under
+  // dir="rtl" a text's "start" is its right-hand end, and the corner index would be drawn off the
+  // card.) The indices also anchor their text explicitly.
+  const root = svg('svg', { viewBox: '0 0 100 140', class: 'face', direction: 'ltr', 'aria-hidden': 'true', focusable: 'false' });
   root.appendChild(svg('rect', { x: 1, y: 1, width: 98, height: 138, rx: 9, class: 'face-bg' }));
   if (!card) return root;
   const colour = isRed(card) ? 'red' : 'black';
   root.setAttribute('class', `face ${colour}`);
   if (card.joker) {
     const word = (opts.jokerWord ?? 'JOKER').toUpperCase();
-    root.appendChild(svg('path', { d: 'M50 38 L58 62 L83 62 L63 77 L71 101 L50 86 L29 101 L37 77 L17 62 L42 62 Z', class: 'joker-star' }));
-    root.appendChild(svg('text', { x: 10, y: 24, class: 'idx joker-idx' }, 'J'));
+    root.appendChild(svg('path', { d: STAR, class: 'joker-star' }));
+    // The corner (all a fanned hand shows) carries a star, not a letter: a "J" would read as a jack.
+    root.appendChild(svg('path', { d: STAR, class: 'joker-star joker-idx', transform: 'translate(3 3) scale(.32)' }));
     root.appendChild(svg('text', { x: 50, y: 128, class: 'joker-word', 'text-anchor': 'middle' }, word));
     return root;
   }
@@ -70,11 +80,11 @@ export function cardSvg(code, opts = {}) {
   const rank = /** @type {string} */ (card.rank);
   const label = rankLabel(rank);
   // Corner indices, top-left and (rotated) bottom-right.
-  root.appendChild(svg('text', { x: 8, y: 26, class: 'idx' }, label));
-  root.appendChild(pip(suit, 9, 31, 15));
+  root.appendChild(svg('text', { x: IDX_X, y: 25, class: 'idx', 'text-anchor': 'start' }, label));
+  root.appendChild(pip(suit, 7, 29, 13));
   const corner = svg('g', { transform: 'rotate(180 50 70)' });
-  corner.appendChild(svg('text', { x: 8, y: 26, class: 'idx' }, label));
-  corner.appendChild(pip(suit, 9, 31, 15));
+  corner.appendChild(svg('text', { x: IDX_X, y: 25, class: 'idx', 'text-anchor': 'start' }, label));
+  corner.appendChild(pip(suit, 7, 29, 13));
   root.appendChild(corner);
   if (rank === 'A') {
     root.appendChild(pip(suit, 26, 46, 48));
@@ -84,10 +94,12 @@ export function cardSvg(code, opts = {}) {
     root.appendChild(pip(suit, 40, 90, 20));
     root.appendChild(pip(suit, 40, 30, 20, true));
   } else {
-    const size = 18;
+    // The pips keep clear of the corner indices (a "10" is wide): columns at x 31, 50 and 69,
+    // rows from y 36 to 104, below and above the corners.
+    const size = 15;
     for (const [px, py] of PIPS[rank] ?? []) {
-      const x = 20 + (px / 100) * 60 - size / 2;
-      const y = 20 + py - size / 2 + (py === 0 ? 4 : py === 100 ? -4 : 0);
+      const x = 50 + ((px - 50) / 30) * 19 - size / 2;
+      const y = 36 + py * 0.68 - size / 2;
       root.appendChild(pip(suit, x, y, size, py > 50));
     }
   }

@@ -22,7 +22,7 @@ import { cardFace, cardSvg, cardBack } from './cardface.js';
 export function cardName(ctx, code) {
   const c = parseCard(code);
   if (!c) return code;
-  if (c.joker) return `${ctx.t('card.joker')} ${c.joker === 'R' ? '🔴' : '⚫'}`;
+  if (c.joker) return ctx.t(c.joker === 'R' ? 'card.jokerRed' : 'card.jokerBlack');
   return `${rankLabel(c.rank)} ${suitName(ctx.app.state.lang, c.suit)}`;
 }
 
@@ -101,13 +101,15 @@ export function trickCards(ctx, plays, opts = {}) {
   const shown = ctx.app.ui.shownTrick;
   return h('div', { class: `trick ${opts.done ? 'done' : ''}`, 'aria-label': ctx.t('table.tricks') },
     plays.map((p, order) => {
-      const pos = seatPosition(ctx.rel(p.seat), ctx.seats, ctx.seats === 6 ? 24 : 22);
+      // The direction toward the seat; the CSS scales it (less across a narrow phone's felt, so a
+      // card stays clear of the plates at the sides).
+      const dir = seatPosition(ctx.rel(p.seat), ctx.seats, 100);
       const key = `${opts.key ?? ''}:${p.seat}:${p.card}`;
       const fresh = !opts.done && !shown.has(key);
       if (!opts.done) shown.add(key);
       return h('div', {
         class: `played rel-${ctx.rel(p.seat)} ${fresh ? 'enter' : ''} ${opts.winner === p.seat ? 'winner' : ''} ${p.dead ? 'dead' : ''}`,
-        style: { left: `${pos.x}%`, top: `${pos.y}%`, 'z-index': order + 1 },
+        style: { '--ux': ((dir.x - 50) / 100).toFixed(3), '--uy': ((dir.y - 50) / 100).toFixed(3), 'z-index': order + 1 },
         dataset: { seat: p.seat, card: p.card },
       },
       cardFace(p.card, { label: `${ctx.name(p.seat)}: ${cardName(ctx, p.card)}`, jokerWord: ctx.t('card.joker') }),

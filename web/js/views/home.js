@@ -40,7 +40,11 @@ function nameCard(app) {
   const submit = (/** @type {Event} */ e) => {
     e.preventDefault();
     const name = app.ui.nameDraft.trim();
-    if (!name) return;
+    if (!name) {
+      // Spaces alone pass the field's own check: say why nothing happens.
+      app.dispatch({ type: 'localError', code: 'empty_name', message: app.t('error.emptyName'), now: Date.now() });
+      return;
+    }
     app.ensurePlayer(name);
   };
   return h('section', { class: 'card-panel name-panel' },

@@ -12,7 +12,8 @@ import { cardSvg } from './cardface.js';
 import { cardName } from './common.js';
 import { storage } from '../storage.js';
 import { cardText } from '../cards.js';
-import { slotFace, slotEmpty, roundOver, updateMemory, showFace, nextHideAt, slotActions, switchPlaces, switchAction, canSnap } from '../kabul-logic.js';
+import { jokerNames } from '../i18n.js';
+import { slotFace, slotEmpty, roundOver, updateMemory, showFace, nextHideAt, slotActions, switchPlaces, switchAction, canSnap, looksOf, unseenEntries, feedLines } from '../kabul-logic.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
 
@@ -46,14 +47,17 @@ export function prepare(ctx) {
       ui.memory = null;
     }
   }
-  const before = JSON.stringify(ui.memory?.seen ?? {});
+  const before = JSON.stringify(ui.memory ?? {});
   const now = Date.now();
-  ui.memory = updateMemory(ui.memory, key, v, now);
-  if (JSON.stringify(ui.memory.seen) !== before) storage.set(MEMORY_KEY, JSON.stringify(ui.memory));
+  const log = ctx.app.state.game?.log ?? [];
+  // Every new look (a peek, a queen/king switch, a failed snap) shows the card again, even one
+  // already known: each log entry's looks are counted once, by its version.
+  const entries = unseenEntries(ui.memory, log);
+  const last = log[log.length - 1];
+  ui.memory = updateMemory(ui.memory, key, v, now, { looks: looksOf(entries, v, ctx.you), version: last?.version });
+  if (JSON.stringify(ui.memory) !== before) storage.set(MEMORY_KEY, JSON.stringify(ui.memory));
   const hideAt = nextHideAt(ui.memory, now);
   if (hideAt !== null && !roundOver(v)) ctx.app.wakeAt(hideAt);
-  const log = ctx.app.state.game?.log ?? [];
-  const last = log[log.length - 1];
   if (last && last.version !== ui.kabulSeen) {
     ui.kabulSeen = last.version;
     ui.touched = touchedBy(last.seat, last.action);
@@ -161,12 +165,12 @@ function grid(ctx, seat) {
       else ui.faceUp.delete(place);
       const click = empty ? null : slotClick(ctx, seat, i);
       const cls = `slot ${empty ? 'empty' : up ? 'up' : 'down'} ${flip ? 'flip' : ''} ${click ? 'clickable' : ''} ${ui.kabulPick === place ? 'picked' : ''} ${touched.has(place) ? 'touched' : ''}`;
-      const label = empty ? ctx.t('card.empty') : up && face ? cardName(ctx, face) : ctx.t('card.back');
+      const label = ctx.t('kabul.slotLabel', { name: ctx.name(seat), n: i + 1, card: empty ? ctx.t('card.empty') : up && face ? cardName(ctx, face) : ctx.t('card.back') });
       const inner = empty ? null : up && face ? h('span', { class: 'card' }, cardSvg(face, { jokerWord: ctx.t('card.joker') })) : h('span', { class: 'card back' });
       if (click) {
-        return h('button', { class: cls, type: 'button', style: at, 'data-key': `slot-${place}`, 'data-pos': place, 'aria-label': `${ctx.name(seat)} ${i}: ${label}`, onclick: click }, inner);
+        return h('button', { class: cls, type: 'button', style: at, 'data-key': `slot-${place}`, 'data-pos': place, 'aria-label': label, onclick: click }, inner);
       }
-      return h('div', { class: cls, style: at, 'data-pos': place, role: 'img', 'aria-label': `${ctx.name(seat)} ${i}: ${label}` }, inner);
+      return h('div', { class: cls, style: at, 'data-pos': place, role: 'img', 'aria-label': label }, inner);
     }));
 }
 
@@ -186,22 +190,47 @@ export function seatExtra(ctx, seat) {
 }
 
 /**
- * One public event in words.
+ * Seat names as nodes, each in its own `<bdi>`, joined as a list ("A, B and C").
+ * @param {Ctx} ctx
+ * @param {number[]} seats
+ * @returns {import('../dom.js').Child[]}
+ */
+function nameList(ctx, seats) {
+  const out = [];
+  seats.forEach((seat, i) => {
+    if (i > 0) out.push(ctx.t(i === seats.length - 1 ? 'list.and' : 'list.comma'));
+    out.push(h('bdi', null, ctx.name(seat)));
+  });
+  return out;
+}
+
+/**
+ * One public event (or a folded run of passes, from feedLines) in words.
  * @param {Ctx} ctx
  * @param {any} ev
  */
 export function eventText(ctx, ev) {
   const name = ctx.name(ev.seat);
-  const card = ev.card ? cardText(ev.card, ctx.t('card.joker')) : '';
+  const jokers = jokerNames(ctx.app.state.lang);
+  const card = ev.card ? cardText(ev.card, jokers) : '';
   switch (ev.event) {
     case 'kabul': return ctx.tn('kabul.ev.kabul', { name });
     case 'draw': return ev.card ? ctx.tn('kabul.ev.drawCard', { name, card }) : ctx.tn('kabul.ev.draw', { name, from: ctx.t(`kabul.from.${ev.from}`) });
     case 'discard': return ctx.tn(ev.power ? 'kabul.ev.discardPower' : 'kabul.ev.discard', { name, card });
-    case 'replace': return ctx.tn('kabul.ev.replace', { name, card: cardText(ev.discarded, ctx.t('card.joker')) });
-    case 'peek': return ctx.tn('kabul.ev.peek', { name });
-    case 'switch': return ctx.tn('kabul.ev.switch', { name });
+    case 'replace': return ctx.tn('kabul.ev.replace', { name, card: cardText(ev.discarded, jokers) });
+    case 'peek': {
+      const at = ev.at && typeof ev.at.seat === 'number' ? ev.at : null;
+      if (at && at.seat !== ev.seat) return ctx.tn('kabul.ev.peekOther', { name, owner: ctx.name(at.seat), n: Number(at.slot) + 1 });
+      return at ? ctx.tn('kabul.ev.peekOwn', { name, n: Number(at.slot) + 1 }) : ctx.tn('kabul.ev.peek', { name });
+    }
+    case 'switch': return ctx.tn(ev.looked ? 'kabul.ev.switchLook' : 'kabul.ev.switch', { name });
     case 'snap': return ctx.tn(ev.hit ? 'kabul.ev.snapHit' : 'kabul.ev.snapMiss', { name, card });
     case 'pass': return ctx.tn('kabul.ev.pass', { name });
+    case 'passes': {
+      const seats = Array.isArray(ev.seats) ? ev.seats : [];
+      if (seats.length === 1) return ctx.tn('kabul.ev.pass', { name: ctx.name(seats[0]) });
+      return ctx.tn('kabul.ev.passMany', { names: '…' }, { names: nameList(ctx, seats) });
+    }
     case 'close': return ctx.t('kabul.ev.close');
     case 'reshuffle': return ctx.t('kabul.ev.reshuffle');
     case 'end': return `${ctx.t('kabul.ev.end')}: ${ctx.t(`kabul.end.${ev.end}`)}`;
@@ -231,7 +260,8 @@ export function center(ctx) {
       d.card ? h('span', { class: 'card', dataset: { card: d.card } }, cardSvg(d.card, { jokerWord: ctx.t('card.joker') })) : h('span', { class: 'card back' }),
       h('span', { class: 'pile-label' }, `${ctx.t('kabul.drawn')} · ${ctx.name(d.seat)}`))
     : null;
-  const events = (v.events ?? []).slice(-3).map((/** @type {any} */ ev) => eventText(ctx, ev)).filter((/** @type {unknown} */ e) => e !== '');
+  // The passes after a discard fold into one line: the move that matters stays in view.
+  const events = feedLines(v.events ?? [], 3).map((ev) => eventText(ctx, ev)).filter((/** @type {unknown} */ e) => e !== '');
   return h('div', { class: 'kabul-center' },
     h('div', { class: 'piles' }, pile, discard, drawn),
     events.length ? h('ul', { class: 'events', 'aria-live': 'polite' }, events.map((/** @type {import('../dom.js').Child} */ e) => h('li', null, e))) : null);

@@ -67,6 +67,8 @@ export function center(ctx) {
     if (trick && trick.cards.length) return trickCards(ctx, trick.cards, { key: `${key}t${v.tricks.length}` });
     const last = v.tricks[v.tricks.length - 1];
     if (last) return trickCards(ctx, last.cards, { done: true, winner: last.winner });
+    // My own lead: say so, rather than "waiting for" myself.
+    if (v.to_act === ctx.you) return h('p', { class: 'center-note mine' }, ctx.t('table.yourLead'));
     return h('p', { class: 'center-note' }, ctx.tn('table.waiting', { name: ctx.name(v.to_act) }));
   }
   if (v.stage === 'bidding') {
@@ -91,6 +93,8 @@ export function actions(ctx) {
     return h('div', { class: 'bid-bar', role: 'group', 'aria-label': ctx.t('kout.yourBid') },
       bids.map((a) => h('button', {
         class: `btn bid-btn ${a === 'pass' ? 'ghost' : 'primary'}`, type: 'button', 'data-key': `act-${a}`, dataset: { action: a },
+        // The keys that make the bid (main.js): 5–9, and 0 or P to pass.
+        'aria-keyshortcuts': a === 'pass' ? '0 P' : a.slice(4),
         onclick: () => ctx.act(a),
       }, actionLabel(ctx.game, a, ctx.app.state.lang))));
   }
@@ -98,9 +102,9 @@ export function actions(ctx) {
     const suits = legal.filter((a) => a.startsWith('trump '));
     return h('div', { class: 'bid-bar', role: 'group', 'aria-label': ctx.t('kout.chooseHokm') },
       h('span', { class: 'bar-label' }, ctx.t('kout.chooseHokm')),
-      suits.map((a) => {
+      suits.map((a, i) => {
         const suit = a.slice(6).toUpperCase();
-        return h('button', { class: `btn suit-btn suit-${suit}`, type: 'button', 'data-key': `act-${a}`, dataset: { action: a }, onclick: () => ctx.act(a) }, suitMark(suit), ' ', suitLabel(ctx, suit).slice(2));
+        return h('button', { class: `btn suit-btn suit-${suit}`, type: 'button', 'data-key': `act-${a}`, dataset: { action: a }, 'aria-keyshortcuts': String(i + 1), onclick: () => ctx.act(a) }, suitMark(suit), ' ', suitLabel(ctx, suit).slice(2));
       }));
   }
   return null;

@@ -6,9 +6,10 @@
  */
 
 import { h } from '../dom.js';
-import { buildReplay } from '../replay.js';
+import { buildReplay, handJump } from '../replay.js';
 import { seatPosition, seatStyle, actionLabel, hasTeams, teamOf } from '../protocol.js';
 import { sortHand, cardText, SUIT_SYMBOL } from '../cards.js';
+import { jokerNames, hasStrongText } from '../i18n.js';
 import { cardFace } from './cardface.js';
 import { slotPlace } from './kabul.js';
 
@@ -78,7 +79,11 @@ export function renderReplay(app) {
     else if (key === 'ArrowLeft') goTo(app, step + (rtl ? 1 : -1));
     else if (key === 'Home') goTo(app, 0);
     else if (key === 'End') goTo(app, built.states.length - 1);
+    else if (key === 'PageDown') goTo(app, handJump(built.steps, step, 1));
+    else if (key === 'PageUp') goTo(app, handJump(built.steps, step, -1));
   };
+  const jokers = jokerNames(lang);
+  const text = (/** @type {string} */ c) => cardText(c, jokers);
   if (app.ui.replay.listener) app.root.removeEventListener('replay-key', app.ui.replay.listener);
   app.ui.replay.listener = onKey;
   app.root.addEventListener('replay-key', onKey);
@@ -93,11 +98,11 @@ export function renderReplay(app) {
       const call = [...s.calls].reverse().find((c) => c.seat === seat);
       if (call && !s.tricks.length && !s.trick.length) parts.push(h('div', { class: 'bubble' }, actionLabel(record.game, call.text, lang, { faceUpSuit: s.faceUp ? s.faceUp.slice(-1) : null })));
       const ctx = record.game === 'baloot' ? { game: 'baloot', mode: s.contract?.mode ?? null, trump: s.contract?.trump ?? null } : { game: record.game, trump: /** @type {any} */ (s.contract?.trump ?? null) };
-      parts.push(h('div', { class: 'open-hand' }, sortHand(s.cards[seat], /** @type {any} */ (ctx)).map((c) => cardFace(c.code, { extra: 'mini', label: cardText(c) }))));
+      parts.push(h('div', { class: 'open-hand' }, sortHand(s.cards[seat], /** @type {any} */ (ctx)).map((c) => cardFace(c.code, { extra: 'mini', label: text(c.code) }))));
     } else {
       if (s.caller === seat) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip maker' }, app.t('kabul.call'))));
       const touched = new Set(s.touched);
-      parts.push(h('div', { class: 'grid' }, s.grids[seat].map((c, i) => h('div', { class: `slot ${c ? 'up' : 'empty'} ${touched.has(`${seat}:${i}`) ? 'touched flip' : ''}`, style: slotPlace(i), 'data-pos': `${seat}:${i}` }, c ? cardFace(c, { label: cardText(c) }) : null))));
+      parts.push(h('div', { class: 'grid' }, s.grids[seat].map((c, i) => h('div', { class: `slot ${c ? 'up' : 'empty'} ${touched.has(`${seat}:${i}`) ? 'touched flip' : ''}`, style: slotPlace(i), 'data-pos': `${seat}:${i}` }, c ? cardFace(c, { label: text(c) }) : null))));
       if (s.roundScores) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip score-chip' }, String(s.roundScores[seat]))));
     }
     seatEls.push(h('div', { class: `seat ${team === null ? '' : `team-${team}`} ${s.last?.seat === seat ? 'acting' : ''}`, style: seatStyle(pos) }, parts));
@@ -111,7 +116,7 @@ export function renderReplay(app) {
       s.faceUp ? h('div', { class: 'center-info face-up' }, cardFace(s.faceUp, { extra: 'big' }), h('p', { class: 'muted' }, app.t('baloot.faceUp'))) : null,
       plays.map((p) => {
         const pos = seatPosition(p.seat, seats, 16);
-        return h('div', { class: `played ${winner === p.seat ? 'winner' : ''}`, style: { left: `${pos.x}%`, top: `${pos.y}%` } }, cardFace(p.card, { label: cardText(p.card) }));
+        return h('div', { class: `played ${winner === p.seat ? 'winner' : ''}`, style: { left: `${pos.x}%`, top: `${pos.y}%` } }, cardFace(p.card, { label: text(p.card) }));
       }));
   } else {
     const top = s.discard[s.discard.length - 1];
@@ -122,7 +127,8 @@ export function renderReplay(app) {
   }
 
   const info = [];
-  info.push(h('span', null, app.t('replay.hand', { n: s.hand + 1 })));
+  // Kabul plays rounds; the trick games, hands.
+  info.push(h('span', null, app.t(s.kind === 'kabul' ? 'kabul.round' : 'replay.hand', { n: s.hand + 1 })));
   if (s.kind === 'trick') {
     if (s.contract) {
       const c = s.contract;
@@ -139,6 +145,11 @@ export function renderReplay(app) {
 
   const last = s.last;
   const total = built.states.length;
+  // A card ("10♥") has no letters to set its direction: left to right, as written.
+  const lastLabel = (/** @type {string} */ label) => h('bdi', hasStrongText(label) ? null : { dir: 'ltr' }, label);
+  const handWord = record.game === 'kabul' ? 'round' : 'hand';
+  const nextHand = handJump(built.steps, step, 1);
+  const hasNextHand = built.steps[nextHand] && built.steps[nextHand].hand > (built.steps[step]?.hand ?? 0);
   root.append(
     h('div', { class: 'replay-head' },
       h('h1', null, app.t('replay.title'), ' · ', app.t(`game.${record.game}`)),
@@ -146,13 +157,15 @@ export function renderReplay(app) {
     h('div', { class: 'replay-info' }, info),
     h('div', { class: `felt replay-felt seats-${seats}` }, seatEls, h('div', { class: 'center' }, center)),
     h('p', { class: 'replay-last', 'aria-live': 'polite' },
-      last ? (last.seat === null ? '' : `${name(last.seat)}: `) : '',
-      last ? actionLabel(record.game, last.text, lang) : ''),
+      last && last.seat !== null ? [h('bdi', null, name(last.seat)), ': '] : '',
+      last ? lastLabel(actionLabel(record.game, last.text, lang, { name })) : ''),
     h('div', { class: 'replay-controls', role: 'toolbar' },
       h('button', { class: 'btn', type: 'button', 'data-key': 'r-first', onclick: () => goTo(app, 0), disabled: step === 0 }, app.t('replay.first')),
+      h('button', { class: 'btn', type: 'button', 'data-key': 'r-prev-hand', 'aria-keyshortcuts': 'PageUp', onclick: () => goTo(app, handJump(built.steps, step, -1)), disabled: step === 0 }, app.t(`replay.prev.${handWord}`)),
       h('button', { class: 'btn', type: 'button', 'data-key': 'r-prev', onclick: () => goTo(app, step - 1), disabled: step === 0 }, app.t('replay.prev')),
       h('span', { class: 'replay-step' }, app.t('replay.step', { n: step + 1, total })),
       h('button', { class: 'btn primary', type: 'button', 'data-key': 'r-next', onclick: () => goTo(app, step + 1), disabled: step >= total - 1 }, app.t('replay.next')),
+      h('button', { class: 'btn', type: 'button', 'data-key': 'r-next-hand', 'aria-keyshortcuts': 'PageDown', onclick: () => goTo(app, nextHand), disabled: !hasNextHand }, app.t(`replay.next.${handWord}`)),
       h('button', { class: 'btn', type: 'button', 'data-key': 'r-last', onclick: () => goTo(app, total - 1), disabled: step >= total - 1 }, app.t('replay.last'))),
     h('input', { class: 'replay-slider', type: 'range', min: 0, max: total - 1, value: step, 'data-key': 'r-slider', 'aria-label': app.t('replay.step', { n: step + 1, total }), oninput: (/** @type {Event} */ e) => goTo(app, Number(/** @type {HTMLInputElement} */ (e.target).value)) }),
     h('a', { class: 'btn ghost', href: '#/' }, app.t('table.home')));

@@ -7,6 +7,7 @@
  */
 
 import { h } from '../dom.js';
+import { hasStrongText } from '../i18n.js';
 import { msg, seatName, relativeSeat, seatPosition, seatStyle, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
 import { isMyTurn, isHost, legalSet } from '../state.js';
 import * as kout from './kout.js';
@@ -20,7 +21,7 @@ import * as kabul from './kabul.js';
  * @typedef {object} Ctx
  * @property {App} app
  * @property {(key: string, params?: import('../i18n.js').Params) => string} t
- * @property {(key: string, params?: import('../i18n.js').Params) => import('../dom.js').Child[]} tn  names isolated in <bdi>
+ * @property {(key: string, params?: import('../i18n.js').Params, nodes?: Record<string, import('../dom.js').Child>) => import('../dom.js').Child[]} tn  names isolated in <bdi>; `nodes` gives some parameters as ready-made nodes
  * @property {string} game
  * @property {any} view
  * @property {number | null} you
@@ -75,7 +76,7 @@ export function makeCtx(app) {
   return {
     app,
     t: (k, p) => app.t(k, p),
-    tn: (k, p) => app.tn(k, p),
+    tn: (k, p, n) => app.tn(k, p, n),
     game,
     view: s.game?.view ?? null,
     you: s.you,
@@ -262,9 +263,13 @@ function moveList(ctx) {
   const log = ctx.app.state.game?.log ?? [];
   const faceUpSuit = ctx.game === 'baloot' ? String(ctx.view?.hand?.face_up ?? '').slice(-1) : null;
   return h('ol', { class: 'moves', reversed: true },
-    log.slice(-40).reverse().map((e) => h('li', null,
-      e.seat === null ? '' : h('span', { class: 'who' }, `${ctx.name(e.seat)}: `),
-      actionLabel(ctx.game, e.action, ctx.app.state.lang, { faceUpSuit }))));
+    log.slice(-40).reverse().map((e) => {
+      const label = actionLabel(ctx.game, e.action, ctx.app.state.lang, { faceUpSuit, name: ctx.name });
+      return h('li', null,
+        e.seat === null ? '' : [h('bdi', { class: 'who' }, ctx.name(e.seat)), h('span', { class: 'who' }, ': ')],
+        // A card ("10♥") has no letters to set its direction: left to right, as written.
+        h('bdi', hasStrongText(label) ? null : { dir: 'ltr' }, label));
+    }));
 }
 
 /**
@@ -274,9 +279,9 @@ function moveList(ctx) {
 function sidePanel(ctx, mod) {
   const open = ctx.app.ui.panel;
   return h('aside', { class: `side ${open ? 'open' : ''}`, id: 'side-panel' },
-    h('section', null, h('h3', null, ctx.t('table.hands')), mod.handsTable(ctx)),
+    h('section', null, h('h3', null, ctx.t(ctx.game === 'kabul' ? 'kabul.rounds' : 'table.hands')), mod.handsTable(ctx)),
     h('section', null, h('h3', null, ctx.t('table.log')), moveList(ctx)),
-    h('p', { class: 'muted small keys' }, ctx.t('table.keys')));
+    h('p', { class: 'muted small keys' }, ctx.t(ctx.game === 'kabul' ? 'table.keys.kabul' : ctx.game === 'baloot' ? 'table.keys.baloot' : 'table.keys')));
 }
 
 /**
@@ -293,7 +298,7 @@ function handSummary(ctx, mod) {
   if (left <= 0) return null;
   ctx.app.wakeAt(sum.at + SHOW_MS);
   return h('div', { class: 'summary', role: 'status' },
-    h('h3', null, ctx.t('table.handOver', { n: sum.index + 1 })),
+    h('h3', null, ctx.t(ctx.game === 'kabul' ? 'kabul.roundOver' : 'table.handOver', { n: sum.index + 1 })),
     mod.summary(ctx, sum.hand),
     h('button', { class: 'btn small', type: 'button', 'data-key': 'summary-ok', onclick: () => ctx.app.dispatch({ type: 'dismissSummary' }) }, ctx.t('table.close')));
 }
@@ -309,7 +314,15 @@ function matchResult(ctx, mod) {
   const table = /** @type {Record<string, any>} */ (s.table);
   if (!g || !g.finished || table.status === 'playing') return null;
   const canRematch = ctx.you !== null;
+  const ui = ctx.app.ui;
+  const match = String(table.game_id ?? '');
+  // Closed to look at the table (Kabul's grids, all turned up); a button brings it back.
+  if (ui.resultClosed === match) {
+    return h('div', { class: 'result-reopen' },
+      h('button', { class: 'btn primary', type: 'button', 'data-key': 'result-open', onclick: () => { ui.resultClosed = null; ctx.app.render(); } }, ctx.t('table.showResult')));
+  }
   return h('div', { class: 'result', role: 'dialog', 'aria-labelledby': 'result-title' },
+    h('button', { class: 'btn ghost small result-close', type: 'button', 'data-key': 'result-close', 'aria-label': ctx.t('table.close'), title: ctx.t('table.close'), onclick: () => { ui.resultClosed = match; ctx.app.render(); } }, '×'),
     h('h2', { id: 'result-title' }, ctx.t('table.matchOver')),
     h('p', { class: 'winner' }, mod.winnerText(ctx, g.winner)),
     mod.finalScore(ctx),
@@ -382,6 +395,7 @@ function nameForm(app) {
   return h('form', { class: 'row', onsubmit: (/** @type {Event} */ e) => {
     e.preventDefault();
     if (app.ui.nameDraft.trim()) app.ensurePlayer(app.ui.nameDraft);
+    else app.dispatch({ type: 'localError', code: 'empty_name', message: app.t('error.emptyName'), now: Date.now() });
   } },
   h('input', {
     type: 'text', 'data-key': 'name', maxlength: 24, 'aria-label': app.t('home.name'), placeholder: app.t('home.name.placeholder'), value: app.ui.nameDraft,

@@ -16,7 +16,12 @@ test('parseCard reads the record notation in any case, with 10 for T', () => {
 test('labels write ten as 10 and jokers by name', () => {
   assert.equal(rankLabel('T'), '10');
   assert.equal(cardText('TH'), '10♥');
-  assert.equal(cardText('RJ', 'Joker'), '🔴Joker');
+  // Jokers in words, in the reader's language: no emoji, which a system without an emoji font
+  // draws as a missing-glyph box.
+  assert.equal(cardText('RJ'), 'Red joker');
+  assert.equal(cardText('BJ'), 'Black joker');
+  assert.equal(cardText('RJ', { R: 'الجوكر الأحمر', B: 'الجوكر الأسود' }), 'الجوكر الأحمر');
+  assert.doesNotMatch(cardText('RJ') + cardText('BJ'), /\p{Extended_Pictographic}/u);
 });
 
 test('suits alternate in colour with the trump first', () => {

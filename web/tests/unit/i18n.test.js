@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MESSAGES, translate, translateParts, dirOf, normalizeLang, makeT, suitName } from '../../js/i18n.js';
+import { MESSAGES, translate, translateParts, dirOf, normalizeLang, makeT, suitName, jokerNames, hasStrongText } from '../../js/i18n.js';
 
 test('English and Arabic have the same messages', () => {
   const en = Object.keys(MESSAGES.en).sort();
@@ -67,8 +67,27 @@ test('suits have Gulf names in Arabic', () => {
 });
 
 test('translateParts hands the parameters back apart, for <bdi> isolation', () => {
-  assert.deepEqual(translateParts('en', 'table.waiting', { name: 'Sara' }), ['Waiting for ', { param: 'Sara' }, '…']);
-  assert.deepEqual(translateParts('ar', 'kabul.caller', { name: 'Sara' }), [{ param: 'Sara' }, ' قال كابول']);
+  assert.deepEqual(translateParts('en', 'table.waiting', { name: 'Sara' }), ['Waiting for ', { param: 'Sara', name: 'name' }, '…']);
+  assert.deepEqual(translateParts('ar', 'kabul.caller', { name: 'Sara' }), [{ param: 'Sara', name: 'name' }, ' قال كابول']);
   assert.deepEqual(translateParts('en', 'lobby.start'), ['Start']);
   assert.deepEqual(translateParts('en', 'table.winner'), ['{name} wins!'], 'a missing parameter stays visible');
+});
+
+test('jokers are named in words in both languages', () => {
+  assert.deepEqual(jokerNames('en'), { R: 'Red joker', B: 'Black joker' });
+  assert.deepEqual(jokerNames('ar'), { R: 'الجوكر الأحمر', B: 'الجوكر الأسود' });
+});
+
+test('a text without letters (a card, a score) has no direction of its own', () => {
+  assert.ok(!hasStrongText('10♥'));
+  assert.ok(!hasStrongText('7–3'));
+  assert.ok(hasStrongText('Sara'));
+  assert.ok(hasStrongText('سارة'));
+  assert.ok(hasStrongText('Red joker'));
+});
+
+test('every engine reason the client translates exists in both languages', () => {
+  const keys = Object.keys(MESSAGES.en).filter((k) => k.startsWith('reason.'));
+  assert.ok(keys.length >= 30, `${keys.length} reasons`);
+  for (const k of keys) assert.ok(k in MESSAGES.ar, k);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids, scoreTone } from '../../js/protocol.js';
+import { parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids, scoreTone, reasonKey, reasonParts, isBidding, bidKeyAction, balootBidRound, parseRoute, safeDecode, isolateText } from '../../js/protocol.js';
 
 test('server frames: JSON objects with a known type pass; anything else is dropped', () => {
   assert.deepEqual(parseServerMessage('{"type":"pong"}'), { type: 'pong' });
@@ -93,10 +93,137 @@ test('actions in words use the games’ own terms', () => {
   assert.equal(actionLabel('baloot', 'hokum', 'en', { faceUpSuit: 'S' }), 'Hokum ♠ Spades');
   assert.equal(actionLabel('baloot', 'hokum D', 'en'), 'Hokum ♦ Diamonds');
   assert.equal(actionLabel('baloot', 'pass', 'en'), 'Pass');
-  assert.equal(actionLabel('kabul', 'kabul', 'ar'), 'كابول!');
-  assert.equal(actionLabel('kabul', 'draw discard', 'en'), 'Take the discard');
-  assert.equal(actionLabel('kabul', 'switch 0:1 2:3', 'en'), 'switch 0:1 2:3');
+  assert.equal(actionLabel('kout6', 'play RJ', 'en'), 'Red joker');
+  assert.equal(actionLabel('kout6', 'play BJ', 'ar'), 'الجوكر الأسود');
   assert.equal(actionLabel('kout6', 'deal', 'en'), 'Deal');
+});
+
+test('Kabul moves in words, places counted from 1 and named by their owner', () => {
+  const name = (seat) => ['Sara', 'Bot 2', 'عمر'][seat];
+  const iso = isolateText;
+  assert.equal(actionLabel('kabul', 'kabul', 'ar'), 'قال كابول!');
+  assert.equal(actionLabel('kabul', 'kabul', 'en'), 'Called Kabul!');
+  assert.equal(actionLabel('kabul', 'draw deck', 'en'), 'Drew from the pile');
+  assert.equal(actionLabel('kabul', 'draw discard', 'en'), 'Took the discard');
+  assert.equal(actionLabel('kabul', 'draw discard', 'ar'), 'أخذ الورقة المرمية');
+  assert.equal(actionLabel('kabul', 'discard', 'en'), 'Discarded the drawn card');
+  assert.equal(actionLabel('kabul', 'discard power', 'en'), 'Discarded the drawn card and used its power');
+  assert.equal(actionLabel('kabul', 'replace 3', 'en'), 'Replaced card 4');
+  assert.equal(actionLabel('kabul', 'replace 3', 'ar'), 'استبدل ورقته 4');
+  assert.equal(actionLabel('kabul', 'peek 0', 'en'), 'Looked at own card 1');
+  assert.equal(actionLabel('kabul', 'peek 1:2', 'en', { name }), `Looked at ${iso('Bot 2')}'s card 3`);
+  assert.equal(actionLabel('kabul', 'peek 1:2', 'ar', { name }), `نظر إلى الورقة 3 عند ${iso('Bot 2')}`);
+  assert.equal(actionLabel('kabul', 'switch 0:1 2:3', 'en', { name }), `Switched ${iso('Sara')}'s card 2 with ${iso('عمر')}'s card 4`);
+  assert.equal(actionLabel('kabul', 'switch 0:1 2:3', 'ar', { name }), `بدّل الورقة 2 عند ${iso('Sara')} مع الورقة 4 عند ${iso('عمر')}`);
+  assert.equal(actionLabel('kabul', 'switch 0:1 2:3', 'en'), `Switched ${iso('Seat 1')}'s card 2 with ${iso('Seat 3')}'s card 4`, 'seats by number without names');
+  assert.equal(actionLabel('kabul', 'snap 2', 'en'), 'Snapped with card 3');
+  assert.equal(actionLabel('kabul', 'snap 2', 'ar'), 'خطف بورقته 3');
+  assert.equal(actionLabel('kabul', 'pass', 'en'), 'Passed');
+  assert.equal(actionLabel('kabul', 'close', 'en'), 'Window closed');
+  assert.equal(actionLabel('kabul', 'deal', 'ar'), 'توزيع');
+  // No raw notation left in any Kabul label.
+  for (const a of ['replace 0', 'peek 3', 'peek 2:0', 'switch 1:0 0:3', 'snap 1', 'draw deck', 'discard power']) {
+    assert.doesNotMatch(actionLabel('kabul', a, 'en', { name }), /^(replace|peek|switch|snap) /, a);
+  }
+});
+
+test('engine reasons are recognised with their parameters', () => {
+  assert.deepEqual(reasonKey('you must follow clubs (or play a joker)'), { key: 'reason.mustFollowJoker', params: { suit: 'C' } });
+  assert.deepEqual(reasonKey('you must follow hearts'), { key: 'reason.mustFollow', params: { suit: 'H' } });
+  assert.deepEqual(reasonKey('trump was led: you must play a trump (spades) or a joker'), { key: 'reason.mustFollowTrump', params: { suit: 'S' } });
+  assert.deepEqual(reasonKey('you must trump'), { key: 'reason.mustTrump', params: {} });
+  assert.deepEqual(reasonKey('you must beat the 9 of trump'), { key: 'reason.mustBeat', params: { rank: '9' } });
+  assert.deepEqual(reasonKey('you must beat the jack of trump'), { key: 'reason.mustBeat', params: { rank: 'J' } });
+  assert.deepEqual(reasonKey("it is seat 3's turn"), { key: 'reason.seatTurn', params: { seat: 3 } });
+  assert.deepEqual(reasonKey('bid 6 is not higher than 7'), { key: 'reason.bidTooLow', params: { bid: 6, high: 7 } });
+  assert.deepEqual(reasonKey('the dealer must bid: everyone else passed'), { key: 'reason.dealerMustBid', params: {} });
+  assert.deepEqual(reasonKey('now is the time to bid or pass'), { key: 'reason.timeToBid', params: {} });
+  assert.deepEqual(reasonKey('now is the time to name trump ("trump S")'), { key: 'reason.timeToTrump', params: {} });
+  assert.deepEqual(reasonKey('you do not hold AH'), { key: 'reason.notHeld', params: { card: 'AH' } });
+  assert.deepEqual(reasonKey('you do not hold the 10 of clubs'), { key: 'reason.notHeld', params: { card: 'TC' } });
+  assert.deepEqual(reasonKey('you do not hold the jack of spades'), { key: 'reason.notHeld', params: { card: 'JS' } });
+  assert.deepEqual(reasonKey('a joker may not lead: your team\'s bid is 7 and the A K Q J of trump are not all played'), { key: 'reason.jokerLeadBid', params: { n: 7 } });
+  assert.equal(reasonKey('a joker may not lead: the other team holds the bid and the A K Q J of trump are not all played').key, 'reason.jokerLeadOther');
+  assert.equal(reasonKey("the black joker may not lead: at your team's bid of 8 only the red joker may, until the A K Q J of trump are all played").key, 'reason.jokerLeadBlack');
+  assert.equal(reasonKey('a bare hokum is not allowed in round 2: name a suit').key, 'reason.bareHokum');
+  assert.deepEqual(reasonKey("in round 2 the hokum cannot be in diamonds, the face-up card's suit"), { key: 'reason.roundTwoHokum', params: { suit: 'D' } });
+  assert.equal(reasonKey('no hand is being played: the next hand has not been dealt yet').key, 'reason.notDealt');
+  assert.equal(reasonKey('no round is being played: the next round needs its deal').key, 'reason.notDealt');
+  assert.equal(reasonKey('a snap window is open: snap one of your cards or pass').key, 'reason.windowOpen');
+  assert.deepEqual(reasonKey('you have no card at position 3'), { key: 'reason.noCardAt', params: { n: 4 } });
+  assert.equal(reasonKey('an ace has no power').key, 'reason.noPower');
+  assert.equal(reasonKey("the caller's cards are locked").key, 'reason.callerLocked');
+  assert.deepEqual(reasonKey("the caller's cards are locked: seat 2's cards cannot be targeted"), { key: 'reason.targetLocked', params: { seat: 2 } });
+  assert.equal(reasonKey('something the client has never heard of'), null);
+  assert.equal(reasonKey('you do not hold the 42 of nothing'), null, 'a card it cannot read: shown as the server wrote it');
+});
+
+test('reasons read in Arabic, with suits, seats and cards in place', () => {
+  const text = (parts) => parts.map((p) => (typeof p === 'string' ? p : p.param)).join('');
+  const name = (seat) => ['Sara', 'Bot 2', 'عمر', 'Bot 4'][seat];
+  assert.equal(text(reasonParts('ar', 'you must follow clubs (or play a joker)')), 'يجب أن تلعب من ♣ سبيت (أو جوكر)');
+  assert.equal(text(reasonParts('en', 'you must follow clubs (or play a joker)')), 'you must follow ♣ Clubs (or play a joker)');
+  assert.equal(text(reasonParts('ar', "it is seat 3's turn", name)), 'الدور على Bot 4');
+  assert.equal(text(reasonParts('en', "it is seat 3's turn", name)), "it is Bot 4's turn");
+  assert.equal(text(reasonParts('ar', "it is seat 3's turn")), 'الدور على المقعد 4', 'without names: the seat counted from 1');
+  assert.equal(text(reasonParts('ar', 'you must beat the jack of trump')), 'يجب أن تعلو على ولد الحكم');
+  assert.equal(text(reasonParts('ar', 'you do not hold AH')), 'ليست معك الورقة A♥');
+  assert.equal(text(reasonParts('ar', 'you do not hold RJ')), 'ليست معك الورقة الجوكر الأحمر');
+  // The parameters come apart, for <bdi>: a card has no letters and is then set left to right.
+  const parts = reasonParts('ar', 'you do not hold the 10 of clubs');
+  assert.deepEqual(parts, ['ليست معك الورقة ', { param: '10♣', name: 'card' }]);
+  assert.equal(reasonParts('ar', 'a reason nobody mapped'), null);
+});
+
+test('while a hand is bid for, keys bid and never play', () => {
+  const bidding = { stage: 'bidding' };
+  const legal = ['pass', 'bid 6', 'bid 7', 'bid 8', 'bid 9'];
+  assert.ok(isBidding('kout4', bidding) && isBidding('kout6', { stage: 'trump' }));
+  assert.ok(!isBidding('kout4', { stage: 'playing' }));
+  assert.ok(isBidding('baloot', { phase: 'bidding' }) && !isBidding('baloot', { phase: 'playing' }));
+  assert.ok(!isBidding('kabul', { step: { step: 'awaiting_draw' } }));
+  assert.equal(bidKeyAction('kout4', bidding, '7', legal), 'bid 7');
+  assert.equal(bidKeyAction('kout4', bidding, '9', legal), 'bid 9');
+  assert.equal(bidKeyAction('kout4', bidding, '5', legal), null, 'Bab is no longer legal');
+  assert.equal(bidKeyAction('kout4', bidding, '0', legal), 'pass');
+  assert.equal(bidKeyAction('kout4', bidding, 'P', legal), 'pass');
+  assert.equal(bidKeyAction('kout4', bidding, '1', legal), null, 'no card is played while bidding');
+  assert.equal(bidKeyAction('kout4', { stage: 'trump' }, '2', ['trump S', 'trump H', 'trump D', 'trump C']), 'trump H');
+  assert.equal(bidKeyAction('kout4', { stage: 'playing' }, '7', ['play AS']), null);
+  const round1 = { phase: 'bidding', hand: { face_up: 'TD' } };
+  assert.equal(bidKeyAction('baloot', round1, '1', ['pass', 'hokum', 'hokum D', 'sun']), 'sun');
+  assert.equal(bidKeyAction('baloot', round1, '2', ['pass', 'hokum', 'hokum D', 'sun']), 'hokum');
+  assert.equal(bidKeyAction('baloot', round1, '3', ['pass', 'hokum', 'hokum D', 'sun']), null);
+  assert.equal(bidKeyAction('baloot', round1, 'h', ['pass', 'hokum']), 'hokum');
+  assert.equal(bidKeyAction('baloot', round1, 's', ['pass', 'hokum']), null, 'no Sun in round 1 under these rules');
+  assert.equal(bidKeyAction('baloot', round1, 'p', ['pass', 'hokum']), 'pass');
+  const round2 = ['pass', 'hokum S', 'hokum H', 'hokum C', 'sun'];
+  assert.equal(bidKeyAction('baloot', round1, '1', round2), 'sun');
+  assert.equal(bidKeyAction('baloot', round1, '4', round2), 'hokum S');
+});
+
+test("Baloot's second round of bidding starts once all four passed", () => {
+  const b = (bid, seat = 0) => ({ seat, bid });
+  assert.equal(balootBidRound([]), 1);
+  assert.equal(balootBidRound(null), 1);
+  assert.equal(balootBidRound([b('pass'), b('pass'), b('pass')]), 1);
+  assert.equal(balootBidRound([b('pass'), b('hokum'), b('pass'), b('pass')]), 1);
+  assert.equal(balootBidRound([b('pass'), b('pass'), b('pass'), b('pass')]), 2);
+  assert.equal(balootBidRound([b('pass'), b('pass'), b('pass'), b('pass'), b('pass')]), 2);
+});
+
+test('routes: a table, a replay, and home for anything else (a broken link too)', () => {
+  assert.deepEqual(parseRoute('#/t/k7qx2m'), { name: 'table', code: 'K7QX2M' });
+  assert.deepEqual(parseRoute('#/replay/g_1'), { name: 'replay', gameId: 'g_1' });
+  assert.deepEqual(parseRoute('#/replay/g%5F1'), { name: 'replay', gameId: 'g_1' });
+  assert.deepEqual(parseRoute(''), { name: 'home' });
+  assert.deepEqual(parseRoute('#/'), { name: 'home' });
+  // %-encoding cut short (a link truncated by a chat app): URIError caught, home.
+  assert.deepEqual(parseRoute('#/t/%E0%A4%A'), { name: 'home' });
+  assert.deepEqual(parseRoute('#/replay/%E0%A4%A'), { name: 'home' });
+  assert.deepEqual(parseRoute('#/t/%'), { name: 'home' });
+  assert.equal(safeDecode('%E0%A4%A'), null);
+  assert.equal(safeDecode('a%20b'), 'a b');
 });
 
 test('baloot bids: one button for the first-round Hokum, Sun first, pass last', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildReplay, replaySteps, koutTrickWinner, balootTrickWinner, koutHandScore, isRecord } from '../../js/replay.js';
+import { buildReplay, replaySteps, koutTrickWinner, balootTrickWinner, koutHandScore, isRecord, handJump, koutJokerLeadIsDead } from '../../js/replay.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VECTORS = path.resolve(here, '../../../tests/records');
@@ -140,4 +140,37 @@ test('the stepper agrees with the engines on every record vector', (t) => {
     }
   }
   assert.ok(checked > 0, 'at least one vector checked');
+});
+
+test('jumps by hand: forward to the next deal, back to this deal or the one before', () => {
+  const record = { game: 'kout4', hands: [
+    { dealer: 0, deck: [], actions: [[1, 'pass'], [2, 'bid 5']] },
+    { dealer: 1, deck: [], actions: [[2, 'pass']] },
+    { dealer: 2, deck: [], actions: [] },
+  ] };
+  const steps = replaySteps(record);
+  // 0 deal, 1 pass, 2 bid 5 | 3 deal, 4 pass | 5 deal
+  assert.equal(handJump(steps, 0, 1), 3);
+  assert.equal(handJump(steps, 2, 1), 3);
+  assert.equal(handJump(steps, 4, 1), 5);
+  assert.equal(handJump(steps, 5, 1), 5, 'the last hand: its last step');
+  assert.equal(handJump(steps, 4, -1), 3, 'back to the deal of this hand');
+  assert.equal(handJump(steps, 3, -1), 0, 'already there: the hand before');
+  assert.equal(handJump(steps, 0, -1), 0);
+  assert.equal(handJump([], 0, 1), 0);
+});
+
+test('a Kout joker led against the rules is dead and never wins', () => {
+  const none = new Set();
+  const topFour = new Set(['AS', 'KS', 'QS', 'JS']);
+  assert.ok(koutJokerLeadIsDead('RJ', { seat: 1, bid: 6 }, 'S', 0, none), 'the other team holds the bid');
+  assert.ok(koutJokerLeadIsDead('RJ', { seat: 0, bid: 7 }, 'S', 2, none), 'own bid below 8');
+  assert.ok(!koutJokerLeadIsDead('RJ', { seat: 0, bid: 8 }, 'S', 2, none), 'bid 8: the red joker may lead');
+  assert.ok(koutJokerLeadIsDead('BJ', { seat: 0, bid: 8 }, 'S', 2, none), 'bid 8: not the black one');
+  assert.ok(!koutJokerLeadIsDead('BJ', { seat: 0, bid: 9 }, 'S', 0, none), 'Bawan: either');
+  assert.ok(!koutJokerLeadIsDead('BJ', { seat: 1, bid: 6 }, 'S', 0, topFour), 'once A K Q J of trump are out: either');
+  assert.ok(!koutJokerLeadIsDead('AS', { seat: 1, bid: 6 }, 'S', 0, none), 'not a joker');
+  // The dead joker loses; the suit led is then the next card's.
+  assert.equal(koutTrickWinner([{ seat: 0, card: 'RJ', dead: true }, { seat: 1, card: '9H' }, { seat: 2, card: 'KH' }, { seat: 3, card: '2D' }], 'S'), 2);
+  assert.equal(koutTrickWinner([{ seat: 0, card: 'RJ', dead: true }, { seat: 1, card: 'BJ', dead: true }, { seat: 2, card: '7C' }, { seat: 3, card: '2S' }], 'S'), 3);
 });

@@ -207,3 +207,24 @@ test('local happenings: connection status, language, player, errors', () => {
   assert.equal(reduce(s, { type: 'dismissError' }).error, null);
   assert.equal(reduce(s, { type: 'logout' }).token, null);
 });
+
+test('an invite link opened during a match: no error toast, the app watches instead', () => {
+  let s = reduce(initialState({ lang: 'en' }), { type: 'route', route: { name: 'table', code: 'K7QX2M' } });
+  s = server(s, { type: 'error', code: 'seat_taken', message: 'the match is under way: spectate, or wait for the next one' });
+  assert.equal(s.error, null);
+  // Seated at a table, a refused seat change is still said.
+  const seated = server(atTable(), { type: 'error', code: 'seat_taken', message: 'that seat is taken' });
+  assert.equal(seated.error?.code, 'seat_taken');
+});
+
+test('an "Offline" refusal clears once the connection is back', () => {
+  let s = reduce(atTable(), { type: 'localError', code: 'offline', message: 'Offline', now: NOW });
+  s = reduce(s, { type: 'conn', status: 'reconnecting', attempt: 1 });
+  assert.equal(s.error?.code, 'offline');
+  s = reduce(s, { type: 'conn', status: 'open' });
+  assert.equal(s.error, null);
+  // Other errors stay until dismissed.
+  let t = reduce(atTable(), { type: 'localError', code: 'illegal', message: 'you must follow hearts', now: NOW });
+  t = reduce(t, { type: 'conn', status: 'open' });
+  assert.equal(t.error?.code, 'illegal');
+});
