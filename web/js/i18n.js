@@ -261,6 +261,8 @@ const en = {
   'replay.prev.round': 'Previous round',
   'replay.next.round': 'Next round',
   'replay.note': 'Every card is shown face up: the match is over.',
+  'replay.download': 'Download the record',
+  'replay.verify': 'Each hand\'s deck was committed before it was dealt: `majlis verify FILE` checks it.',
 
   'error.bad_name': 'That name is not allowed (1–24 characters).',
   'error.network': 'The server cannot be reached.',
@@ -562,6 +564,8 @@ const ar = {
   'replay.prev.round': 'الجولة السابقة',
   'replay.next.round': 'الجولة التالية',
   'replay.note': 'كل الأوراق مكشوفة: انتهت المباراة.',
+  'replay.download': 'تنزيل السجل',
+  'replay.verify': 'التزم الخادم بترتيب أوراق كل يد قبل توزيعها: الأمر `majlis verify FILE` يتحقق من ذلك.',
 
   'error.bad_name': 'هذا الاسم غير مقبول (من ١ إلى ٢٤ حرفاً).',
   'error.network': 'تعذّر الوصول إلى الخادم.',

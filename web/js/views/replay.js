@@ -153,7 +153,14 @@ export function renderReplay(app) {
   root.append(
     h('div', { class: 'replay-head' },
       h('h1', null, app.t('replay.title'), ' · ', app.t(`game.${record.game}`)),
-      h('p', { class: 'muted' }, app.t('replay.note'))),
+      h('p', { class: 'muted' }, app.t('replay.note')),
+      // The record itself, with every hand's fair-deal commitment and reveal: `majlis verify`
+      // checks that no deck was stacked.
+      app.state.route.gameId
+        ? h('p', { class: 'muted small' },
+          h('a', { class: 'btn small', href: `/api/games/${encodeURIComponent(app.state.route.gameId)}/record`, download: `majlis-${app.state.route.gameId}.json`, 'data-key': 'r-download' }, app.t('replay.download')),
+          ' ', app.t('replay.verify'))
+        : ''),
     h('div', { class: 'replay-info' }, info),
     h('div', { class: `felt replay-felt seats-${seats}` }, seatEls, h('div', { class: 'center' }, center)),
     h('p', { class: 'replay-last', 'aria-live': 'polite' },
