@@ -965,9 +965,7 @@ impl<G: Playable> Table<G> {
     /// The first seated person other than the host who is connected now.
     fn next_host(&self) -> Option<String> {
         self.seats.iter().find_map(|s| match &s.occupant {
-            Occupant::Human { id, .. } if *id != self.host && self.subs.iter().any(|sub| sub.conn.player.id == *id) => {
-                Some(id.clone())
-            }
+            Occupant::Human { id, .. } if *id != self.host && self.is_connected(id) => Some(id.clone()),
             _ => None,
         })
     }
@@ -1064,13 +1062,12 @@ impl<G: Playable> Table<G> {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let connected = |id: &str| self.subs.iter().any(|sub| sub.conn.player.id == id);
                 match &s.occupant {
                     Occupant::Empty => json!({ "seat": i, "name": null, "kind": "empty", "bot": null, "connected": false, "away": false }),
                     Occupant::Bot { bot } => json!({ "seat": i, "name": format!("bot:{bot}"), "kind": "bot", "bot": bot, "connected": true, "away": false }),
                     Occupant::Human { id, name, left } => json!({
                         "seat": i, "name": name, "kind": "human", "bot": null, "player": id,
-                        "connected": connected(id), "away": s.away || *left,
+                        "connected": self.is_connected(id), "away": s.away || *left,
                     }),
                 }
             })
@@ -1197,8 +1194,9 @@ impl<G: Playable> Table<G> {
         }
     }
 
-    fn host_connected(&self) -> bool {
-        self.subs.iter().any(|sub| sub.conn.player.id == self.host)
+    /// Whether `player` has a socket subscribed to the table now.
+    fn is_connected(&self, player: &str) -> bool {
+        self.subs.iter().any(|sub| sub.conn.player.id == player)
     }
 
     fn publish_summary(&self) {
@@ -1220,7 +1218,7 @@ impl<G: Playable> Table<G> {
             // A lobby whose host has gone cannot start: it is not offered to strangers.
             open: self.status != Status::Playing
                 && self.seats.iter().any(|s| s.occupant == Occupant::Empty)
-                && self.host_connected(),
+                && self.is_connected(&self.host),
             host_id: self.host.clone(),
             in_lobby: self.status == Status::Lobby,
         };
