@@ -64,9 +64,10 @@ pub(crate) const fn rank_of_bit(bit: usize) -> Rank {
     }
 }
 
-/// The 8-bit rank mask of `suit` in `set`.
+/// The 8-bit rank mask of `suit` in `set`: bit 0 is the seven, then the natural order up to the
+/// ace at bit 7.
 #[must_use]
-pub(crate) const fn suit_bits(set: CardSet, suit: Suit) -> u8 {
+pub const fn suit_bits(set: CardSet, suit: Suit) -> u8 {
     ((set.bits() >> (suit.index() * 13 + 5)) & 0xff) as u8
 }
 

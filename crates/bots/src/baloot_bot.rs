@@ -10,6 +10,7 @@
 
 use baloot::{
     Baloot, BalootAction, BalootRules, BalootView, HandView, Mode, ModeName, ProjectKind, TrickView, ViewPhase,
+    suit_bits,
 };
 use cards::{Card, CardSet, DeckKind, Rank, Suit};
 use game::Seat;
@@ -84,11 +85,6 @@ const JACK: u8 = 1 << 4;
 const QUEEN: u8 = 1 << 5;
 const KING: u8 = 1 << 6;
 const ACE: u8 = 1 << 7;
-
-/// The rank bits of `cards` in `suit`.
-fn suit_bits(cards: CardSet, suit: Suit) -> u8 {
-    ((cards.bits() >> (suit.index() * 13 + 5)) & 0xff) as u8
-}
 
 fn has(bits: u8, rank: u8) -> f64 {
     f64::from(u8::from(bits & rank != 0))
