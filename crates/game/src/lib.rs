@@ -24,7 +24,7 @@ pub mod testing;
 mod traits;
 
 pub use kind::{GameKind, UnknownGame};
-pub use matches::Match;
+pub use matches::{Match, view_json};
 pub use record::{HandRecord, Record, RecordError, RecordErrorKind, RecordedAction, from_json_trusted};
 pub use seat::{BySeat, ByTeam, MAX_SEATS, Seat, SeatSet, Team};
 pub use traits::{Actor, Game, Options, ParseActionError, Phase, RuleSet, Score, Winner};
