@@ -54,5 +54,5 @@ pub use scoring::{
 };
 pub use state::Baloot;
 pub use summary::HandSummary;
-pub use trick::{LAST_TRICK_BONUS, Mode, Trick, card_points, suit_bits};
+pub use trick::{LAST_TRICK_BONUS, Mode, Trick, card_points, strength, suit_bits};
 pub use view::{BalootView, BidView, ContractView, HandView, ModeName, PlayView, ProjectView, TrickView, ViewPhase};

@@ -85,9 +85,20 @@ pub fn card_points(card: Card, mode: Mode) -> u16 {
 }
 
 /// How strongly `card` plays in a trick led in `led` under `trump`: 0 for a discard (it cannot win),
-/// 1–8 for the led suit, 9–16 for a trump.
+/// 1–8 for the led suit, 9–16 for a trump. The higher card wins.
+///
+/// ```
+/// use baloot::strength;
+/// use cards::{Card, Suit};
+///
+/// let card = |t: &str| t.parse::<Card>().unwrap();
+/// let hearts = Some(Suit::Hearts);
+/// assert!(strength(card("9H"), Suit::Spades, hearts) > strength(card("AH"), Suit::Spades, hearts));
+/// assert!(strength(card("AS"), Suit::Spades, hearts) > strength(card("TS"), Suit::Spades, hearts));
+/// assert_eq!(strength(card("AD"), Suit::Spades, hearts), 0);
+/// ```
 #[must_use]
-pub(crate) fn strength(card: Card, led: Suit, trump: Option<Suit>) -> u8 {
+pub fn strength(card: Card, led: Suit, trump: Option<Suit>) -> u8 {
     let bit = rank_bit(card);
     let suit = card.suit();
     if suit.is_some() && suit == trump {

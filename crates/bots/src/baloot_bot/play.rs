@@ -1,32 +1,8 @@
 //! Play: what the seat has seen of the hand, and the card it chooses from that.
 
-use baloot::{BalootAction, HandView, Mode, ModeName, TrickView};
+use baloot::{BalootAction, HandView, Mode, ModeName, TrickView, strength};
 use cards::{Card, CardSet, DeckKind, Rank, Suit};
 use game::Seat;
-
-/// The rank bit of a Baloot card: 0 for the 7 up to 7 for the ace (the natural order).
-fn rank_bit(card: Card) -> usize {
-    card.rank().map_or(0, |r| r.index().saturating_sub(5))
-}
-
-/// Strength within a plain suit by rank bit (7 8 9 10 J Q K A): A 10 K Q J 9 8 7.
-const PLAIN_ORDER: [u8; 8] = [0, 1, 2, 6, 3, 4, 5, 7];
-/// Strength within the trump suit: J 9 A 10 K Q 8 7.
-const TRUMP_ORDER: [u8; 8] = [0, 1, 6, 4, 7, 2, 3, 5];
-
-/// How strongly `card` plays in a trick led in `led`: 0 for a discard, 1–8 for the led suit, 9–16
-/// for a trump (the engine's order).
-fn strength(card: Card, led: Suit, trump: Option<Suit>) -> u8 {
-    let bit = rank_bit(card);
-    let order = |t: &[u8; 8]| t.get(bit).copied().unwrap_or(0);
-    if card.suit().is_some() && card.suit() == trump {
-        9 + order(&TRUMP_ORDER)
-    } else if card.suit() == Some(led) {
-        1 + order(&PLAIN_ORDER)
-    } else {
-        0
-    }
-}
 
 fn points(card: Card, mode: Mode) -> i32 {
     i32::from(baloot::card_points(card, mode))
