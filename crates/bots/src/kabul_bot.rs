@@ -88,12 +88,12 @@ impl KabulHeuristic {
 impl Bot<Kabul> for KabulHeuristic {
     fn choose(&mut self, seat: Seat, view: &KabulView, legal: &[KabulAction]) -> KabulAction {
         let known = self.remember(seat, view);
-        let table = Table::read(seat, view, known);
+        let knowledge = Knowledge::read(seat, view, known);
         let wanted = match view.step {
-            StepView::AwaitingDraw { .. } => Some(table.draw(legal)),
-            StepView::DrawnCard { from, .. } => table.drawn(view, from, legal),
-            StepView::PowerTarget { power, .. } => table.power_target(power),
-            StepView::SnapWindow { .. } => Some(table.snap(view)),
+            StepView::AwaitingDraw { .. } => Some(knowledge.draw(legal)),
+            StepView::DrawnCard { from, .. } => knowledge.drawn(view, from, legal),
+            StepView::PowerTarget { power, .. } => knowledge.power_target(power),
+            StepView::SnapWindow { .. } => Some(knowledge.snap(view)),
             StepView::AwaitingDeal { .. } | StepView::MatchOver => None,
         };
         let action = crate::pick(legal, wanted);
@@ -138,8 +138,9 @@ const CALL_BAR: f64 = 6.0;
 /// A seat's slots holding a card, with the face when remembered.
 type Slots = Vec<(Slot, Option<Card>)>;
 
-/// The table as the bot knows it: which faces it remembers, where.
-struct Table {
+/// What the bot knows at this decision: its slots and the others', with the faces it remembers, what
+/// an unseen card is worth on average, and the top of the discard pile.
+struct Knowledge {
     seat: Seat,
     /// Own slots holding a card, with the face when remembered.
     mine: Slots,
@@ -150,8 +151,8 @@ struct Table {
     top: Option<Card>,
 }
 
-impl Table {
-    fn read(seat: Seat, view: &KabulView, known: CardSet) -> Table {
+impl Knowledge {
+    fn read(seat: Seat, view: &KabulView, known: CardSet) -> Knowledge {
         let slots = |s: Seat| -> Slots {
             view.grids
                 .get(s.index())
@@ -182,7 +183,7 @@ impl Table {
         } else {
             f64::from(unseen.iter().map(card_value).sum::<i32>()) / unseen.len() as f64
         };
-        Table { seat, mine: slots(seat), others, unknown_mean, top: view.discard.last().copied() }
+        Knowledge { seat, mine: slots(seat), others, unknown_mean, top: view.discard.last().copied() }
     }
 
     fn value(&self, card: Option<Card>) -> f64 {

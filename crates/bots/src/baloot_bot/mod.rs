@@ -17,7 +17,7 @@ use game::Seat;
 
 use crate::Bot;
 use bidding::{BID_PARAMS, bid};
-use play::Table;
+use play::Seen;
 
 /// The strong Baloot bot. It has no random choices: the same view always gets the same answer.
 #[derive(Clone, Debug, Default)]
@@ -27,7 +27,7 @@ impl Bot<Baloot> for BalootHeuristic {
     fn choose(&mut self, seat: Seat, view: &BalootView, legal: &[BalootAction]) -> BalootAction {
         let wanted = match (view.phase, view.hand.as_ref()) {
             (ViewPhase::Bidding, Some(hand)) => Some(bid(seat, hand, legal, &BID_PARAMS)),
-            (ViewPhase::Playing, Some(hand)) => Table::read(seat, hand).map(|t| BalootAction::Play(t.choose(legal))),
+            (ViewPhase::Playing, Some(hand)) => Seen::read(seat, hand).map(|t| BalootAction::Play(t.choose(legal))),
             _ => None,
         };
         crate::pick(legal, wanted)

@@ -8,8 +8,9 @@ fn points(card: Card, mode: Mode) -> i32 {
     i32::from(baloot::card_points(card, mode))
 }
 
-/// What the table has shown, from one seat's point of view.
-pub(super) struct Table<'a> {
+/// What one seat has seen of the hand so far: its cards, the cards still out, who is void in what,
+/// and the trick on the table.
+pub(super) struct Seen<'a> {
     seat: Seat,
     mode: Mode,
     trump: Option<Suit>,
@@ -23,8 +24,8 @@ pub(super) struct Table<'a> {
     trick: &'a TrickView,
 }
 
-impl<'a> Table<'a> {
-    pub(super) fn read(seat: Seat, view: &'a HandView) -> Option<Table<'a>> {
+impl<'a> Seen<'a> {
+    pub(super) fn read(seat: Seat, view: &'a HandView) -> Option<Seen<'a>> {
         let contract = view.contract?;
         let hand = view.cards?;
         let trump = contract.trump;
@@ -37,7 +38,7 @@ impl<'a> Table<'a> {
         for t in view.tricks.iter().chain(std::iter::once(&view.trick)) {
             note_trick(t, trump, &mut played, &mut void);
         }
-        Some(Table {
+        Some(Seen {
             seat,
             mode,
             trump,
