@@ -6,10 +6,12 @@ use kabul::{Kabul, KabulAction, KabulView, Pos, Power, SlotView, StepView};
 use super::{KabulUi, slots_of};
 use crate::choice::{Choice, Intent, Place};
 
+/// A slot as the token of an [`Intent::Mark`]: seat × 64 + slot.
 const fn token(pos: Pos) -> u16 {
     (pos.seat.index() as u16) * 64 + pos.slot as u16
 }
 
+/// The slot a mark token names, if any.
 pub(super) fn from_token(token: u16) -> Option<Pos> {
     let seat = Seat::new(usize::from(token / 64))?;
     Some(Pos::new(seat, u8::try_from(token % 64).ok()?))
