@@ -13,6 +13,10 @@
 //! assert_eq!(report["finished"], false);
 //! ```
 
+mod steps;
+
+pub use steps::replay_steps;
+
 use bots::Playable;
 use cards::seeded_rng;
 use game::{Match, Options, Record, RecordError, RuleSet, Seat};
