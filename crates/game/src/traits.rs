@@ -106,7 +106,7 @@ impl ParseActionError {
     }
 }
 
-/// A rule set (the options of rules/*.md), read from and written to a record's `"rules"` object.
+/// A rule set (the options of docs/rules/*.md), read from and written to a record's `"rules"` object.
 pub trait RuleSet: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Reads the options of a record for `kind`; absent options take their defaults.
     ///

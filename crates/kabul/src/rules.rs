@@ -1,4 +1,4 @@
-//! The rule set of Kabul: the options of `rules/kabul.md`.
+//! The rule set of Kabul: the options of `docs/rules/kabul.md`.
 
 use game::{GameKind, Options, RuleSet};
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! One test per rule of `rules/kabul.md`, each on a deal arranged so the rule shows.
+//! One test per rule of `docs/rules/kabul.md`, each on a deal arranged so the rule shows.
 
 use cards::{Card, CardSet, Deck, DeckKind};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat, Winner};

@@ -1,5 +1,5 @@
 //! Kout Bo, the Kuwaiti trick-taking game of the majlis, for six (`kout6`) and four (`kout4`)
-//! players: the whole of `rules/kout.md` as a [`game::Game`].
+//! players: the whole of `docs/rules/kout.md` as a [`game::Game`].
 //!
 //! [`Kout`] is one match, hand after hand: the deal from a deck (one card at a time from the
 //! dealer's left), bidding (one turn each, strictly higher, 9 ends it, the dealer forced to bid, a

@@ -1,4 +1,4 @@
-//! One test per rule of `rules/kout.md`, each on an exact deal built to reach the situation.
+//! One test per rule of `docs/rules/kout.md`, each on an exact deal built to reach the situation.
 //!
 //! Kout Bo 4 deals below list the hands of seats 0, 1, 2, 3; with dealer 3, seat 0 bids first.
 
