@@ -1,6 +1,6 @@
 //! Baloot, the Saudi and Gulf trick game, as a Majlis [`Game`](game::Game).
 //!
-//! [`Baloot`] plays a whole match of `rules/baloot.md`: the deal (5 cards each, a face-up card,
+//! [`Baloot`] plays a whole match of `docs/rules/baloot.md`: the deal (5 cards each, a face-up card,
 //! the stock), round-1 and round-2 bidding (`hokum`, `sun`, void hands when all pass twice), the
 //! second deal, play with the Hokum trumping duties, projects found automatically from each hand,
 //! the score of each hand (rounding, failure, kaboot) and the match to 152. Every option of the

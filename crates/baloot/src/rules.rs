@@ -31,7 +31,7 @@ pub enum HokumRounding {
     Sum16,
 }
 
-/// The Baloot rule set: one field per option of `rules/baloot.md`.
+/// The Baloot rule set: one field per option of `docs/rules/baloot.md`.
 ///
 /// [`BalootRules::seed`] (the default) and [`BalootRules::saudi`] are the two presets; any option
 /// may be changed alone.

@@ -13,7 +13,7 @@ use crate::projects::{Project, baloot_cards, baloot_holder, counted_team, detect
 use crate::rules::BalootRules;
 use crate::scoring::{Tally, match_winner, score_hand};
 use crate::summary::HandSummary;
-use crate::trick::{LAST_TRICK_BONUS, PlayDuty, Trick, legal_plays, legal_plays_why};
+use crate::trick::{LAST_TRICK_BONUS, PlayDuty, Trick, display_order, legal_plays, legal_plays_why};
 use crate::view::BalootView;
 
 /// Where a hand stands.
@@ -391,6 +391,12 @@ impl Game for Baloot {
             hidden |= h.hands[other.index()];
         }
         hidden - h.shown()
+    }
+
+    fn display_order(&self, seat: Seat) -> Vec<Card> {
+        let Some(h) = self.hand.as_ref() else { return Vec::new() };
+        let held = h.hands.get(seat.index()).copied().unwrap_or_default();
+        display_order(held, h.trick_trump())
     }
 
     fn hand_summaries(&self) -> Vec<HandSummary> {

@@ -110,6 +110,18 @@ pub fn strength(card: Card, led: Suit, trump: Option<Suit>) -> u8 {
     }
 }
 
+/// `held` in the order a player sorts a hand: the suits in display order (the trump first in
+/// Hokum), each strongest first by [`strength`] (`trump`: `None` in Sun and during the bidding).
+pub(crate) fn display_order(held: CardSet, trump: Option<Suit>) -> Vec<Card> {
+    let mut out = Vec::with_capacity(held.len());
+    for suit in Suit::display_order(trump) {
+        let mut cards: Vec<Card> = held.of_suit(suit).iter().collect();
+        cards.sort_by_key(|&c| std::cmp::Reverse(strength(c, suit, trump)));
+        out.extend(cards);
+    }
+    out
+}
+
 /// For each best trump strength (0–16), the trump rank bits that beat it.
 const TRUMP_ABOVE: [u8; 17] = {
     let mut table = [0u8; 17];
@@ -394,6 +406,15 @@ mod tests {
         for w in order.windows(2) {
             assert!(strength(c(w[0]), Suit::Spades, None) > strength(c(w[1]), Suit::Spades, Some(Suit::Hearts)));
         }
+    }
+
+    #[test]
+    fn display_order_is_trump_first_then_alternating_colours_strongest_first() {
+        let held = set("7H AS JH 9H TD QD KS 8C");
+        let words = |v: Vec<Card>| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+        assert_eq!(words(display_order(held, None)), "AS KS JH 9H 7H 8C TD QD");
+        assert_eq!(words(display_order(held, Some(Suit::Hearts))), "JH 9H 7H AS KS TD QD 8C");
+        assert_eq!(words(display_order(held, Some(Suit::Diamonds))), "TD QD AS KS JH 9H 7H 8C");
     }
 
     #[test]

@@ -217,3 +217,24 @@ fn seats_outside_the_table_are_refused_without_panicking() {
     g.play_unchecked(game::Actor::Clock, baloot::BalootAction::Pass);
     assert_eq!(g.to_act().first(), Some(seat(1)));
 }
+
+#[test]
+fn a_hand_is_shown_trump_first_then_alternating_colours_strongest_first() {
+    let words = |g: &baloot::Baloot, s: usize| {
+        g.display_order(seat(s)).iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    };
+    let mut g = dealt(BalootRules::seed(), 0, deck_for(0, 1, DEAL_A));
+    assert_eq!(words(&g, 1), "AS KS JH TD QD", "the first five, no trump yet");
+    play_all(&mut g, &[(1, "hokum")]);
+    assert_eq!(words(&g, 1), "JH 9H AS KS TD QD 8D 7D", "hearts are trump: J 9 first");
+    assert_eq!(words(&g, 2), "KH QH 8H 7H TS QS JS AD");
+    let mut g = dealt(BalootRules::saudi(), 0, deck_for(0, 1, DEAL_A));
+    play_all(&mut g, &[(1, "sun")]);
+    assert_eq!(words(&g, 1), "AS KS JH 9H TD QD 8D 7D", "sun: A T K Q J 9 8 7 in every suit");
+    for s in 0..4 {
+        let order = g.display_order(seat(s));
+        assert_eq!(order.iter().copied().collect::<cards::CardSet>().len(), 8, "seat {s}: eight cards, each once");
+    }
+    assert!(!g.restarts_window(&baloot::BalootAction::Pass), "Baloot has no snap windows");
+    assert_eq!(game::RuleSet::snap_window_ms(g.rules()), None);
+}

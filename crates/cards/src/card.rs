@@ -80,6 +80,19 @@ impl Suit {
         }
     }
 
+    /// The order suits are shown in a hand: the trump suit (if any) first, then the others with
+    /// colours alternating where possible (no trump: ♠ ♥ ♣ ♦).
+    #[must_use]
+    pub const fn display_order(trump: Option<Suit>) -> [Suit; 4] {
+        use Suit::{Clubs, Diamonds, Hearts, Spades};
+        match trump {
+            None | Some(Spades) => [Spades, Hearts, Clubs, Diamonds],
+            Some(Hearts) => [Hearts, Spades, Diamonds, Clubs],
+            Some(Clubs) => [Clubs, Hearts, Spades, Diamonds],
+            Some(Diamonds) => [Diamonds, Spades, Hearts, Clubs],
+        }
+    }
+
     /// Reads a suit letter in any case.
     #[must_use]
     pub const fn from_letter(c: char) -> Option<Suit> {
@@ -438,6 +451,21 @@ mod tests {
             let card = Card::from_index(i).expect("index in range");
             assert_eq!(card.to_string().parse::<Card>(), Ok(card));
             assert_eq!(card.to_string().to_lowercase().parse::<Card>(), Ok(card));
+        }
+    }
+
+    #[test]
+    fn display_order_puts_trump_first_and_alternates_colours() {
+        for trump in [None, Some(Suit::Spades), Some(Suit::Hearts), Some(Suit::Diamonds), Some(Suit::Clubs)] {
+            let order = Suit::display_order(trump);
+            if let Some(t) = trump {
+                assert_eq!(order[0], t);
+            }
+            let mut sorted = order;
+            sorted.sort();
+            assert_eq!(sorted, Suit::ALL, "each suit once");
+            // Four suits, two of each colour: the best order alternates throughout.
+            assert!(order.windows(2).all(|w| w[0].is_red() != w[1].is_red()), "{order:?}");
         }
     }
 

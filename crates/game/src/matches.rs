@@ -6,6 +6,20 @@ use serde_json::{Map, Value, json};
 use crate::record::{HandRecord, Record, RecordError, RecordErrorKind, RecordedAction};
 use crate::{Actor, Game, GameKind, Options, Phase, RuleSet, Seat};
 
+/// Where a replay stands when [`Match::replay_observed`] shows a step: just after the deal of
+/// hand `hand` (`action: None`, `text: "deal"`) or after its action `action`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayAt<'a> {
+    /// The hand (Kabul: the round), from 0.
+    pub hand: usize,
+    /// The action within the hand, from 0; `None` for the deal.
+    pub action: Option<usize>,
+    /// The acting seat; `None` for the deal and for the clock.
+    pub seat: Option<Seat>,
+    /// The action as the record writes it, or `deal`.
+    pub text: &'a str,
+}
+
 /// A match in progress or finished: the game state and the record of how it got there.
 ///
 /// Every deal and every accepted action is written to the record as it happens, so the record can
@@ -35,6 +49,15 @@ impl<G: Game> Match<G> {
     /// # Errors
     /// The first problem, naming the hand, the action, the seat, the text and the reason.
     pub fn replay(record: &Record) -> Result<Self, RecordError> {
+        Match::replay_observed(record, |_, _| {})
+    }
+
+    /// Replays a record like [`Match::replay`], calling `observe` with the game after each deal and
+    /// after each action, in record order (a replay stepper's steps).
+    ///
+    /// # Errors
+    /// See [`Match::replay`]; `observe` has seen every step before the failing one.
+    pub fn replay_observed(record: &Record, mut observe: impl FnMut(&G, ReplayAt<'_>)) -> Result<Self, RecordError> {
         let rules = G::Rules::from_options(record.game, &record.rules)
             .map_err(|e| RecordError::malformed(format!("rules: {e}")))?;
         let seats = rules.seat_count();
@@ -47,12 +70,18 @@ impl<G: Game> Match<G> {
         let mut m = Match::new(record.game, record.rules.clone(), record.players.clone(), first_dealer)
             .map_err(RecordError::malformed)?;
         for (i, hand) in record.hands.iter().enumerate() {
-            m.replay_hand(hand, seats).map_err(|e| e.in_hand(i))?;
+            m.replay_hand(i, hand, seats, &mut observe).map_err(|e| e.in_hand(i))?;
         }
         Ok(m)
     }
 
-    fn replay_hand(&mut self, hand: &HandRecord, seats: usize) -> Result<(), RecordError> {
+    fn replay_hand(
+        &mut self,
+        number: usize,
+        hand: &HandRecord,
+        seats: usize,
+        observe: &mut impl FnMut(&G, ReplayAt<'_>),
+    ) -> Result<(), RecordError> {
         match self.game.phase() {
             Phase::AwaitingDeal { dealer } if dealer == hand.dealer => {}
             Phase::AwaitingDeal { dealer } => {
@@ -72,6 +101,7 @@ impl<G: Game> Match<G> {
         let mut header = hand.clone();
         header.actions.clear();
         self.deal_as(deal, header).map_err(RecordError::malformed)?;
+        observe(&self.game, ReplayAt { hand: number, action: None, seat: None, text: "deal" });
         for (j, a) in hand.actions.iter().enumerate() {
             let seat = a.seat.map(Seat::index);
             let located = |e: RecordError| e.at_action(j, seat, &a.text);
@@ -86,6 +116,7 @@ impl<G: Game> Match<G> {
             self.play_text(actor, &a.text).map_err(|reason| {
                 located(RecordError { kind: RecordErrorKind::Illegal, ..RecordError::malformed(reason) })
             })?;
+            observe(&self.game, ReplayAt { hand: number, action: Some(j), seat: a.seat, text: &a.text });
         }
         Ok(())
     }

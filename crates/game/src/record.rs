@@ -1,4 +1,4 @@
-//! Game records (our PGN): the JSON file that holds a whole match. See `shared/spec/records.md`.
+//! Game records (our PGN): the JSON file that holds a whole match. See `docs/records.md`.
 
 use cards::{Card, Deck, DeckKind};
 use serde::de::Error as _;

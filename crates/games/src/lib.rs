@@ -13,6 +13,10 @@
 //! assert_eq!(report["finished"], false);
 //! ```
 
+mod steps;
+
+pub use steps::replay_steps;
+
 use bots::Playable;
 use cards::seeded_rng;
 use game::{Match, Options, Record, RecordError, RuleSet, Seat};
@@ -43,7 +47,7 @@ pub fn dispatch<V: Visitor>(kind: GameKind, visitor: V) -> Result<V::Output, Str
 }
 
 /// Replays a record given as JSON text and returns what `majlis replay` prints (see
-/// `shared/spec/records.md`); with `seat`, only what that seat may see.
+/// `docs/records.md`); with `seat`, only what that seat may see.
 ///
 /// # Errors
 /// The record is malformed or an action is illegal: the error names hand, action, seat, text and

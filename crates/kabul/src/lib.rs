@@ -1,6 +1,6 @@
 //! Kabul, the memory card game of Majlis (a relative of Cabo / Cambio), as a [`game::Game`].
 //!
-//! Implements `rules/kabul.md`: 2 to 6 players each hold a grid of face-down cards; on their turn
+//! Implements `docs/rules/kabul.md`: 2 to 6 players each hold a grid of face-down cards; on their turn
 //! a player calls Kabul or draws, then discards (maybe using the card's power: look, or switch
 //! cards) or replaces one of their cards; after every card that lands on the discard pile a
 //! **snap window** opens in which several players may act at once; the lowest total wins.

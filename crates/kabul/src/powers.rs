@@ -39,6 +39,18 @@ impl Power {
         }
     }
 
+    /// The power's name in records, views and refusals: `switch_and_look`, `blind_switch`,
+    /// `peek_own`, `peek_other` (as it serializes).
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Power::SwitchAndLook => "switch_and_look",
+            Power::BlindSwitch => "blind_switch",
+            Power::PeekOwn => "peek_own",
+            Power::PeekOther => "peek_other",
+        }
+    }
+
     /// What the power does and how its target is written.
     #[must_use]
     pub const fn hint(self) -> &'static str {

@@ -1,4 +1,4 @@
-//! The rule set of Kabul: the options of `rules/kabul.md`.
+//! The rule set of Kabul: the options of `docs/rules/kabul.md`.
 
 use game::{GameKind, Options, RuleSet};
 use serde_json::Value;
@@ -117,6 +117,10 @@ impl RuleSet for KabulRules {
     fn seat_count(&self) -> usize {
         self.players
     }
+
+    fn snap_window_ms(&self) -> Option<u64> {
+        Some(KabulRules::snap_window_ms(self))
+    }
 }
 
 #[cfg(test)]
@@ -158,6 +162,7 @@ mod tests {
     fn target_score_and_window_round_trip() {
         let r = read(json!({ "players": 3, "target_score": 50, "snap_window_ms": 1500 })).expect("valid");
         assert_eq!((r.target_score(), r.snap_window_ms()), (Some(50), 1500));
+        assert_eq!(RuleSet::snap_window_ms(&r), Some(1500), "the generic server reads it through RuleSet");
         assert_eq!(KabulRules::from_options(GameKind::Kabul, &r.to_options()), Ok(r));
         assert_eq!(read(json!({ "target_score": null })).expect("null").target_score(), None);
         assert!(read(json!({ "target_score": 0 })).is_err());

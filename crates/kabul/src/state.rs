@@ -376,7 +376,7 @@ impl Kabul {
         match (self.status, &self.round) {
             (Status::InRound, Some(r)) => Ok(r),
             (Status::Over(_), _) => Err(Illegal::MatchOver),
-            _ => Err(Illegal::NoRound),
+            _ => Err(Illegal::NoHand),
         }
     }
 }
@@ -446,6 +446,12 @@ impl Game for Kabul {
         self.live_round().is_ok_and(|r| matches!(r.step, Step::Window { .. }))
     }
 
+    fn restarts_window(&self, action: &KabulAction) -> bool {
+        // A snap, hit or miss, puts a new card on the pile or shows one to everyone: the others
+        // deserve the full window to react.
+        matches!(action, KabulAction::Snap(_))
+    }
+
     fn legal_actions(&self, seat: Seat, out: &mut Vec<KabulAction>) {
         out.clear();
         let Ok(round) = self.live_round() else { return };
@@ -478,7 +484,7 @@ impl Game for Kabul {
         }
         match round.step {
             Step::Window { may_act } => round.check_window(seat, may_act, action),
-            Step::Ended(_) => Err(Illegal::NoRound),
+            Step::Ended(_) => Err(Illegal::NoHand),
             _ if matches!(action, KabulAction::Snap(_) | KabulAction::Pass) => Err(Illegal::NoWindow),
             _ if seat != round.turn => Err(Illegal::NotYourTurn(round.turn)),
             Step::Draw | Step::Drawn => round.check_turn(action),

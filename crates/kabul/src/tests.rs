@@ -1,4 +1,4 @@
-//! One test per rule of `rules/kabul.md`, each on a deal arranged so the rule shows.
+//! One test per rule of `docs/rules/kabul.md`, each on a deal arranged so the rule shows.
 
 use cards::{Card, CardSet, Deck, DeckKind};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat, Winner};
@@ -778,4 +778,22 @@ fn a_seat_without_cards_is_never_a_target() {
     let targets = legal(&g, 1);
     assert_eq!(targets.len(), 4 * 3, "ordered pairs of seat 0's four cards");
     assert!(targets.iter().all(|t| !t.contains("1:")), "{targets:?}");
+}
+
+#[test]
+fn a_snap_restarts_the_window_and_nothing_else_does() {
+    let g = kings();
+    for text in ["snap 0", "snap 3"] {
+        assert!(g.restarts_window(&text.parse().expect("notation")), "{text}");
+    }
+    for text in ["pass", "close", "draw deck", "discard", "kabul", "replace 1", "peek 2", "switch 0:1 1:2"] {
+        assert!(!g.restarts_window(&text.parse().expect("notation")), "{text}");
+    }
+    assert_eq!(RuleSet::snap_window_ms(g.rules()), Some(3000));
+}
+
+#[test]
+fn a_grid_is_not_a_hand_so_it_has_no_display_order() {
+    let g = kings();
+    assert!(Seat::all(2).all(|seat| g.display_order(seat).is_empty()));
 }

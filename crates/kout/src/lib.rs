@@ -1,5 +1,5 @@
 //! Kout Bo, the Kuwaiti trick-taking game of the majlis, for six (`kout6`) and four (`kout4`)
-//! players: the whole of `rules/kout.md` as a [`game::Game`].
+//! players: the whole of `docs/rules/kout.md` as a [`game::Game`].
 //!
 //! [`Kout`] is one match, hand after hand: the deal from a deck (one card at a time from the
 //! dealer's left), bidding (one turn each, strictly higher, 9 ends it, the dealer forced to bid, a
@@ -54,7 +54,7 @@ mod view;
 pub use action::{Bid, KoutAction};
 pub use bidding::{Call, Contract};
 pub use deal::{HAND_SIZE, KoutDeal};
-pub use illegal::{KoutIllegal, Moment};
+pub use illegal::{Illegal, Moment};
 pub use rules::{KoutRules, Variant};
 pub use scoring::{hand_points, hand_score, is_decided, is_made, match_winner};
 pub use state::Kout;

@@ -1,4 +1,4 @@
-//! The rule set: the variant (`kout6` or `kout4`) and the house-rule options of rules/kout.md.
+//! The rule set: the variant (`kout6` or `kout4`) and the house-rule options of `docs/rules/kout.md`.
 
 use cards::{CardSet, DeckKind};
 use game::{GameKind, Options, RuleSet};

@@ -8,10 +8,10 @@ use rand_core::RngCore;
 use crate::action::{Bid, KoutAction};
 use crate::bidding::{Bidding, Contract};
 use crate::deal::{KoutDeal, deal_hands};
-use crate::illegal::{KoutIllegal, Moment};
+use crate::illegal::{Illegal, Moment};
 use crate::rules::{KoutRules, Variant};
 use crate::scoring::{hand_score, is_decided, is_made, match_winner};
-use crate::trick::{DoneTrick, Trick, follow_set, joker_leads, lead_is_dead, lead_set};
+use crate::trick::{DoneTrick, Trick, display_order, follow_set, joker_leads, lead_is_dead, lead_set};
 use crate::view::{KoutHandSummary, KoutView};
 
 /// Where the match stands; the variants carry what their moment needs.
@@ -126,21 +126,21 @@ impl Kout {
         self.hand().and_then(|h| h.held.get(seat.index()).copied()).unwrap_or_default()
     }
 
-    fn check_card(&self, seat: Seat, card: Card, contract: Contract, trump: Suit) -> Result<(), KoutIllegal> {
+    fn check_card(&self, seat: Seat, card: Card, contract: Contract, trump: Suit) -> Result<(), Illegal> {
         let hand = &self.hand;
         let held = hand.held.get(seat.index()).copied().unwrap_or_default();
         if !held.contains(card) {
-            return Err(KoutIllegal::NotHeld(card));
+            return Err(Illegal::NotHeld(card));
         }
         if hand.trick.is_empty() {
             if !lead_set(held, joker_leads(contract, trump, seat, hand.played)).contains(card) {
                 let team_bid = (contract.maker.team() == seat.team()).then_some(contract.bid);
-                return Err(KoutIllegal::JokerLead { joker: card, team_bid });
+                return Err(Illegal::JokerLead { joker: card, team_bid });
             }
         } else if !follow_set(held, hand.trick.led, trump).contains(card) {
             // follow_set restricts nothing while the led suit is undecided, so `led` is known here.
             let led = hand.trick.led.unwrap_or(trump);
-            return Err(if led == trump { KoutIllegal::MustFollowTrump(trump) } else { KoutIllegal::MustFollow(led) });
+            return Err(if led == trump { Illegal::MustFollowTrump(trump) } else { Illegal::MustFollow(led) });
         }
         Ok(())
     }
@@ -195,7 +195,7 @@ impl Game for Kout {
     type Deal = KoutDeal;
     type View = KoutView;
     type HandSummary = KoutHandSummary;
-    type Illegal = KoutIllegal;
+    type Illegal = Illegal;
 
     fn new(kind: GameKind, rules: KoutRules, first_dealer: Seat) -> Result<Self, String> {
         if Variant::of(kind) != Some(rules.variant) {
@@ -307,37 +307,37 @@ impl Game for Kout {
         }
     }
 
-    fn check(&self, actor: Actor, action: KoutAction) -> Result<(), KoutIllegal> {
+    fn check(&self, actor: Actor, action: KoutAction) -> Result<(), Illegal> {
         match self.stage {
-            Stage::Over { .. } => return Err(KoutIllegal::MatchOver),
-            Stage::AwaitingDeal { .. } => return Err(KoutIllegal::NotDealt),
+            Stage::Over { .. } => return Err(Illegal::MatchOver),
+            Stage::AwaitingDeal { .. } => return Err(Illegal::NoHand),
             _ => {}
         }
-        let Actor::Seat(seat) = actor else { return Err(KoutIllegal::Clock) };
+        let Actor::Seat(seat) = actor else { return Err(Illegal::Clock) };
         let hand = &self.hand;
         if seat != hand.to_act {
-            return Err(KoutIllegal::NotYourTurn(hand.to_act));
+            return Err(Illegal::NotYourTurn(hand.to_act));
         }
         match (self.stage, action) {
             (Stage::Bidding, KoutAction::Pass) => {
                 if hand.bidding.may_pass(seat, hand.dealer) {
                     Ok(())
                 } else {
-                    Err(KoutIllegal::DealerMustBid)
+                    Err(Illegal::DealerMustBid)
                 }
             }
             (Stage::Bidding, KoutAction::Bid(bid)) => match hand.bidding.high {
-                Some((_, high)) if bid <= high => Err(KoutIllegal::BidTooLow { bid, high }),
+                Some((_, high)) if bid <= high => Err(Illegal::BidTooLow { bid, high }),
                 _ => Ok(()),
             },
-            (Stage::Bidding, _) => Err(KoutIllegal::WrongMoment(Moment::Bidding)),
+            (Stage::Bidding, _) => Err(Illegal::WrongMoment(Moment::Bidding)),
             (Stage::Trump { .. }, KoutAction::Trump(_)) => Ok(()),
-            (Stage::Trump { .. }, _) => Err(KoutIllegal::WrongMoment(Moment::Trump)),
+            (Stage::Trump { .. }, _) => Err(Illegal::WrongMoment(Moment::Trump)),
             (Stage::Playing { contract, trump }, KoutAction::Play(card)) => {
                 self.check_card(seat, card, contract, trump)
             }
-            (Stage::Playing { .. }, _) => Err(KoutIllegal::WrongMoment(Moment::Playing)),
-            (Stage::AwaitingDeal { .. } | Stage::Over { .. }, _) => Err(KoutIllegal::NotDealt),
+            (Stage::Playing { .. }, _) => Err(Illegal::WrongMoment(Moment::Playing)),
+            (Stage::AwaitingDeal { .. } | Stage::Over { .. }, _) => Err(Illegal::NoHand),
         }
     }
 
@@ -395,6 +395,10 @@ impl Game for Kout {
             .enumerate()
             .filter(|&(i, _)| i != seat.index())
             .fold(CardSet::EMPTY, |acc, (_, &h)| acc | h)
+    }
+
+    fn display_order(&self, seat: Seat) -> Vec<Card> {
+        display_order(self.held(seat), self.hand().and_then(|h| h.trump))
     }
 
     fn hand_summaries(&self) -> Vec<KoutHandSummary> {

@@ -70,7 +70,7 @@ fn check_legal_equals_accepted(game: &Kout, all: &[KoutAction], buf: &mut Vec<Ko
     Ok(())
 }
 
-/// The score table of rules/kout.md: (team that scores, points).
+/// The score table of `docs/rules/kout.md`: (team that scores, points).
 fn table(summary: &KoutHandSummary) -> (Team, i32) {
     let bidder = summary.bidder.expect("a finished hand has a bidder");
     let bid = i32::from(summary.bid.expect("bid"));
