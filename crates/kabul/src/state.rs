@@ -1,20 +1,20 @@
-//! The table of a round (grids, piles, the drawn card), the round's step, and [`Kabul`], the whole
+//! The layout of a round (grids, piles, the drawn card), the round's step, and [`Kabul`], the whole
 //! match, which implements [`game::Game`].
 
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, DeckKind};
 use game::{Actor, BySeat, Game, GameKind, Phase, Score, Seat, SeatSet, Winner};
 use rand_core::RngCore;
-use serde::{Deserialize, Serialize};
 
 use crate::action::{KabulAction, Pos, Slot};
 use crate::deal::KabulDeal;
 use crate::error::Illegal;
+use crate::events::{Event, Source};
 use crate::knowledge::Knowledge;
 use crate::powers::Power;
 use crate::rules::KabulRules;
 use crate::scoring::{RoundEnd, RoundSummary, card_value, lowest};
-use crate::view::{Event, KabulView};
+use crate::view::KabulView;
 
 /// The most slots a grid can have: penalty slots are added only when no slot is empty, so a grid
 /// never holds more slots than cards, and there are 54 cards.
@@ -26,16 +26,6 @@ pub const RECENT_EVENTS: usize = 16;
 /// One player's grid: fixed slots, each empty or holding a face-down card.
 pub(crate) type Grid = ArrayVec<Option<Card>, MAX_SLOTS>;
 
-/// Where a drawn card came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    /// The draw pile: only the drawer saw it, and it may be discarded (with its power).
-    Deck,
-    /// The top of the discard pile: everyone saw it, and it must replace one of the drawer's cards.
-    Discard,
-}
-
 /// The card in the hand of the player whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Drawn {
@@ -43,9 +33,9 @@ pub(crate) struct Drawn {
     pub from: Source,
 }
 
-/// Where every card of the round is.
+/// Where every card of the round is laid out: the grids, the two piles and the drawn card.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Table {
+pub(crate) struct Layout {
     pub grids: BySeat<Grid>,
     /// Top card last.
     pub draw: ArrayVec<Card, 54>,
@@ -54,7 +44,7 @@ pub(crate) struct Table {
     pub drawn: Option<Drawn>,
 }
 
-impl Table {
+impl Layout {
     pub fn grid(&self, seat: Seat) -> &[Option<Card>] {
         self.grids.get(seat).map_or(&[], |g| g.as_slice())
     }
@@ -133,7 +123,7 @@ pub(crate) enum Step {
 pub(crate) struct Round {
     pub players: usize,
     pub dealer: Seat,
-    pub table: Table,
+    pub layout: Layout,
     pub knowledge: Knowledge,
     pub turn: Seat,
     pub step: Step,
@@ -170,8 +160,8 @@ impl Round {
 
     pub fn end(&mut self, how: RoundEnd) {
         self.step = Step::Ended(how);
-        self.table.drawn = None;
-        for card in self.table.grid_cards() {
+        self.layout.drawn = None;
+        for card in self.layout.grid_cards() {
             self.knowledge.learn_all(card);
         }
         self.event(Event::End { end: how });
@@ -180,12 +170,12 @@ impl Round {
     /// Why the next card cannot be drawn as the record says (a reshuffle list that does not hold
     /// the discard pile minus its top card), if a reshuffle is due.
     pub fn reshuffle_problem(&self) -> Option<Illegal> {
-        if !self.table.draw.is_empty() {
+        if !self.layout.draw.is_empty() {
             return None;
         }
         let k = self.reshuffles_done;
         let list = self.reshuffles.as_ref()?.get(k)?;
-        let rest = self.table.discard.split_last().map_or(&[][..], |(_, rest)| rest);
+        let rest = self.layout.discard.split_last().map_or(&[][..], |(_, rest)| rest);
         let want: CardSet = rest.iter().copied().collect();
         let got: CardSet = list.iter().copied().collect();
         if got == want && list.len() == rest.len() {
@@ -210,27 +200,27 @@ impl Round {
     /// Takes the top card of the draw pile, reshuffling the discard pile (minus its top) into a new
     /// draw pile first if it is empty. `None` if no card can be had.
     pub fn draw_card(&mut self) -> Option<Card> {
-        if self.table.draw.is_empty() {
+        if self.layout.draw.is_empty() {
             self.reshuffle();
         }
-        self.table.draw.pop()
+        self.layout.draw.pop()
     }
 
     fn reshuffle(&mut self) {
         // `check` refuses a draw whose reshuffle list is wrong; should one get here unchecked, the
         // default order keeps every card in play exactly once.
         let list_fits = self.reshuffle_problem().is_none();
-        let Some(top) = self.table.discard.pop() else { return };
-        let rest = std::mem::take(&mut self.table.discard);
-        self.table.discard.push(top);
+        let Some(top) = self.layout.discard.pop() else { return };
+        let rest = std::mem::take(&mut self.layout.discard);
+        self.layout.discard.push(top);
         if rest.is_empty() {
             return;
         }
         let given = self.reshuffles.as_ref().and_then(|r| r.get(self.reshuffles_done)).filter(|_| list_fits);
         // The pile is stored top last, so both orders are pushed reversed.
         match given {
-            Some(list) => self.table.draw.extend(list.iter().rev().copied()),
-            None => self.table.draw.extend(rest.iter().rev().copied()),
+            Some(list) => self.layout.draw.extend(list.iter().rev().copied()),
+            None => self.layout.draw.extend(rest.iter().rev().copied()),
         }
         self.reshuffles_done += 1;
         self.knowledge.forget(rest.iter().copied().collect());
@@ -244,7 +234,7 @@ impl Round {
     }
 
     pub fn scores(&self) -> Vec<i32> {
-        self.table.grids.iter().map(|g| g.iter().flatten().copied().map(card_value).sum()).collect()
+        self.layout.grids.iter().map(|g| g.iter().flatten().copied().map(card_value).sum()).collect()
     }
 }
 
@@ -295,32 +285,32 @@ impl Kabul {
     /// The card at a grid position now, whoever may see it (for tests, tools and the end reveal).
     #[must_use]
     pub fn card_at(&self, pos: Pos) -> Option<Card> {
-        self.round.as_ref().and_then(|r| r.table.card_at(pos))
+        self.round.as_ref().and_then(|r| r.layout.card_at(pos))
     }
 
     /// The slots of `seat`'s grid, face values included: the whole truth, not a view.
     #[must_use]
     pub fn grid(&self, seat: Seat) -> &[Option<Card>] {
-        self.round.as_ref().map_or(&[], |r| r.table.grid(seat))
+        self.round.as_ref().map_or(&[], |r| r.layout.grid(seat))
     }
 
     /// The draw pile, top card first.
     #[must_use]
     pub fn draw_pile(&self) -> Vec<Card> {
-        self.round.as_ref().map_or_else(Vec::new, |r| r.table.draw.iter().rev().copied().collect())
+        self.round.as_ref().map_or_else(Vec::new, |r| r.layout.draw.iter().rev().copied().collect())
     }
 
     /// The discard pile, bottom card first (the top is last).
     #[must_use]
     pub fn discard_pile(&self) -> &[Card] {
-        self.round.as_ref().map_or(&[], |r| r.table.discard.as_slice())
+        self.round.as_ref().map_or(&[], |r| r.layout.discard.as_slice())
     }
 
     /// The card the turn's player holds, if they have drawn one.
     #[must_use]
     pub fn drawn_card(&self) -> Option<(Seat, Card)> {
         let r = self.round.as_ref()?;
-        r.table.drawn.map(|d| (r.turn, d.card))
+        r.layout.drawn.map(|d| (r.turn, d.card))
     }
 
     /// Whose turn it is in the round being played.
@@ -524,7 +514,7 @@ impl Game for Kabul {
     fn hidden_from(&self, seat: Seat) -> CardSet {
         match &self.round {
             None => CardSet::ALL,
-            Some(r) => CardSet::ALL - r.table.discard_set() - r.knowledge.known_by(seat),
+            Some(r) => CardSet::ALL - r.layout.discard_set() - r.knowledge.known_by(seat),
         }
     }
 
