@@ -15,8 +15,8 @@
 //!
 //! The crate is split by concept: `turn` (call, draw, discard, replace), `powers`, `snap` (the
 //! windows), `knowledge`, `scoring`, `events` (what happens in public), `view`, `deal`, `rules`,
-//! `action` (the record notation) and `state` (the layout of the cards and the
-//! [`Game`](game::Game) implementation).
+//! `action` (the record notation), `state` (the layout of the cards, the round and the match)
+//! and `engine` (the [`Game`](game::Game) implementation, which reads the state and builds views).
 //!
 //! ```
 //! use cards::{Deck, DeckKind};
@@ -47,6 +47,7 @@
 
 mod action;
 mod deal;
+mod engine;
 mod error;
 mod events;
 mod knowledge;
