@@ -19,7 +19,6 @@ pub struct HandSummary {
     /// `"hokum"` or `"sun"`.
     pub mode: Option<&'static str>,
     /// The trump suit's letter in Hokum (`null` in Sun).
-    #[serde(with = "crate::view::opt_suit")]
     pub trump: Option<Suit>,
     /// Tricks per team.
     pub tricks: Option<[u8; 2]>,

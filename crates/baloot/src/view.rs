@@ -14,37 +14,6 @@ use crate::projects::{ProjectKind, baloot_cards};
 use crate::state::{Baloot, HandState, Stage};
 use crate::trick::{Mode, Trick};
 
-/// Serde for an optional suit as its letter (`"H"`) or `null`.
-pub(crate) mod opt_suit {
-    use cards::Suit;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub(crate) fn serialize<S: Serializer>(suit: &Option<Suit>, serializer: S) -> Result<S::Ok, S::Error> {
-        match suit {
-            Some(s) => serializer.collect_str(s),
-            None => serializer.serialize_none(),
-        }
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Suit>, D::Error> {
-        Option::<String>::deserialize(deserializer)?
-            .map(|s| s.parse::<Suit>().map_err(serde::de::Error::custom))
-            .transpose()
-    }
-}
-
-impl Serialize for BalootAction {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for BalootAction {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        String::deserialize(deserializer)?.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 /// Where the match stands, as a view says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -134,7 +103,6 @@ pub struct ContractView {
     /// `"hokum"` or `"sun"`.
     pub mode: ModeName,
     /// The trump suit's letter in Hokum.
-    #[serde(with = "opt_suit")]
     pub trump: Option<Suit>,
 }
 

@@ -5,7 +5,7 @@ use cards::{Card, CardSet, Deck, DeckKind};
 use game::{BySeat, HandRecord, Seat};
 
 use crate::knowledge::Knowledge;
-use crate::state::{Grid, Round, Step, Table};
+use crate::state::{Grid, Layout, Round, Step};
 
 /// What a round needs to start: the deck in dealing order (top first) and the draw piles that
 /// reshuffles will form, if the record gives them.
@@ -90,7 +90,7 @@ impl Round {
         Ok(Round {
             players,
             dealer,
-            table: Table { grids, draw, discard, drawn: None },
+            layout: Layout { grids, draw, discard, drawn: None },
             knowledge,
             turn: dealer.next(players),
             step: Step::Draw,

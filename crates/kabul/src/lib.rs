@@ -14,8 +14,9 @@
 //!   seen; a seat's [`KabulView`] shows exactly those faces, wherever the cards have moved since.
 //!
 //! The crate is split by concept: `turn` (call, draw, discard, replace), `powers`, `snap` (the
-//! windows), `knowledge`, `scoring`, `view`, `deal`, `rules`, `action` (the record notation) and
-//! `state` (the table and the [`Game`](game::Game) implementation).
+//! windows), `knowledge`, `scoring`, `events` (what happens in public), `view`, `deal`, `rules`,
+//! `action` (the record notation), `state` (the layout of the cards, the round and the match)
+//! and `engine` (the [`Game`](game::Game) implementation, which reads the state and builds views).
 //!
 //! ```
 //! use cards::{Deck, DeckKind};
@@ -46,7 +47,9 @@
 
 mod action;
 mod deal;
+mod engine;
 mod error;
+mod events;
 mod knowledge;
 mod powers;
 mod rules;
@@ -59,12 +62,13 @@ mod view;
 pub use action::{KabulAction, Pos, Slot};
 pub use deal::KabulDeal;
 pub use error::Illegal;
+pub use events::{Event, Source};
 pub use knowledge::Knowledge;
 pub use powers::Power;
 pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS};
 pub use scoring::{RoundEnd, RoundSummary, card_value, lowest, same_rank};
-pub use state::{Kabul, MAX_SLOTS, RECENT_EVENTS, Source};
-pub use view::{DrawnView, Event, KabulView, SlotView, StepView};
+pub use state::{Kabul, MAX_SLOTS, RECENT_EVENTS};
+pub use view::{DrawnView, KabulView, SlotView, StepView};
 
 #[cfg(test)]
 mod tests;

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::{KabulAction, Pos};
 use crate::error::Illegal;
+use crate::events::Event;
 use crate::state::Round;
-use crate::view::Event;
 
 /// A card's power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -77,7 +77,7 @@ impl fmt::Display for Power {
 impl Round {
     /// Whether a power may target `seat`'s cards: it has some, and they are not the caller's.
     pub(crate) fn targetable(&self, seat: Seat) -> bool {
-        Some(seat) != self.caller && self.table.card_count(seat) > 0
+        Some(seat) != self.caller && self.layout.card_count(seat) > 0
     }
 
     fn other_targets(&self) -> impl Iterator<Item = Seat> + '_ {
@@ -89,10 +89,10 @@ impl Round {
         match power {
             Power::SwitchAndLook | Power::BlindSwitch => {
                 let cards: usize =
-                    Seat::all(self.players).filter(|&s| self.targetable(s)).map(|s| self.table.card_count(s)).sum();
+                    Seat::all(self.players).filter(|&s| self.targetable(s)).map(|s| self.layout.card_count(s)).sum();
                 cards >= 2
             }
-            Power::PeekOwn => self.table.card_count(self.turn) > 0,
+            Power::PeekOwn => self.layout.card_count(self.turn) > 0,
             Power::PeekOther => self.other_targets().next().is_some(),
         }
     }
@@ -102,7 +102,7 @@ impl Round {
         if Some(pos.seat) == self.caller {
             return Err(Illegal::TargetLocked(pos.seat));
         }
-        match self.table.card_at(pos) {
+        match self.layout.card_at(pos) {
             Some(_) => Ok(()),
             None => Err(Illegal::NoCardAtPos(pos)),
         }
@@ -117,7 +117,7 @@ impl Round {
                 if a == b { Err(Illegal::SameCardTwice) } else { Ok(()) }
             }
             (Power::PeekOwn, KabulAction::PeekOwn(slot)) => {
-                self.table.card_at(Pos::new(self.turn, slot)).map(|_| ()).ok_or(Illegal::NoCardAt(slot))
+                self.layout.card_at(Pos::new(self.turn, slot)).map(|_| ()).ok_or(Illegal::NoCardAt(slot))
             }
             (Power::PeekOther, KabulAction::PeekOther(pos)) => {
                 if pos.seat == self.turn {
@@ -140,16 +140,16 @@ impl Round {
                 let positions = || {
                     Seat::all(self.players)
                         .filter(|&s| self.targetable(s))
-                        .flat_map(move |s| self.table.own_cards(s).map(move |(slot, _)| Pos::new(s, slot)))
+                        .flat_map(move |s| self.layout.own_cards(s).map(move |(slot, _)| Pos::new(s, slot)))
                 };
                 for a in positions() {
                     out.extend(positions().filter(|&b| b != a).map(|b| KabulAction::Switch(a, b)));
                 }
             }
-            Power::PeekOwn => out.extend(self.table.own_cards(self.turn).map(|(slot, _)| KabulAction::PeekOwn(slot))),
+            Power::PeekOwn => out.extend(self.layout.own_cards(self.turn).map(|(slot, _)| KabulAction::PeekOwn(slot))),
             Power::PeekOther => {
                 for s in self.other_targets() {
-                    out.extend(self.table.own_cards(s).map(|(slot, _)| KabulAction::PeekOther(Pos::new(s, slot))));
+                    out.extend(self.layout.own_cards(s).map(|(slot, _)| KabulAction::PeekOther(Pos::new(s, slot))));
                 }
             }
         }
@@ -160,9 +160,9 @@ impl Round {
         let seat = self.turn;
         match action {
             KabulAction::Switch(a, b) => {
-                let (ca, cb) = (self.table.card_at(a), self.table.card_at(b));
-                self.table.set(a, cb);
-                self.table.set(b, ca);
+                let (ca, cb) = (self.layout.card_at(a), self.layout.card_at(b));
+                self.layout.set(a, cb);
+                self.layout.set(b, ca);
                 let looked = power == Power::SwitchAndLook;
                 if looked {
                     for card in [ca, cb].into_iter().flatten() {
@@ -179,7 +179,7 @@ impl Round {
     }
 
     fn peek(&mut self, at: Pos) {
-        if let Some(card) = self.table.card_at(at) {
+        if let Some(card) = self.layout.card_at(at) {
             self.knowledge.learn(self.turn, card);
         }
         self.event(Event::Peek { seat: self.turn, at });

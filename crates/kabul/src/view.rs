@@ -4,97 +4,10 @@ use cards::Card;
 use game::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
-use crate::action::{Pos, Slot};
+use crate::events::{Event, Source};
 use crate::powers::Power;
 use crate::scoring::RoundEnd;
-use crate::state::{Kabul, Round, Source, Step};
-
-/// Something that happened in public: what moved where and who looked at which slot, never a face
-/// that was not shown to everyone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    /// `seat` called Kabul.
-    Kabul {
-        /// The caller.
-        seat: Seat,
-    },
-    /// `seat` drew a card; its face only if it came from the discard pile.
-    Draw {
-        /// The drawer.
-        seat: Seat,
-        /// Where from.
-        from: Source,
-        /// The card, when everyone saw it.
-        card: Option<Card>,
-    },
-    /// `seat` discarded the card it drew from the deck.
-    Discard {
-        /// Who.
-        seat: Seat,
-        /// The card, now face up on the discard pile.
-        card: Card,
-        /// Whether its power is used.
-        power: bool,
-    },
-    /// `seat` put its drawn card into `slot`; the card that was there went to the discard pile.
-    Replace {
-        /// Who.
-        seat: Seat,
-        /// Which of its slots.
-        slot: Slot,
-        /// The card thrown away (face up).
-        discarded: Card,
-    },
-    /// `seat` looked at the card at `at`.
-    Peek {
-        /// Who looked.
-        seat: Seat,
-        /// Where.
-        at: Pos,
-    },
-    /// `seat` switched the cards at `a` and `b` (and looked at both if `looked`).
-    Switch {
-        /// Who switched.
-        seat: Seat,
-        /// One place.
-        a: Pos,
-        /// The other place.
-        b: Pos,
-        /// Whether the switcher looked at both cards (queen/king).
-        looked: bool,
-    },
-    /// `seat` snapped its card at `slot`, shown to everyone.
-    Snap {
-        /// Who snapped.
-        seat: Seat,
-        /// Which of its slots.
-        slot: Slot,
-        /// The card turned up.
-        card: Card,
-        /// Whether it matched the discard pile (and left the grid).
-        hit: bool,
-        /// On a miss, the slot that received the unseen penalty card.
-        penalty: Option<Slot>,
-    },
-    /// `seat` left the snap window.
-    Pass {
-        /// Who.
-        seat: Seat,
-    },
-    /// The clock closed the snap window.
-    Close,
-    /// The discard pile minus its top card became the new draw pile.
-    Reshuffle {
-        /// How many cards it holds.
-        cards: usize,
-    },
-    /// The round ended.
-    End {
-        /// How.
-        end: RoundEnd,
-    },
-}
+use crate::state::{Kabul, Round, Step};
 
 /// One slot of a grid as a seat sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,7 +140,7 @@ impl KabulView {
         let grids = Seat::all(players)
             .map(|s| {
                 round
-                    .table
+                    .layout
                     .grid(s)
                     .iter()
                     .map(|slot| match slot {
@@ -238,7 +151,7 @@ impl KabulView {
                     .collect()
             })
             .collect();
-        let drawn = round.table.drawn.map(|d| DrawnView {
+        let drawn = round.layout.drawn.map(|d| DrawnView {
             seat: round.turn,
             from: d.from,
             card: Some(d.card).filter(|&c| knows(c)),
@@ -254,8 +167,8 @@ impl KabulView {
             round: rounds.len(),
             dealer: Some(round.dealer),
             grids,
-            discard: round.table.discard.to_vec(),
-            draw_pile: round.table.draw.len(),
+            discard: round.layout.discard.to_vec(),
+            draw_pile: round.layout.draw.len(),
             drawn,
             turn: playing.then_some(round.turn),
             step,
@@ -273,7 +186,7 @@ fn step_view(game: &Kabul, round: &Round) -> StepView {
     match round.step {
         Step::Draw => StepView::AwaitingDraw { seat: round.turn },
         Step::Drawn => {
-            StepView::DrawnCard { seat: round.turn, from: round.table.drawn.map_or(Source::Deck, |d| d.from) }
+            StepView::DrawnCard { seat: round.turn, from: round.layout.drawn.map_or(Source::Deck, |d| d.from) }
         }
         Step::Power(power) => StepView::PowerTarget { seat: round.turn, power },
         Step::Window { may_act } => StepView::SnapWindow { turn: round.turn, may_act },

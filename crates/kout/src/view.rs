@@ -20,7 +20,6 @@ pub struct KoutHandSummary {
     /// Whether the bid is a Malzoom (the dealer's forced 5), once bidding is over.
     pub malzoom: Option<bool>,
     /// The trump suit, once named.
-    #[serde(with = "opt_suit")]
     pub trump: Option<Suit>,
     /// Tricks won per team so far (from the first card on); final when the hand stopped.
     pub tricks: Option<ByTeam<u8>>,
@@ -79,7 +78,6 @@ pub struct TrickView {
     pub cards: Vec<PlayedCard>,
     /// The led suit (the trump suit for a trump lead); `null` before the lead and while a dead
     /// joker's trick waits for the card that decides it.
-    #[serde(with = "opt_suit")]
     pub led: Option<Suit>,
     /// The dead jokers in this trick.
     pub dead_jokers: CardSet,
@@ -120,7 +118,6 @@ pub struct KoutView {
     /// Whether the bid is a Malzoom (the dealer's forced 5).
     pub malzoom: bool,
     /// The trump suit, once named.
-    #[serde(with = "opt_suit")]
     pub trump: Option<Suit>,
     /// The trick being played (`null` outside play).
     pub trick: Option<TrickView>,
@@ -197,24 +194,5 @@ impl KoutView {
                 _ => None,
             },
         }
-    }
-}
-
-/// Serde for an optional suit as its letter (`"H"`) or `null`.
-mod opt_suit {
-    use cards::Suit;
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    #[allow(clippy::ref_option)] // serde's `with` passes a reference to the field
-    pub fn serialize<S: Serializer>(value: &Option<Suit>, serializer: S) -> Result<S::Ok, S::Error> {
-        match value {
-            Some(suit) => serializer.collect_str(suit),
-            None => serializer.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Suit>, D::Error> {
-        Option::<String>::deserialize(deserializer)?.map(|s| s.parse::<Suit>().map_err(D::Error::custom)).transpose()
     }
 }
