@@ -15,7 +15,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use crate::protocol::{self, ClientMsg, ErrorCode, ProtocolError};
+use crate::protocol::{self, ClientMsg, ErrorCode, ProtocolError, SeatInfo, ServerMsg};
 use crate::store::{PlayerRow, Store, TableRow};
 use crate::table::{Origin, Table, table_seed};
 use crate::{Config, ids};
@@ -93,7 +93,7 @@ pub struct TableSummary {
     /// The host's name.
     pub host: String,
     /// The seats, as in the `table` message.
-    pub seats: Value,
+    pub seats: Vec<SeatInfo>,
     /// Whether a seat is free to join now and the host is there to start the match.
     #[serde(skip)]
     pub open: bool,
@@ -347,7 +347,7 @@ impl Hub {
         let (tx, mut rx) = mpsc::unbounded_channel::<Outgoing>();
         let conn = Conn::new(self.next_conn.fetch_add(1, Ordering::Relaxed), player, tx);
         self.connections.fetch_add(1, Ordering::Relaxed);
-        conn.send(protocol::welcome(&conn.player.id, &conn.player.name));
+        conn.send(ServerMsg::welcome(&conn.player.id, &conn.player.name).to_text());
         let writer = tokio::spawn(async move {
             while let Some(out) = rx.recv().await {
                 let result = match out {
@@ -426,7 +426,7 @@ impl Hub {
     ) -> Result<(), ProtocolError> {
         match msg {
             ClientMsg::Ping => {
-                conn.send(protocol::pong(id.as_ref()));
+                conn.send(ServerMsg::pong(id).to_text());
                 Ok(())
             }
             ClientMsg::CreateTable { game, rules, turn_ms, public } => {

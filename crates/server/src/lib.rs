@@ -51,6 +51,7 @@ use game::GameKind;
 pub mod fair;
 mod hub;
 pub mod ids;
+pub mod limits;
 pub mod loadtest;
 mod net;
 pub mod protocol;

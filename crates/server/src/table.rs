@@ -21,7 +21,10 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::hub::{Conn, Hub, TableCmd, TableSummary};
-use crate::protocol::{self, ClientMsg, ErrorCode, ProtocolError};
+use crate::protocol::{
+    ClientMsg, ErrorCode, HandCommitment, LogEntry, MatchState, ProtocolError, SeatInfo, ServerMsg, TableFrame,
+    TableState,
+};
 use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
 use crate::{fair, ids};
 
@@ -90,14 +93,6 @@ const AWAY_AFTER_TIMEOUTS: u32 = 2;
 
 /// How long the table waits before it retries a clock wake that changed nothing.
 const STALL_RETRY: Duration = Duration::from_secs(1);
-
-/// One line of the public action log.
-#[derive(Clone, Debug, Serialize)]
-struct LogEntry {
-    version: u64,
-    seat: Option<usize>,
-    action: String,
-}
 
 /// The fair-deal secrets of the hand in progress.
 #[derive(Clone, Debug)]
@@ -199,8 +194,8 @@ fn derive_u64(seed: &[u8; 32], what: &str, numbers: &[u64]) -> u64 {
     u64::from_le_bytes(first)
 }
 
-fn seat_json(seat: Option<Seat>) -> Value {
-    seat.map_or(Value::Null, |s| json!(s.index()))
+fn seat_index(seat: Option<Seat>) -> Option<usize> {
+    seat.map(Seat::index)
 }
 
 impl<G: Playable> Table<G> {
@@ -585,12 +580,7 @@ impl<G: Playable> Table<G> {
         if let Err(e) = self.hub.store.delete_table(&self.code).await {
             tracing::error!(table = %self.code, error = %e, "deleting a closed table failed");
         }
-        let msg = protocol::text(
-            &json!({ "type": "table", "table": { "code": self.code, "status": "closed" }, "you": null }),
-        );
-        for sub in &self.subs {
-            sub.conn.send(msg.clone());
-        }
+        self.broadcast(&ServerMsg::Table { table: TableFrame::closed(&self.code), you: None, id: None });
         self.subs.clear();
     }
 
@@ -738,7 +728,8 @@ impl<G: Playable> Table<G> {
         }
         game.game()
             .check(Actor::Seat(seat), action)
-            .map_err(|e| ProtocolError::new(ErrorCode::Illegal, e.to_string()))?;
+            // C1: `ProtocolError::illegal(e.to_string(), Some(game::Refuse::refusal(&e)))`.
+            .map_err(|e| ProtocolError::illegal(e.to_string(), None))?;
         let back = self.mark_back(seat);
         self.apply(Actor::Seat(seat), action).await.map_err(|e| ProtocolError::new(ErrorCode::Internal, e))?;
         if back {
@@ -851,25 +842,20 @@ impl<G: Playable> Table<G> {
         self.fair = Some(FairHand { hand, salt: hex::encode(salt), commitment: commitment.clone(), deck: header.deck });
         self.hand_log_start = self.log.len();
         self.log.push(LogEntry { version, seat: None, action: "deal".to_owned() });
-        let msg = protocol::text(
-            &json!({ "type": "commitment", "table": self.code, "hand": hand, "commitment": commitment }),
-        );
-        for sub in &self.subs {
-            sub.conn.send(msg.clone());
-        }
+        self.broadcast(&ServerMsg::Commitment { table: self.code.clone(), hand, commitment });
         self.broadcast_event(None, "deal");
         Ok(())
     }
 
     fn reveal(&mut self) {
         let Some(fair) = self.fair.take() else { return };
-        let msg = protocol::text(&json!({
-            "type": "reveal", "table": self.code, "hand": fair.hand, "salt": fair.salt,
-            "commitment": fair.commitment, "deck": fair.deck,
-        }));
-        for sub in &self.subs {
-            sub.conn.send(msg.clone());
-        }
+        self.broadcast(&ServerMsg::Reveal {
+            table: self.code.clone(),
+            hand: fair.hand,
+            salt: fair.salt,
+            commitment: fair.commitment,
+            deck: fair.deck,
+        });
     }
 
     async fn finish(&mut self) {
@@ -1056,32 +1042,61 @@ impl<G: Playable> Table<G> {
         self.publish_summary();
     }
 
-    fn table_json(&self) -> Value {
-        let seats: Vec<Value> = self
-            .seats
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
             .iter()
             .enumerate()
-            .map(|(i, s)| {
-                match &s.occupant {
-                    Occupant::Empty => json!({ "seat": i, "name": null, "kind": "empty", "bot": null, "connected": false, "away": false }),
-                    Occupant::Bot { bot } => json!({ "seat": i, "name": format!("bot:{bot}"), "kind": "bot", "bot": bot, "connected": true, "away": false }),
-                    Occupant::Human { id, name, left } => json!({
-                        "seat": i, "name": name, "kind": "human", "bot": null, "player": id,
-                        "connected": self.is_connected(id), "away": s.away || *left,
-                    }),
-                }
+            .map(|(i, s)| match &s.occupant {
+                Occupant::Empty => SeatInfo {
+                    seat: i,
+                    name: None,
+                    kind: "empty",
+                    bot: None,
+                    player: None,
+                    connected: false,
+                    away: false,
+                },
+                Occupant::Bot { bot } => SeatInfo {
+                    seat: i,
+                    name: Some(format!("bot:{bot}")),
+                    kind: "bot",
+                    bot: Some(bot.clone()),
+                    player: None,
+                    connected: true,
+                    away: false,
+                },
+                Occupant::Human { id, name, left } => SeatInfo {
+                    seat: i,
+                    name: Some(name.clone()),
+                    kind: "human",
+                    bot: None,
+                    player: Some(id.clone()),
+                    connected: self.is_connected(id),
+                    away: s.away || *left,
+                },
             })
-            .collect();
-        json!({
-            "code": self.code, "game": self.kind.id(), "rules": self.rules, "public": self.public,
-            "turn_ms": self.turn.as_millis() as u64, "host": self.host, "status": self.status.as_str(),
-            "seats": seats, "version": self.version, "game_id": self.match_id,
-        })
+            .collect()
+    }
+
+    fn table_state(&self) -> TableState {
+        TableState {
+            code: self.code.clone(),
+            game: self.kind.id(),
+            rules: self.rules.clone(),
+            public: self.public,
+            turn_ms: self.turn.as_millis() as u64,
+            host: self.host.clone(),
+            status: self.status.as_str(),
+            seats: self.seat_infos(),
+            version: self.version,
+            game_id: self.match_id.clone(),
+        }
     }
 
     fn send_table_to(&self, conn: &Conn, seat: Option<Seat>, id: Option<&Value>) {
-        let msg = json!({ "type": "table", "table": self.table_json(), "you": seat_json(seat) });
-        conn.send(protocol::text(&protocol::with_id(msg, id)));
+        let msg =
+            ServerMsg::Table { table: TableFrame::Open(self.table_state()), you: seat_index(seat), id: id.cloned() };
+        conn.send(msg.to_text());
     }
 
     fn broadcast_table(&self) {
@@ -1089,83 +1104,67 @@ impl<G: Playable> Table<G> {
     }
 
     fn broadcast_table_except(&self, skip: u64) {
-        let table = self.table_json();
+        let table = self.table_state();
         let mut cache: HashMap<Option<Seat>, Arc<str>> = HashMap::new();
         for sub in self.subs.iter().filter(|s| s.conn.id != skip) {
             let msg = cache.entry(sub.seat).or_insert_with(|| {
-                protocol::text(&json!({ "type": "table", "table": table, "you": seat_json(sub.seat) }))
+                ServerMsg::Table { table: TableFrame::Open(table.clone()), you: seat_index(sub.seat), id: None }
+                    .to_text()
             });
             sub.conn.send(msg.clone());
         }
     }
 
     /// What `seat` (or a spectator) sees of the match now: the fields `sync` and `event` share.
-    fn state_fields(&self, seat: Option<Seat>) -> serde_json::Map<String, Value> {
-        let mut out = serde_json::Map::new();
-        let Some(m) = self.game.as_ref() else {
-            for key in ["view", "deadline_ms", "winner"] {
-                out.insert(key.to_owned(), Value::Null);
-            }
-            out.insert("to_act".to_owned(), json!([]));
-            out.insert("legal".to_owned(), json!([]));
-            out.insert("hands".to_owned(), json!([]));
-            out.insert("score".to_owned(), json!([]));
-            out.insert("finished".to_owned(), json!(false));
-            return out;
-        };
-        let g = m.game();
-        let to_act = g.to_act();
-        let legal = match seat {
-            Some(s) if to_act.contains(s) => m.legal_texts(s),
-            _ => Vec::new(),
-        };
+    fn match_state(&self, seat: Option<Seat>) -> MatchState {
+        let Some(m) = self.game.as_ref() else { return MatchState::empty() };
         let deadline = self.deadline().map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64);
-        out.insert("view".to_owned(), json!(g.view(seat)));
-        out.insert("to_act".to_owned(), json!(to_act));
-        out.insert("legal".to_owned(), json!(legal));
-        out.insert("deadline_ms".to_owned(), json!(deadline));
-        out.insert("hands".to_owned(), json!(g.hand_summaries()));
-        out.insert("score".to_owned(), json!(g.score()));
-        out.insert("finished".to_owned(), json!(g.phase() == Phase::Over));
-        out.insert("winner".to_owned(), json!(g.outcome()));
-        out
+        MatchState::of(m, seat, deadline)
     }
 
     fn send_sync(&self, conn: &Conn, seat: Option<Seat>, since: Option<u64>) {
         // Everything after `since` if the current match's log reaches back that far; else the
         // current hand.
         let first_version = self.log.first().map_or(u64::MAX, |e| e.version);
-        let log: Vec<&LogEntry> = match since {
+        let log: Vec<LogEntry> = match since {
             Some(v) if v + 1 >= first_version && v <= self.version => {
-                self.log.iter().filter(|e| e.version > v).collect()
+                self.log.iter().filter(|e| e.version > v).cloned().collect()
             }
-            _ => self.log.get(self.hand_log_start..).unwrap_or_default().iter().collect(),
+            _ => self.log.get(self.hand_log_start..).unwrap_or_default().to_vec(),
         };
-        let mut msg = self.state_fields(seat);
-        msg.insert("type".to_owned(), json!("sync"));
-        msg.insert("table".to_owned(), json!(self.code));
-        msg.insert("version".to_owned(), json!(self.version));
-        msg.insert("seat".to_owned(), seat_json(seat));
-        msg.insert("log".to_owned(), json!(log));
-        if let Some(f) = &self.fair {
-            msg.insert("commitment".to_owned(), json!({ "hand": f.hand, "commitment": f.commitment }));
-        }
-        conn.send(protocol::text(&Value::Object(msg)));
+        let msg = ServerMsg::Sync {
+            table: self.code.clone(),
+            version: self.version,
+            seat: seat_index(seat),
+            state: self.match_state(seat),
+            log,
+            commitment: self.fair.as_ref().map(|f| HandCommitment { hand: f.hand, commitment: f.commitment.clone() }),
+        };
+        conn.send(msg.to_text());
     }
 
     fn broadcast_event(&self, seat: Option<Seat>, action: &str) {
         let mut cache: HashMap<Option<Seat>, Arc<str>> = HashMap::new();
         for sub in &self.subs {
             let msg = cache.entry(sub.seat).or_insert_with(|| {
-                let mut msg = self.state_fields(sub.seat);
-                msg.insert("type".to_owned(), json!("event"));
-                msg.insert("table".to_owned(), json!(self.code));
-                msg.insert("version".to_owned(), json!(self.version));
-                msg.insert("seat".to_owned(), seat_json(seat));
-                msg.insert("action".to_owned(), json!(action));
-                protocol::text(&Value::Object(msg))
+                ServerMsg::Event {
+                    table: self.code.clone(),
+                    version: self.version,
+                    seat: seat_index(seat),
+                    action: action.to_owned(),
+                    state: self.match_state(sub.seat),
+                }
+                .to_text()
             });
             sub.conn.send(msg.clone());
+        }
+    }
+
+    /// Sends the same frame to every subscriber.
+    fn broadcast(&self, msg: &ServerMsg) {
+        let text = msg.to_text();
+        for sub in &self.subs {
+            sub.conn.send(text.clone());
         }
     }
 
@@ -1214,7 +1213,7 @@ impl<G: Playable> Table<G> {
             public: self.public,
             status: self.status.as_str(),
             host,
-            seats: self.table_json().get("seats").cloned().unwrap_or(Value::Null),
+            seats: self.seat_infos(),
             // A lobby whose host has gone cannot start: it is not offered to strangers.
             open: self.status != Status::Playing
                 && self.seats.iter().any(|s| s.occupant == Occupant::Empty)
