@@ -13,9 +13,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::hub::Hub;
-use crate::ids;
-use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::limits::{MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES};
 use crate::store::{PlayerRow, unix_ms};
+use crate::{ids, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -106,7 +106,7 @@ async fn create_player(
 }
 
 async fn authenticate(hub: &Hub, token: Option<&str>) -> Result<PlayerRow, AppError> {
-    let token = token.filter(|t| !t.is_empty() && t.len() <= 128).ok_or_else(AppError::unauthorized)?;
+    let token = token.filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN_BYTES).ok_or_else(AppError::unauthorized)?;
     hub.store
         .player_by_token_hash(&ids::token_hash(token))
         .await
@@ -190,11 +190,8 @@ async fn ws(
     // A small read buffer: the WebSocket layer's default allocates 128 KiB per socket up front,
     // which would make the buffers, not the games, most of the server's memory. It grows when a
     // message needs it.
-    let upgrade = upgrade
-        .max_message_size(4 * MAX_MESSAGE_BYTES)
-        .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .read_buffer_size(4 * 1024);
-    Ok(upgrade.on_upgrade(move |socket| hub.connection(player, socket)))
+    let upgrade = upgrade.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).read_buffer_size(4 * 1024);
+    Ok(upgrade.on_upgrade(move |socket| session::run(hub, player, socket)))
 }
 
 async fn static_file(uri: axum::http::Uri) -> Response {
