@@ -57,6 +57,7 @@ pub mod limits;
 pub mod loadtest;
 mod net;
 pub mod protocol;
+mod replay;
 mod session;
 pub mod store;
 mod table;

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use crate::hub::Hub;
 use crate::limits::{MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES};
 use crate::store::{PlayerRow, unix_ms};
-use crate::{ids, session};
+use crate::{ids, replay, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -29,18 +29,18 @@ struct Web;
 /// An HTTP error: a status and `{"error": {"code", "message"}}`. Internal causes are logged, not
 /// shown.
 #[derive(Debug)]
-pub struct AppError {
+pub(crate) struct AppError {
     status: StatusCode,
     code: &'static str,
     message: String,
 }
 
 impl AppError {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
         AppError { status, code, message: message.into() }
     }
 
-    fn internal(e: &dyn std::fmt::Display) -> Self {
+    pub(crate) fn internal(e: &dyn std::fmt::Display) -> Self {
         tracing::error!(error = %e, "internal error");
         AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; try again")
     }
@@ -67,6 +67,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))
         .route("/api/stats", get(stats))
         .route("/ws", get(ws))
+        .merge(replay::routes())
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::map_response(common_headers))
