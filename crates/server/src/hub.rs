@@ -188,28 +188,22 @@ impl Hub {
         Ok(restored)
     }
 
-    async fn restore_one(self: &Arc<Self>, row: TableRow) -> Result<(), String> {
-        let kind: GameKind = row.game.parse().map_err(|e| format!("table {}: {e}", row.code))?;
+    async fn restore_one(self: &Arc<Self>, row: TableRow) -> Result<(), TableError> {
+        let kind: GameKind = row
+            .game
+            .parse()
+            .map_err(|e: game::UnknownGame| TableError::Stored { code: row.code.clone(), reason: e.to_string() })?;
         let current = match &row.match_id {
-            Some(id) if row.status == "playing" => {
-                let m = self.store.match_row(id).await.map_err(|e| e.to_string())?;
-                match m {
-                    Some(m) => {
-                        let events = self.store.events(id).await.map_err(|e| e.to_string())?;
-                        Some((m, events))
-                    }
-                    None => None,
-                }
-            }
+            Some(id) if row.status == "playing" => match self.store.match_row(id).await? {
+                Some(m) => Some((m, self.store.events(id).await?)),
+                None => None,
+            },
             _ => None,
         };
-        let code = row.code.clone();
         (self.config.dispatch)(
             kind,
             Spawn { hub: self.clone(), origin: Origin::Restore { row: Box::new(row), current } },
         )
-        .map_err(|e| format!("table {code}: {e}"))?;
-        Ok(())
     }
 
     /// Opens a new table with `conn` as host in seat 0 and returns its code.

@@ -69,6 +69,9 @@ pub enum TableError {
     /// The rule options are not valid for the game.
     #[error("{0}")]
     Rules(String),
+    /// The store could not be read.
+    #[error("{0}")]
+    Store(#[from] crate::store::StoreError),
     /// A stored table or its match does not read back or replay.
     #[error("table {code}: {reason}")]
     Stored {

@@ -191,6 +191,8 @@ impl<G: Playable> Table<G> {
         let window_after = game.game().clock_may_act();
         // A snap (hit or miss) restarts the window's clock: either a new card is on the pile or a
         // card was shown to everyone, and the others deserve the full window to react.
+        // C2: `game.game().restarts_window(&action)` instead of reading the text (`action` is
+        // still in scope here; it is `Copy`).
         if window_after && (!window_before || text.starts_with("snap")) {
             self.clocks.window_since = now;
         }
