@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::fair::table_seed;
-use crate::limits::{MAX_LISTED_TABLES, MAX_LOBBIES_PER_HOST, SNAP_WINDOW_MS, TURN_MS};
+use crate::limits::{MAX_LISTED_TABLES, MAX_LOBBIES_PER_HOST, TURN_MS};
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError, SeatInfo};
 use crate::store::{PlayerRow, Store, TableRow};
 use crate::table::{Origin, Table, TableError};
@@ -226,20 +226,6 @@ impl Hub {
                 ErrorCode::BadRequest,
                 format!("turn_ms must be between {} and {}", TURN_MS.start(), TURN_MS.end()),
             ));
-        }
-        // C2: check `G::Rules::snap_window_ms()` against SNAP_WINDOW_MS in the table task instead
-        // of reading the option by name here.
-        if let Some(window) = rules.as_ref().and_then(|r| r.get("snap_window_ms")) {
-            if !window.as_u64().is_some_and(|ms| SNAP_WINDOW_MS.contains(&ms)) {
-                return Err(ProtocolError::new(
-                    ErrorCode::BadRequest,
-                    format!(
-                        "snap_window_ms must be between {} and {} milliseconds",
-                        SNAP_WINDOW_MS.start(),
-                        SNAP_WINDOW_MS.end()
-                    ),
-                ));
-            }
         }
         let hosted = lock(&self.listing).values().filter(|t| t.in_lobby && t.host_id == conn.player.id).count();
         if hosted >= MAX_LOBBIES_PER_HOST {

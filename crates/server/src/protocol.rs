@@ -78,8 +78,7 @@ impl std::fmt::Display for ErrorCode {
 }
 
 /// Why the rules refused an action, as data: `{"code": "must_follow", "suit": "H"}`.
-// C1: becomes `game::Refusal` once the engines have it (plan C1); the JSON is the same object.
-pub type Refusal = Value;
+pub use game::Refusal;
 
 /// A refused message: a code and a reason in words, and the id of the message it answers.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -565,9 +564,7 @@ impl MatchState {
             view: serde_json::to_value(g.view(seat)).unwrap_or(Value::Null),
             to_act,
             legal,
-            // C2: `seat.map(|s| g.display_order(s)).unwrap_or_default()` once the engines have
-            // `Game::display_order`.
-            order: Vec::new(),
+            order: seat.map(|s| g.display_order(s)).unwrap_or_default(),
             deadline_ms,
             hands: serde_json::to_value(g.hand_summaries()).unwrap_or(Value::Null),
             score: g.score(),

@@ -89,7 +89,9 @@ fn examples() -> Vec<ServerMsg> {
     let mut log: Vec<LogEntry> = log.collect();
     log.insert(0, LogEntry { version: 5, seat: None, action: "deal".to_owned() });
     let last = log.last().cloned().unwrap();
-    let refused = ProtocolError::illegal("you must follow hearts", Some(json!({ "code": "must_follow", "suit": "H" })))
+    // The engine's own refusal, as the table task sends it.
+    let must_follow = kout::Illegal::MustFollow(cards::Suit::Hearts);
+    let refused = ProtocolError::illegal(must_follow.to_string(), Some(game::Refuse::refusal(&must_follow)))
         .with_id(Some(json!(7)));
     vec![
         ServerMsg::welcome("p_sara0000000", "Sara"),

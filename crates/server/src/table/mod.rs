@@ -30,6 +30,7 @@ use self::clocks::{Clocks, STALL_RETRY};
 use self::lobby::{Lobby, Occupant, SeatState, Status};
 use self::play::Play;
 use crate::hub::{Conn, Hub, TableCmd};
+use crate::limits::SNAP_WINDOW_MS;
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError};
 use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
 
@@ -140,9 +141,15 @@ impl<G: Playable> Table<G> {
         };
         let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| TableError::Rules(e.to_string()))?;
         let seat_count = rule_set.seat_count();
-        // C2: `rule_set.snap_window_ms().unwrap_or(3000)` once `RuleSet::snap_window_ms` exists.
-        let snap_window =
-            Duration::from_millis(rule_set.to_options().get("snap_window_ms").and_then(Value::as_u64).unwrap_or(3000));
+        let snap_window_ms = rule_set.snap_window_ms();
+        if snap_window_ms.is_some_and(|ms| !SNAP_WINDOW_MS.contains(&ms)) {
+            return Err(TableError::Rules(format!(
+                "snap_window_ms must be between {} and {} milliseconds",
+                SNAP_WINDOW_MS.start(),
+                SNAP_WINDOW_MS.end()
+            )));
+        }
+        let snap_window = Duration::from_millis(snap_window_ms.unwrap_or(3000));
         let mut table = Table {
             hub,
             rx,

@@ -148,8 +148,7 @@ impl<G: Playable> Table<G> {
         }
         game.game()
             .check(Actor::Seat(seat), action)
-            // C1: `ProtocolError::illegal(e.to_string(), Some(game::Refuse::refusal(&e)))`.
-            .map_err(|e| ProtocolError::illegal(e.to_string(), None))?;
+            .map_err(|e| ProtocolError::illegal(e.to_string(), Some(game::Refuse::refusal(&e))))?;
         let back = self.lobby.mark_back(seat);
         self.apply(Actor::Seat(seat), action).await.map_err(|e| ProtocolError::new(ErrorCode::Internal, e))?;
         if back {
@@ -191,9 +190,7 @@ impl<G: Playable> Table<G> {
         let window_after = game.game().clock_may_act();
         // A snap (hit or miss) restarts the window's clock: either a new card is on the pile or a
         // card was shown to everyone, and the others deserve the full window to react.
-        // C2: `game.game().restarts_window(&action)` instead of reading the text (`action` is
-        // still in scope here; it is `Copy`).
-        if window_after && (!window_before || text.starts_with("snap")) {
+        if window_after && (!window_before || game.game().restarts_window(&action)) {
             self.clocks.window_since = now;
         }
         let hand_over = game.game().phase() != Phase::InHand;
