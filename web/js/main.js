@@ -463,10 +463,11 @@ export class App {
     /** @type {import('./dom.js').Child} */
     let text;
     if (e.code === 'illegal') {
-      // The engine's reason in the player's language when it is a known one; else the server's
-      // English, isolated so that an Arabic sentence around it keeps its order.
+      // The engine's refusal (code and parameters) in the player's language when the code is a
+      // known one; else the server's English, isolated so that an Arabic sentence around it keeps
+      // its order.
       const table = this.state.table;
-      const parts = reasonParts(this.state.lang, e.message, (seat) => seatName(table, seat, this.state.lang));
+      const parts = reasonParts(this.state.lang, e.reason, { game: table?.game, name: (seat) => seatName(table, seat, this.state.lang) });
       const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
       text = this.tn('table.illegal', { reason: e.message }, { reason });
     }

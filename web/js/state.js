@@ -45,7 +45,7 @@ export const LOG_LIMIT = 300;
  * @property {number} version  the newest table version seen
  * @property {GameState | null} game
  * @property {{index: number, hand: any, at: number} | null} summary
- * @property {{code: string, message: string, at: number} | null} error
+ * @property {{code: string, message: string, reason?: Record<string, unknown>, at: number} | null} error  `reason`: the engine's refusal as data (code and parameters), when it refused an action
  * @property {{action: string, version: number} | null} pending
  * @property {boolean} needResume
  * @property {{hand: number, commitment: string} | null} commitment
@@ -215,7 +215,8 @@ function onServer(state, m, now) {
       // An invite link opened while the match is under way: the app watches the table instead
       // (main.js spectates), which is no error to show.
       if (code === 'seat_taken' && state.route.name === 'table' && !state.table) return { ...state, pending: null };
-      return { ...state, pending: null, error: { code, message: String(m.message ?? ''), at: now } };
+      const reason = m.reason && typeof m.reason === 'object' && !Array.isArray(m.reason) && typeof m.reason.code === 'string' ? m.reason : null;
+      return { ...state, pending: null, error: { code, message: String(m.message ?? ''), ...(reason ? { reason } : {}), at: now } };
     }
     case 'commitment':
       return typeof m.hand === 'number' ? { ...state, commitment: { hand: m.hand, commitment: String(m.commitment ?? '') } } : state;

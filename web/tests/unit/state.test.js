@@ -116,9 +116,12 @@ test('an illegal action keeps the reason to show; a stale one asks for a resync 
   let s = atTable();
   s = reduce(s, { type: 'sent', msg: { type: 'act', action: 'play AH', version: 6 } });
   assert.deepEqual(s.pending, { action: 'play AH', version: 6 });
-  const illegal = server(s, { type: 'error', code: 'illegal', message: 'you must follow spades (or play a joker)', id: 3 });
+  const illegal = server(s, { type: 'error', code: 'illegal', message: 'you must follow spades (or play a joker)', id: 3, reason: { code: 'must_follow', suit: 'S' } });
   assert.equal(illegal.error.code, 'illegal');
   assert.equal(illegal.error.message, 'you must follow spades (or play a joker)');
+  assert.deepEqual(illegal.error.reason, { code: 'must_follow', suit: 'S' }, 'the refusal as data, for translation');
+  const bare = server(s, { type: 'error', code: 'illegal', message: 'something new', reason: 'not an object' });
+  assert.equal(bare.error.reason, undefined, 'a reason without a code is not kept: the message is shown');
   assert.equal(illegal.pending, null);
   const stale = server(s, { type: 'error', code: 'stale', message: 'the table is at version 8' });
   assert.equal(stale.error, null);
