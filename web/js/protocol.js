@@ -488,8 +488,8 @@ export function safeDecode(text) {
 }
 
 /**
- * The route of an address hash: `#/t/CODE` a table, `#/replay/ID` a finished match, anything else
- * (a broken link too) the home page.
+ * The route of an address hash: `#/t/CODE` a table, `#/replay/ID` a finished match, `#/replay` a
+ * record file to open, anything else (a broken link too) the home page.
  * @param {string} hash
  * @returns {{name: 'home' | 'table' | 'replay', code?: string, gameId?: string}}
  */
@@ -504,6 +504,7 @@ export function parseRoute(hash) {
     const gameId = safeDecode(r[1]);
     if (gameId) return { name: 'replay', gameId };
   }
+  if (/^#\/replay\/?$/.test(hash)) return { name: 'replay' };
   return { name: 'home' };
 }
 

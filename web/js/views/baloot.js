@@ -125,7 +125,7 @@ export function actions(ctx) {
 export function hand(ctx) {
   const hd = ctx.view?.hand;
   if (!hd) return null;
-  return handRow(ctx, hd.cards, { game: 'baloot', mode: hd.contract?.mode ?? null, trump: hd.contract?.trump ?? null });
+  return handRow(ctx, hd.cards);
 }
 
 /** @param {Ctx} ctx */

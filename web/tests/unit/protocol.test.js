@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '../../js/i18n.js';
-import { parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids, scoreTone, refusalKey, reasonParts, REFUSAL_CODES, isBidding, bidKeyAction, balootBidRound, parseRoute, safeDecode, isolateText } from '../../js/protocol.js';
+import { initialState, reduce } from '../../js/state.js';
+import { parseCard } from '../../js/cards.js';
+import { SERVER_TYPES, parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids, scoreTone, refusalKey, reasonParts, REFUSAL_CODES, isBidding, bidKeyAction, balootBidRound, parseRoute, safeDecode, isolateText } from '../../js/protocol.js';
 
 test('server frames: JSON objects with a known type pass; anything else is dropped', () => {
   assert.deepEqual(parseServerMessage('{"type":"pong"}'), { type: 'pong' });
@@ -261,6 +263,8 @@ test('routes: a table, a replay, and home for anything else (a broken link too)'
   assert.deepEqual(parseRoute('#/t/k7qx2m'), { name: 'table', code: 'K7QX2M' });
   assert.deepEqual(parseRoute('#/replay/g_1'), { name: 'replay', gameId: 'g_1' });
   assert.deepEqual(parseRoute('#/replay/g%5F1'), { name: 'replay', gameId: 'g_1' });
+  assert.deepEqual(parseRoute('#/replay'), { name: 'replay' }, 'a record file to open');
+  assert.deepEqual(parseRoute('#/replay/'), { name: 'replay' });
   assert.deepEqual(parseRoute(''), { name: 'home' });
   assert.deepEqual(parseRoute('#/'), { name: 'home' });
   // %-encoding cut short (a link truncated by a chat app): URIError caught, home.
@@ -286,4 +290,72 @@ test('a hand score reads from the seat of the one who looks at it', () => {
   assert.equal(scoreTone(0, [5, 2]), 'good');
   assert.equal(scoreTone(3, [8, 8]), 'even');
   assert.equal(scoreTone(null, [0, 7]), 'even');
+});
+
+// ---- the golden fixtures shared with the server (tests/protocol/*.json at the repository root,
+// written by crates/server/tests/protocol.rs): every frame kind the server sends, as it sends it.
+
+/** Each fixture file: one frame, or a list of frames. */
+function fixtures() {
+  const dir = path.join(repo, 'tests/protocol');
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    const value = JSON.parse(text);
+    return (Array.isArray(value) ? value : [value]).map((frame, i) => ({ name: Array.isArray(value) ? `${file}[${i}]` : file, frame }));
+  });
+}
+
+/** A client seated at the frame's table, so the reducer applies what is about that table. */
+function stateFor(frame) {
+  const code = typeof frame.table === 'string' ? frame.table : frame.table?.code ?? 'K7QX2M';
+  let s = reduce(initialState(), { type: 'route', route: { name: 'table', code } });
+  if (frame.type !== 'table') s = reduce(s, { type: 'server', msg: { type: 'table', table: { code, game: 'kout4', seats: [], version: 1 }, you: 0 }, now: 0 });
+  return s;
+}
+
+test('every golden frame of the server is read by the client', () => {
+  const all = fixtures();
+  assert.ok(all.length > 0, 'tests/protocol has fixtures');
+  const kinds = new Set();
+  for (const { name, frame } of all) {
+    const m = parseServerMessage(JSON.stringify(frame));
+    assert.ok(m, `${name}: a frame of a type the client knows (${frame.type})`);
+    kinds.add(m.type);
+    const s = reduce(stateFor(m), { type: 'server', msg: m, now: 1000 });
+    switch (m.type) {
+      case 'welcome':
+        assert.equal(s.me?.id, m.player.id, name);
+        break;
+      case 'table':
+        assert.equal(s.table?.code, m.table.code, name);
+        assert.ok(Array.isArray(s.table.seats), name);
+        break;
+      case 'sync':
+      case 'event':
+        assert.equal(s.game?.version, m.version, name);
+        assert.ok(Array.isArray(s.game.legal) && Array.isArray(s.game.to_act), name);
+        if ('order' in m) {
+          assert.ok(Array.isArray(m.order), `${name}: order is a list of cards`);
+          assert.deepEqual(s.game.order, m.order, name);
+          for (const c of m.order) assert.ok(parseCard(c), `${name}: ${c} is a card`);
+        }
+        if (m.type === 'event') assert.equal(s.game.log.at(-1).action, m.action, name);
+        break;
+      case 'commitment':
+        assert.equal(s.commitment?.hand, m.hand, name);
+        break;
+      case 'error':
+        if (m.code === 'stale') break;
+        assert.equal(s.error?.code, m.code, name);
+        if (m.reason) {
+          assert.deepEqual(s.error.reason, m.reason, name);
+          assert.ok(reasonParts('ar', m.reason, { game: 'kout4' }), `${name}: the refusal ${m.reason.code} is translated`);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  for (const type of SERVER_TYPES) assert.ok(kinds.has(type), `a fixture of ${type}`);
+  assert.ok(all.some(({ frame }) => frame.type === 'error' && frame.reason), 'a refusal with its reason');
 });

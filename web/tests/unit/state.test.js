@@ -70,6 +70,15 @@ test('sync replaces the match state and turns the deadline into a client time', 
   assert.deepEqual([...legalSet(s)], ['pass', 'bid 5', 'bid 6']);
 });
 
+test('sync and event carry the order to show my cards in; without one it is null', () => {
+  let s = atTable();
+  assert.equal(s.game.order, null, 'an older server sends no order');
+  s = server(s, syncMsg({ version: 7, order: ['KH', 'AS', 42] }));
+  assert.deepEqual(s.game.order, ['KH', 'AS'], 'only card texts kept');
+  s = server(s, eventMsg(8, 'pass', { order: ['AS'] }));
+  assert.deepEqual(s.game.order, ['AS']);
+});
+
 test('events apply in version order; duplicates and older ones are dropped', () => {
   let s = atTable();
   s = server(s, eventMsg(7, 'pass'));
