@@ -257,6 +257,8 @@ test("Baloot's second round of bidding starts once all four passed", () => {
   assert.equal(balootBidRound([b('pass'), b('hokum'), b('pass'), b('pass')]), 1);
   assert.equal(balootBidRound([b('pass'), b('pass'), b('pass'), b('pass')]), 2);
   assert.equal(balootBidRound([b('pass'), b('pass'), b('pass'), b('pass'), b('pass')]), 2);
+  assert.equal(balootBidRound([], 2), 2, 'the view says which round');
+  assert.equal(balootBidRound([b('pass'), b('pass'), b('pass'), b('pass')], 1), 1);
 });
 
 test('routes: a table, a replay, and home for anything else (a broken link too)', () => {
