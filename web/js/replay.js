@@ -23,7 +23,7 @@ import { seatCount } from './protocol.js';
  * @property {any} [open]  the game's public table state beyond the view (Kabul: the drawn card)
  * @property {number[]} score  the match score (per team; Kabul: per seat)
  * @property {number[] | null} hand_score  the hand's score once decided (Baloot: its game points)
- * @property {number[] | null} points  Baloot: the hand's card points so far
+ * @property {number[] | null} points  the hand's running count: Baloot's card points per team, Kout's tricks per team, Kabul's grid totals
  */
 
 /**

@@ -160,7 +160,8 @@ export function renderReplay(app) {
       info.push(h('span', null, ` · ${name(c.seat)}: ${what}`));
     }
     info.push(h('span', null, ` · ${app.t('table.tricks')} ${pair(tt.won)}`));
-    if (s.points) info.push(h('span', { class: 'r-points' }, ` · ${app.t('baloot.cardPoints')} ${pair(s.points)}`));
+    // The engine's running count: Baloot's card points (Kout's is its tricks, shown above).
+    if (s.points && game === 'baloot') info.push(h('span', { class: 'r-points' }, ` · ${app.t('baloot.cardPoints')} ${pair(s.points)}`));
     // The hand's result as the engine scored it (Baloot: its game points).
     if (s.hand_score) info.push(h('span', { class: 'r-hand-score' }, ` · ${app.t(game === 'baloot' ? 'replay.gamePoints' : 'replay.handScore')} ${pair(s.hand_score)}`));
     if (s.score.length) info.push(h('span', { class: 'r-score' }, ` · ${app.t('table.score')} ${pair(s.score)}`));
