@@ -35,6 +35,8 @@ pub struct BalootView {
     pub seat: Option<Seat>,
     /// Where the match stands.
     pub phase: ViewPhase,
+    /// The bidding round (1 or 2) while a hand is bid, `null` otherwise.
+    pub bid_round: Option<u8>,
     /// The match score per team.
     pub score: [i32; 2],
     /// Who deals the next hand, between hands.
@@ -212,9 +214,14 @@ impl BalootView {
                 _ => ViewPhase::Playing,
             },
         };
+        let bid_round = match state.map(|h| h.stage) {
+            Some(Stage::Bidding(b)) if phase == ViewPhase::Bidding => Some(b.round()),
+            _ => None,
+        };
         BalootView {
             seat,
             phase,
+            bid_round,
             score: g.match_score(),
             next_dealer: match g.phase() {
                 Phase::AwaitingDeal { dealer } => Some(dealer),

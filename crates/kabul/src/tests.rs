@@ -3,7 +3,7 @@
 use cards::{Card, CardSet, Deck, DeckKind};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat, Winner};
 
-use crate::{Event, Illegal, Kabul, KabulAction, KabulDeal, KabulRules, Pos, RoundEnd, SlotView, StepView};
+use crate::{Event, Illegal, Kabul, KabulAction, KabulDeal, KabulRules, Pos, Power, RoundEnd, SlotView, StepView};
 
 fn s(i: usize) -> Seat {
     Seat::new(i).expect("seat")
@@ -184,7 +184,7 @@ fn the_callers_cards_are_locked_against_snaps_and_powers() {
     let mut g = game(1, &[["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "4H"]], "4D", &["7H", "4C"]);
     act(&mut g, 0, "kabul");
     act(&mut g, 1, "draw deck");
-    assert_eq!(refused(&g, 1, "discard power"), Illegal::NoTarget { power: crate::Power::PeekOther });
+    assert_eq!(refused(&g, 1, "discard power"), Illegal::NoTarget { power: Power::PeekOther });
     act(&mut g, 1, "discard");
     // Seat 0, the caller, may not snap in the window; seat 1 alone may.
     assert_eq!(seats(g.to_act()), vec![1]);
@@ -244,6 +244,35 @@ fn only_the_drawer_sees_a_card_drawn_from_the_deck() {
     assert_eq!(g.view(None).drawn.and_then(|d| d.card), None);
     assert!(g.hidden_from(s(1)).contains(c("QH")));
     assert!(!g.hidden_from(s(0)).contains(c("QH")));
+}
+
+#[test]
+fn the_drawer_sees_the_power_a_card_from_the_deck_would_give_if_discarded() {
+    let power = |g: &Kabul, viewer: Option<usize>| g.view(viewer.map(s)).drawn.and_then(|d| d.power);
+    let mut g = four();
+    act(&mut g, 0, "draw deck");
+    assert_eq!(power(&g, Some(0)), Power::of(c("QH")));
+    assert_eq!(power(&g, Some(0)), Some(Power::SwitchAndLook));
+    let json = serde_json::to_value(g.view(Some(s(0)))).expect("json");
+    assert_eq!(json["drawn"]["power"], Power::SwitchAndLook.code());
+    // The others do not see the face, so not its power either.
+    assert_eq!(power(&g, Some(1)), None);
+    assert_eq!(power(&g, None), None);
+    assert_eq!(serde_json::to_value(g.view(None)).expect("json")["drawn"]["power"], serde_json::Value::Null);
+
+    // A card taken from the discard pile must replace one: it gives no power.
+    act(&mut g, 0, "replace 0");
+    close(&mut g);
+    act(&mut g, 1, "draw discard");
+    assert_eq!(g.drawn_card(), Some((s(1), c("AS"))));
+    assert_eq!(power(&g, Some(1)), None);
+}
+
+#[test]
+fn a_drawn_card_without_power_shows_none() {
+    let mut g = game(1, &[["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "4H"]], "5S", &["5C"]);
+    act(&mut g, 0, "draw deck");
+    assert_eq!(g.view(Some(s(0))).drawn.map(|d| (d.card, d.power)), Some((Some(c("5C")), None)));
 }
 
 /// Two players, dealer 1 (seat 0 starts); seat 1 holds three kings and a queen.
@@ -378,8 +407,8 @@ fn queen_switch_moves_the_cards_and_shows_both_to_the_switcher_only() {
     act(&mut g, 0, "discard power");
     assert!(!g.clock_may_act(), "the power is resolved before the window opens");
     assert_eq!(seats(g.to_act()), vec![0]);
-    assert_eq!(refused(&g, 0, "peek 1"), Illegal::WrongTarget(crate::Power::SwitchAndLook));
-    assert_eq!(refused(&g, 0, "discard"), Illegal::PowerPending(crate::Power::SwitchAndLook));
+    assert_eq!(refused(&g, 0, "peek 1"), Illegal::WrongTarget(Power::SwitchAndLook));
+    assert_eq!(refused(&g, 0, "discard"), Illegal::PowerPending(Power::SwitchAndLook));
     assert_eq!(refused(&g, 0, "switch 1:0 1:0"), Illegal::SameCardTwice);
     assert_eq!(refused(&g, 0, "switch 1:9 2:0"), Illegal::NoCardAtPos(Pos::new(s(1), 9)));
     act(&mut g, 0, "switch 1:0 2:3");
@@ -425,7 +454,7 @@ fn nine_and_eight_look_at_one_of_your_own_cards() {
     assert_eq!(g.drawn_card(), Some((s(2), c("9H"))));
     act(&mut g, 2, "discard power");
     assert_eq!(legal(&g, 2), vec!["peek 0", "peek 1", "peek 2", "peek 3"]);
-    assert_eq!(refused(&g, 2, "peek 1:0"), Illegal::WrongTarget(crate::Power::PeekOwn));
+    assert_eq!(refused(&g, 2, "peek 1:0"), Illegal::WrongTarget(Power::PeekOwn));
     assert_eq!(refused(&g, 2, "peek 2:0"), Illegal::OwnCardAsOther);
     assert_eq!(refused(&g, 2, "peek 7"), Illegal::NoCardAt(7));
     act(&mut g, 2, "peek 0");
@@ -446,8 +475,8 @@ fn seven_and_six_look_at_another_players_card() {
     assert_eq!(g.drawn_card(), Some((s(3), c("7H"))));
     act(&mut g, 3, "discard power");
     assert_eq!(legal(&g, 3).len(), 12, "four cards of each of the three others");
-    assert_eq!(refused(&g, 3, "peek 3:0"), Illegal::WrongTarget(crate::Power::PeekOther));
-    assert_eq!(refused(&g, 3, "peek 0"), Illegal::WrongTarget(crate::Power::PeekOther));
+    assert_eq!(refused(&g, 3, "peek 3:0"), Illegal::WrongTarget(Power::PeekOther));
+    assert_eq!(refused(&g, 3, "peek 0"), Illegal::WrongTarget(Power::PeekOther));
     act(&mut g, 3, "peek 1:1");
     assert_eq!(slot_view(&g, 3, 1, 1), SlotView::Face(c("2H")));
     assert_eq!(slot_view(&g, 1, 1, 1), SlotView::Down, "the owner did not see it");
@@ -768,7 +797,7 @@ fn a_seat_without_cards_is_never_a_target() {
     // Seat 1 has no cards: seat 0's 7 has nobody else to look at.
     act(&mut g, 0, "draw deck");
     assert_eq!(g.drawn_card(), Some((s(0), c("7D"))));
-    assert_eq!(refused(&g, 0, "discard power"), Illegal::NoTarget { power: crate::Power::PeekOther });
+    assert_eq!(refused(&g, 0, "discard power"), Illegal::NoTarget { power: Power::PeekOther });
     act(&mut g, 0, "discard");
     act(&mut g, 0, "pass");
     act(&mut g, 1, "draw deck");

@@ -30,6 +30,10 @@ pub struct DrawnView {
     pub from: Source,
     /// Its face, only for the drawer (or anyone, if it came from the discard pile).
     pub card: Option<Card>,
+    /// The power the card would give if discarded (`switch_and_look`, `blind_switch`, `peek_own`,
+    /// `peek_other`), for whoever sees its face; `null` for a card without power, a card from the
+    /// discard pile (which must replace one) or a face the viewer does not see.
+    pub power: Option<Power>,
 }
 
 /// What the round waits for.
@@ -151,10 +155,14 @@ impl KabulView {
                     .collect()
             })
             .collect();
-        let drawn = round.layout.drawn.map(|d| DrawnView {
-            seat: round.turn,
-            from: d.from,
-            card: Some(d.card).filter(|&c| knows(c)),
+        let drawn = round.layout.drawn.map(|d| {
+            let card = Some(d.card).filter(|&c| knows(c));
+            DrawnView {
+                seat: round.turn,
+                from: d.from,
+                card,
+                power: card.filter(|_| d.from == Source::Deck).and_then(Power::of),
+            }
         });
         let step = step_view(game, round);
         let playing = !matches!(round.step, Step::Ended(_));
