@@ -33,6 +33,7 @@
 mod action;
 mod bidding;
 mod deal;
+mod engine;
 mod error;
 mod projects;
 mod rules;

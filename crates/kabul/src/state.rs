@@ -9,7 +9,7 @@ use crate::action::{Pos, Slot};
 use crate::error::Illegal;
 use crate::events::{Event, Source};
 use crate::knowledge::Knowledge;
-use crate::powers::Power;
+use crate::power::Power;
 use crate::rules::KabulRules;
 use crate::scoring::{RoundEnd, RoundSummary, card_value, lowest};
 

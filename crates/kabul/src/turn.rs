@@ -3,7 +3,7 @@
 use crate::action::{KabulAction, Pos};
 use crate::error::Illegal;
 use crate::events::{Event, Source};
-use crate::powers::Power;
+use crate::power::Power;
 use crate::state::{Drawn, Round, Step};
 
 impl Round {

@@ -5,7 +5,7 @@ use game::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use crate::events::{Event, Source};
-use crate::powers::Power;
+use crate::power::Power;
 use crate::scoring::RoundEnd;
 use crate::state::{Kabul, Round, Step};
 

@@ -44,10 +44,12 @@
 mod action;
 mod bidding;
 mod deal;
+mod engine;
 mod illegal;
 mod rules;
 mod scoring;
 mod state;
+mod summary;
 mod trick;
 mod view;
 
@@ -58,5 +60,6 @@ pub use illegal::{Illegal, Moment};
 pub use rules::{KoutRules, Variant};
 pub use scoring::{hand_points, hand_score, is_decided, is_made, match_winner};
 pub use state::Kout;
+pub use summary::KoutHandSummary;
 pub use trick::power as card_power;
-pub use view::{KoutHandSummary, KoutView, PlayedCard, TrickView, ViewStage};
+pub use view::{KoutView, PlayedCard, TrickView, ViewStage};

@@ -1,46 +1,12 @@
-//! What a seat (or a spectator) may see, and the per-hand summary `majlis replay` prints.
+//! What a seat (or a spectator) may see.
 
 use cards::{Card, CardSet, Suit};
 use game::{BySeat, ByTeam, Game, GameKind, Seat, Team};
 use serde::{Deserialize, Serialize};
 
 use crate::bidding::Call;
-use crate::state::{Hand, Kout, Stage};
+use crate::state::{Kout, Stage};
 use crate::trick::{DoneTrick, Play};
-
-/// The facts of one hand as `majlis replay` reports them; `null` for what is not known yet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KoutHandSummary {
-    /// Who dealt.
-    pub dealer: Seat,
-    /// The maker (highest bidder), once bidding is over.
-    pub bidder: Option<Seat>,
-    /// The winning bid, once bidding is over.
-    pub bid: Option<u8>,
-    /// Whether the bid is a Malzoom (the dealer's forced 5), once bidding is over.
-    pub malzoom: Option<bool>,
-    /// The trump suit, once named.
-    pub trump: Option<Suit>,
-    /// Tricks won per team so far (from the first card on); final when the hand stopped.
-    pub tricks: Option<ByTeam<u8>>,
-    /// The hand's score per team, once it is over.
-    pub score: Option<ByTeam<i32>>,
-}
-
-impl KoutHandSummary {
-    pub(crate) fn of(hand: &Hand) -> KoutHandSummary {
-        let contract = hand.contract;
-        KoutHandSummary {
-            dealer: hand.dealer,
-            bidder: contract.map(|c| c.maker),
-            bid: contract.map(|c| c.bid.tricks()),
-            malzoom: contract.map(|c| c.malzoom),
-            trump: hand.trump,
-            tricks: hand.trump.map(|_| hand.won),
-            score: hand.score,
-        }
-    }
-}
 
 /// The moment of the match a view shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
