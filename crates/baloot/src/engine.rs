@@ -2,7 +2,7 @@
 //! neither of those modules imports the other.
 
 use cards::{Card, CardSet, Deck, DeckKind, Suit};
-use game::{Actor, Game, GameKind, HandRecord, Phase, Score, Seat, SeatSet, Winner};
+use game::{Actor, ByTeam, Game, GameKind, HandRecord, Phase, Score, Seat, SeatSet, Winner};
 use rand_core::RngCore;
 
 use crate::action::BalootAction;
@@ -29,7 +29,14 @@ impl Game for Baloot {
         if first_dealer.index() >= 4 {
             return Err(format!("dealer {first_dealer} has no seat at a table of 4"));
         }
-        Ok(Baloot { rules, score: [0, 0], next_dealer: first_dealer, winner: None, hand: None, finished: Vec::new() })
+        Ok(Baloot {
+            rules,
+            score: ByTeam::default(),
+            next_dealer: first_dealer,
+            winner: None,
+            hand: None,
+            finished: Vec::new(),
+        })
     }
 
     fn kind(&self) -> GameKind {
@@ -92,7 +99,7 @@ impl Game for Baloot {
         }
         match h.stage {
             Stage::Playing(_) if h.trick.next_seat() == seat => {
-                let legal = legal_plays(h.hands[seat.index()], &h.trick, seat, &self.rules);
+                let legal = legal_plays(h.hands[seat], &h.trick, seat, &self.rules);
                 out.extend(legal.iter().map(BalootAction::Play));
             }
             Stage::Bidding(b) if b.to_act() == seat => {
@@ -134,7 +141,7 @@ impl Game for Baloot {
     }
 
     fn score(&self) -> Score {
-        self.score.into_iter().collect()
+        self.score.0.into_iter().collect()
     }
 
     fn view(&self, seat: Option<Seat>) -> BalootView {
@@ -148,14 +155,14 @@ impl Game for Baloot {
             hidden.extend(h.stock.iter().copied());
         }
         for other in Seat::all(4).filter(|&s| s != seat) {
-            hidden |= h.hands[other.index()];
+            hidden |= h.hands[other];
         }
         hidden - h.shown()
     }
 
     fn display_order(&self, seat: Seat) -> Vec<Card> {
         let Some(h) = self.hand.as_ref() else { return Vec::new() };
-        let held = h.hands.get(seat.index()).copied().unwrap_or_default();
+        let held = h.hands.get(seat).copied().unwrap_or_default();
         display_order(held, h.trick_trump())
     }
 

@@ -24,7 +24,7 @@
 //! }
 //! let hand = &game.hand_summaries()[0];
 //! assert_eq!(hand.mode, Some("sun"));
-//! assert_eq!(hand.card_points.map(|p| p[0] + p[1]), Some(130));
+//! assert_eq!(hand.card_points.map(|p| p.0[0] + p.0[1]), Some(130));
 //! ```
 //!
 //! The crate is pure: no IO, clock or threads. A random hand needs no heap allocation per action

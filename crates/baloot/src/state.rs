@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, Suit};
-use game::{Seat, Team};
+use game::{BySeat, ByTeam, Seat, Team};
 
 use crate::action::BalootAction;
 use crate::bidding::{BidOutcome, Bidding, Contract};
@@ -36,14 +36,14 @@ pub(crate) struct HandState {
     pub(crate) face_up: Card,
     pub(crate) stock: [Card; 11],
     pub(crate) stock_dealt: bool,
-    pub(crate) hands: [CardSet; 4],
+    pub(crate) hands: BySeat<CardSet>,
     /// Every bid in order (at most 8: four passes in each round).
     pub(crate) bids: ArrayVec<(Seat, BalootAction), 8>,
     pub(crate) stage: Stage,
     pub(crate) trick: Trick,
     pub(crate) tricks: ArrayVec<Trick, 8>,
-    pub(crate) trick_counts: [u8; 2],
-    pub(crate) card_points: [u16; 2],
+    pub(crate) trick_counts: ByTeam<u8>,
+    pub(crate) card_points: ByTeam<u16>,
     /// Every player's projects, Baloot aside (at most two each).
     pub(crate) projects: ArrayVec<Project, 8>,
     pub(crate) counted: Option<Team>,
@@ -64,8 +64,8 @@ impl HandState {
             stage: Stage::Bidding(Bidding::start(dealer)),
             trick: Trick::new(dealer.next(4), None),
             tricks: ArrayVec::new(),
-            trick_counts: [0; 2],
-            card_points: [0; 2],
+            trick_counts: ByTeam::default(),
+            card_points: ByTeam::default(),
             projects: ArrayVec::new(),
             counted: None,
             baloot: None,
@@ -119,7 +119,7 @@ impl HandState {
         second_deal(&mut self.hands, self.dealer, contract.bidder, self.face_up, &self.stock);
         self.stock_dealt = true;
         for seat in Seat::all(4) {
-            for p in detect(seat, self.hands[seat.index()], contract.mode, rules) {
+            for p in detect(seat, self.hands[seat], contract.mode, rules) {
                 let _ = self.projects.try_push(p);
             }
         }
@@ -147,7 +147,7 @@ impl HandState {
 #[derive(Clone, Debug)]
 pub struct Baloot {
     pub(crate) rules: BalootRules,
-    pub(crate) score: [i32; 2],
+    pub(crate) score: ByTeam<i32>,
     pub(crate) next_dealer: Seat,
     pub(crate) winner: Option<Team>,
     pub(crate) hand: Option<HandState>,
@@ -159,7 +159,7 @@ impl Baloot {
         self.hand.as_ref()
     }
 
-    pub(crate) fn match_score(&self) -> [i32; 2] {
+    pub(crate) fn match_score(&self) -> ByTeam<i32> {
         self.score
     }
 
@@ -177,8 +177,9 @@ impl Baloot {
         };
         let result = score_hand(&tally, &self.rules);
         h.stage = Stage::Finished(contract);
-        self.score[0] += result.score[0];
-        self.score[1] += result.score[1];
+        for team in Team::BOTH {
+            self.score[team] += result.score[team];
+        }
         self.finished.push(h.finished_summary(&result));
         self.winner = match_winner(self.score);
         self.next_dealer = h.dealer.next(4);
@@ -204,7 +205,7 @@ impl Baloot {
     pub(crate) fn play_card(&mut self, seat: Seat, card: Card) {
         let Some(h) = self.hand.as_mut() else { return };
         let Stage::Playing(contract) = h.stage else { return };
-        let Some(hand) = h.hands.get_mut(seat.index()) else { return };
+        let Some(hand) = h.hands.get_mut(seat) else { return };
         hand.remove(card);
         h.trick.push(card);
         if h.baloot == Some(seat) && contract.mode.trump().is_some_and(|t| baloot_cards(t).contains(card)) {
@@ -214,7 +215,7 @@ impl Baloot {
             return;
         }
         let winner = h.trick.winner().unwrap_or(seat);
-        let team = winner.team().index();
+        let team = winner.team();
         let mut points = h.trick.points();
         if h.tricks.len() == 7 {
             points += LAST_TRICK_BONUS;
@@ -229,7 +230,7 @@ impl Baloot {
     }
 
     pub(crate) fn check_play(h: &HandState, seat: Seat, card: Card, rules: &BalootRules) -> Result<(), Illegal> {
-        let hand = h.hands[seat.index()];
+        let hand = h.hands.get(seat).copied().unwrap_or_default();
         if !hand.contains(card) {
             return Err(Illegal::NotHeld(card));
         }

@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 use cards::Suit;
-use game::Seat;
+use game::{ByTeam, Seat};
 use serde::Serialize;
 
 use crate::projects::ProjectKind;
@@ -19,13 +19,13 @@ pub struct HandSummary {
     /// The trump suit's letter in Hokum (`null` in Sun).
     pub trump: Option<Suit>,
     /// Tricks per team.
-    pub tricks: Option<[u8; 2]>,
+    pub tricks: Option<ByTeam<u8>>,
     /// Card points per team, the last trick's 10 included.
-    pub card_points: Option<[u16; 2]>,
+    pub card_points: Option<ByTeam<u16>>,
     /// Per team, the names of the projects whose points it received.
-    pub projects: Option<[ArrayVec<ProjectKind, 9>; 2]>,
+    pub projects: Option<ByTeam<ArrayVec<ProjectKind, 9>>>,
     /// Game points per team for this hand.
-    pub score: Option<[i32; 2]>,
+    pub score: Option<ByTeam<i32>>,
     /// Whether everyone passed twice (`null` while the bidding is open).
     pub void: Option<bool>,
 }

@@ -6,7 +6,7 @@
 //! the match score, the dealer and who is to act. Never another seat's unplayed cards or the stock.
 
 use cards::{Card, CardSet, Suit};
-use game::{Game, Phase, Seat};
+use game::{BySeat, ByTeam, Game, Phase, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::action::BalootAction;
@@ -38,7 +38,7 @@ pub struct BalootView {
     /// The bidding round (1 or 2) while a hand is bid, `null` otherwise.
     pub bid_round: Option<u8>,
     /// The match score per team.
-    pub score: [i32; 2],
+    pub score: ByTeam<i32>,
     /// Who deals the next hand, between hands.
     pub next_dealer: Option<Seat>,
     /// Who is to act.
@@ -57,7 +57,7 @@ pub struct HandView {
     /// The viewer's own cards (`null` for a spectator).
     pub cards: Option<CardSet>,
     /// How many cards each seat holds.
-    pub hand_sizes: [u8; 4],
+    pub hand_sizes: BySeat<u8>,
     /// The face-up card (card 21), which the bidder takes.
     pub face_up: Card,
     /// Every bid in order.
@@ -71,9 +71,9 @@ pub struct HandView {
     /// The tricks taken so far, in order.
     pub tricks: Vec<TrickView>,
     /// Tricks per team so far.
-    pub trick_counts: [u8; 2],
+    pub trick_counts: ByTeam<u8>,
     /// Card points per team so far (the last trick's 10 included once taken).
-    pub card_points: [u16; 2],
+    pub card_points: ByTeam<u16>,
     /// The projects announced so far.
     pub projects: Vec<ProjectView>,
 }
@@ -184,8 +184,8 @@ impl HandView {
         HandView {
             number: h.number,
             dealer: h.dealer,
-            cards: seat.map(|s| h.hands.get(s.index()).copied().unwrap_or_default()),
-            hand_sizes: h.hands.map(|c| c.len() as u8),
+            cards: seat.map(|s| h.hands.get(s).copied().unwrap_or_default()),
+            hand_sizes: h.hands.map(|_, c| c.len() as u8),
             face_up: h.face_up,
             bids: h.bids.iter().map(|&(seat, bid)| BidView { seat, bid }).collect(),
             contract: contract.map(|c| contract_view(c.bidder, c.mode)),

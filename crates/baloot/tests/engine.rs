@@ -176,7 +176,7 @@ fn views_hold_own_cards_only_and_spectators_none() {
     let h = v.hand.expect("hand");
     assert_eq!(h.cards, Some(set(DEAL_A[0])));
     assert_eq!(h.face_up, card("9H"));
-    assert_eq!(h.hand_sizes, [8; 4]);
+    assert_eq!(h.hand_sizes.as_slice(), &[8; 4]);
     assert_eq!(h.bids.len(), 1);
     assert!(g.view(None).hand.expect("hand").cards.is_none());
     game::testing::check_views_hide(&g).expect("no leak");

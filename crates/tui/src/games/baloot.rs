@@ -184,13 +184,13 @@ impl Table for Baloot {
         }
         if a.tricks.len() > b.tricks.len() {
             if let Some(w) = a.tricks.last().and_then(|t| t.winner) {
-                let us = names.me.team().index();
+                let us = names.me.team();
                 n.say(format!(
                     "{} {} the trick · points: us {}, them {}",
                     names.who(w),
                     names.verb(w, "take", "takes"),
                     a.card_points[us],
-                    a.card_points[1 - us]
+                    a.card_points[us.other()]
                 ));
                 n.pause = true;
             }
@@ -211,11 +211,11 @@ impl Table for Baloot {
 
     fn header(ctx: &Ctx<'_, Self>) -> (String, String) {
         let v = ctx.view;
-        let us = ctx.me().team().index();
+        let us = ctx.me().team();
         let hand = v.hand.as_ref().map_or(1, |h| h.number + 1);
         (
             format!("Majlis · Baloot · hand {hand} · you are seat {}", ctx.me()),
-            format!("us {} · them {} · to {TARGET}", v.score[us], v.score[1 - us]),
+            format!("us {} · them {} · to {TARGET}", v.score[us], v.score[us.other()]),
         )
     }
 
@@ -244,11 +244,11 @@ impl Table for Baloot {
 
     fn result(&self, names: Names) -> String {
         let view = self.view(Some(names.me));
-        let us = names.me.team().index();
+        let us = names.me.team();
         if view.phase == ViewPhase::Over {
             let won = self.outcome() == Some(game::Winner::Team(names.me.team()));
             let verdict = if won { "your team wins" } else { "the other team wins" };
-            return format!("Match over: {verdict}, us {} – them {}.", view.score[us], view.score[1 - us]);
+            return format!("Match over: {verdict}, us {} – them {}.", view.score[us], view.score[us.other()]);
         }
         let summaries = self.hand_summaries();
         let Some(last) = summaries.last() else { return String::new() };
@@ -259,8 +259,14 @@ impl Table for Baloot {
         let (Some(score), Some(bidder), Some(mode)) = (last.score, last.bidder, last.mode) else {
             return String::new();
         };
-        let points = last.card_points.map(|p| format!(" (card points {}–{})", p[us], p[1 - us])).unwrap_or_default();
-        format!("Hand {number}: {mode} by {}; us +{}, them +{}{points}.", names.whom(bidder), score[us], score[1 - us])
+        let points =
+            last.card_points.map(|p| format!(" (card points {}–{})", p[us], p[us.other()])).unwrap_or_default();
+        format!(
+            "Hand {number}: {mode} by {}; us +{}, them +{}{points}.",
+            names.whom(bidder),
+            score[us],
+            score[us.other()]
+        )
     }
 
     fn draw(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Self>) {
@@ -316,7 +322,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &Hand
             marker,
             Span::raw(format!("{name:<9}{:<6}", ctx.names.team(seat.team()))),
             Span::raw(format!("{call:<8}{star}  ")),
-            Span::raw(format!("{:>3}   ", h.hand_sizes.get(seat.index()).copied().unwrap_or(0))),
+            Span::raw(format!("{:>3}   ", h.hand_sizes.get(seat).copied().unwrap_or(0))),
         ];
         if let Some(t) = trick {
             if let Some((i, play)) = t.plays.iter().enumerate().find(|(_, pl)| pl.seat == seat) {
@@ -352,7 +358,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &Hand
 fn draw_info(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &HandView) {
     let names = ctx.names;
     let p = ctx.palette;
-    let us = ctx.me().team().index();
+    let us = ctx.me().team();
     let mut lines = vec![Line::raw(format!("Dealer: {}", names.whom(h.dealer)))];
     match h.contract {
         Some(c) => {
@@ -384,8 +390,8 @@ fn draw_info(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &HandV
             ]));
         }
     }
-    lines.push(Line::raw(format!("Tricks: us {} · them {}", h.trick_counts[us], h.trick_counts[1 - us])));
-    lines.push(Line::raw(format!("Points: us {} · them {}", h.card_points[us], h.card_points[1 - us])));
+    lines.push(Line::raw(format!("Tricks: us {} · them {}", h.trick_counts[us], h.trick_counts[us.other()])));
+    lines.push(Line::raw(format!("Points: us {} · them {}", h.card_points[us], h.card_points[us.other()])));
     let projects: Vec<String> = h
         .projects
         .iter()
