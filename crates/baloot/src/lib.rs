@@ -48,7 +48,7 @@ pub use bidding::{BidOutcome, Bidding, Contract};
 pub use deal::{FirstDeal, first_deal, second_deal};
 pub use error::Illegal;
 pub use projects::{HandProjects, Project, ProjectKind, baloot_cards, baloot_holder, counted_team, detect};
-pub use rules::{BalootRules, FourOfAKind, HokumRounding, OPTION_NAMES, ProjectTie};
+pub use rules::{BalootRules, FourOfAKind, HokumRounding, OPTION_NAMES, ProjectTie, RulesError};
 pub use scoring::{
     HandScore, TARGET, Tally, Verdict, hokum_card_game_points, match_winner, project_game_points, score_hand,
     sun_game_points,

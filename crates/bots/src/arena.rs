@@ -102,7 +102,7 @@ pub fn play_duplicate<G: Playable>(config: &Config, index: usize) -> Result<Dupl
 /// # Errors
 /// See [`play_duplicate`].
 pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Result<GameOutcome, String> {
-    let rules = G::Rules::from_options(config.kind, &config.options)?;
+    let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
     let seats = rules.seat_count();
     let seating: Vec<usize> = (0..seats).map(|s| bot_at(s, half)).collect();
     let match_seed = derive_seed(&[config.seed, index as u64]);

@@ -37,7 +37,7 @@ pub fn random_hands<G: Game>(
     budget: Duration,
     seed: u64,
 ) -> Result<Throughput, String> {
-    let rules = G::Rules::from_options(kind, options)?;
+    let rules = G::Rules::from_options(kind, options).map_err(|e| e.to_string())?;
     let mut rng = seeded_rng(seed);
     let mut buf = Vec::new();
     let start = Instant::now();

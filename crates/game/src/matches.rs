@@ -36,7 +36,7 @@ impl<G: Game> Match<G> {
     /// # Errors
     /// Bad options, or a dealer outside the table.
     pub fn new(kind: GameKind, options: Options, players: Vec<String>, first_dealer: Seat) -> Result<Self, String> {
-        let rules = G::Rules::from_options(kind, &options)?;
+        let rules = G::Rules::from_options(kind, &options).map_err(|e| e.to_string())?;
         if first_dealer.index() >= rules.seat_count() {
             return Err(format!("dealer {first_dealer} has no seat at a table of {}", rules.seat_count()));
         }

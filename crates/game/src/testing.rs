@@ -93,7 +93,7 @@ pub fn random_match<G: Game, R: RngCore + ?Sized>(
     rng: &mut R,
     max_hands: usize,
 ) -> Result<Match<G>, String> {
-    let seats_hint = G::Rules::from_options(kind, &options)?;
+    let seats_hint = G::Rules::from_options(kind, &options).map_err(|e| e.to_string())?;
     let dealer = Seat::new(random_below(rng, seats_hint.seat_count() as u32) as usize).unwrap_or(Seat::ZERO);
     let mut m = Match::<G>::new(kind, options, Vec::new(), dealer)?;
     let mut buf = Vec::new();

@@ -108,11 +108,14 @@ impl ParseActionError {
 
 /// A rule set (the options of docs/rules/*.md), read from and written to a record's `"rules"` object.
 pub trait RuleSet: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// Why options are refused; its `Display` says it in words.
+    type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
     /// Reads the options of a record for `kind`; absent options take their defaults.
     ///
     /// # Errors
-    /// An unknown option name or a value of the wrong type or range, in words.
-    fn from_options(kind: GameKind, options: &Options) -> Result<Self, String>;
+    /// Rules of another game, an unknown option name, or a value of the wrong type or range.
+    fn from_options(kind: GameKind, options: &Options) -> Result<Self, Self::Error>;
 
     /// The options as a record's `"rules"` object; reading it back gives the same rule set.
     fn to_options(&self) -> Options;

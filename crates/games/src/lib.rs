@@ -91,7 +91,7 @@ pub fn deal(kind: GameKind, seed: u64, options: &Options) -> Result<Record, Stri
     impl Visitor for Deal<'_> {
         type Output = Result<Record, String>;
         fn visit<G: Playable>(self, kind: GameKind) -> Self::Output {
-            let rules = G::Rules::from_options(kind, self.options)?;
+            let rules = G::Rules::from_options(kind, self.options).map_err(|e| e.to_string())?;
             let mut rng = seeded_rng(self.seed);
             let dealer = cards::random_below(&mut rng, rules.seat_count() as u32) as usize;
             let dealer = Seat::new(dealer).ok_or("no seats")?;

@@ -67,7 +67,7 @@ pub use error::Illegal;
 pub use events::{Event, Source};
 pub use knowledge::Knowledge;
 pub use power::Power;
-pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS};
+pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS, RulesError};
 pub use scoring::{RoundEnd, RoundSummary, card_value, lowest, same_rank};
 pub use state::{Kabul, MAX_SLOTS, RECENT_EVENTS};
 pub use view::{DrawnView, KabulView, SlotView, StepView};

@@ -57,7 +57,7 @@ pub use action::{Bid, KoutAction};
 pub use bidding::{Call, Contract};
 pub use deal::{HAND_SIZE, KoutDeal};
 pub use illegal::{Illegal, Moment};
-pub use rules::{KoutRules, Variant};
+pub use rules::{KoutRules, RulesError, Variant};
 pub use scoring::{hand_points, hand_score, is_decided, is_made, match_winner};
 pub use state::Kout;
 pub use summary::KoutHandSummary;

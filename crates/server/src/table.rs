@@ -225,7 +225,7 @@ impl<G: Playable> Table<G> {
                 (row.code.clone(), rules, u64::try_from(row.turn_ms).unwrap_or(30_000), row.public != 0)
             }
         };
-        let rule_set = G::Rules::from_options(kind, &rules)?;
+        let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| e.to_string())?;
         let seat_count = rule_set.seat_count();
         let snap_window =
             Duration::from_millis(rule_set.to_options().get("snap_window_ms").and_then(Value::as_u64).unwrap_or(3000));

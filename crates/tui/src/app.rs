@@ -92,7 +92,7 @@ impl<G: Table> App<G> {
     /// # Errors
     /// Bad rule options, or a seat that is not at the table.
     pub fn new(config: Config, now: Instant) -> Result<Self, String> {
-        let rules = G::Rules::from_options(config.kind, &config.options)?;
+        let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
         let seats = rules.seat_count();
         let me = Seat::new(config.seat)
             .filter(|s| s.index() < seats)
