@@ -3,6 +3,8 @@
 use cards::{Card, CardSet, Deck, DeckKind, Rank};
 use game::{BySeat, Seat};
 
+use crate::setup::SetupError;
+
 /// A hand's cards after the first deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstDeal {
@@ -31,15 +33,15 @@ const BALOOT_CARDS: CardSet = CardSet::from_bits(
 ///
 /// # Errors
 /// The deck is not exactly the 32 Baloot cards.
-pub fn first_deal(dealer: Seat, deck: &[Card]) -> Result<FirstDeal, String> {
+pub fn first_deal(dealer: Seat, deck: &[Card]) -> Result<FirstDeal, SetupError> {
     // 32 cards that make up the 32 Baloot cards are each there once; anything else gets the deck
     // checker's precise complaint.
     let cards: Option<&[Card; 32]> =
         deck.try_into().ok().filter(|c: &&[Card; 32]| c.iter().copied().collect::<CardSet>() == BALOOT_CARDS);
     let Some(cards) = cards else {
         return Err(match Deck::new(DeckKind::Baloot, deck) {
-            Err(e) => e.to_string(),
-            Ok(_) => "a Baloot deck has 32 cards".to_owned(),
+            Err(e) => SetupError::Deck(e),
+            Ok(_) => SetupError::DeckSize,
         });
     };
     let mut hands = BySeat::filled(4, CardSet::EMPTY);
@@ -126,6 +128,9 @@ mod tests {
         assert!(first_deal(seat(0), &deck[..31]).is_err());
         let mut doubled = deck.to_vec();
         doubled[3] = doubled[4];
-        assert_eq!(first_deal(seat(0), &doubled).expect_err("doubled"), format!("the deck holds {} twice", doubled[4]));
+        assert_eq!(
+            first_deal(seat(0), &doubled).expect_err("doubled").to_string(),
+            format!("the deck holds {} twice", doubled[4])
+        );
     }
 }

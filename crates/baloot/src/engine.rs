@@ -9,6 +9,7 @@ use crate::action::BalootAction;
 use crate::deal::first_deal;
 use crate::error::Illegal;
 use crate::rules::BalootRules;
+use crate::setup::SetupError;
 use crate::state::{Baloot, HandState, Stage};
 use crate::summary::HandSummary;
 use crate::trick::{display_order, legal_plays};
@@ -21,13 +22,14 @@ impl Game for Baloot {
     type View = BalootView;
     type HandSummary = HandSummary;
     type Illegal = Illegal;
+    type SetupError = SetupError;
 
-    fn new(kind: GameKind, rules: BalootRules, first_dealer: Seat) -> Result<Self, String> {
+    fn new(kind: GameKind, rules: BalootRules, first_dealer: Seat) -> Result<Self, SetupError> {
         if kind != GameKind::Baloot {
-            return Err(format!("the Baloot engine cannot play {}", kind.title()));
+            return Err(SetupError::NotBaloot(kind));
         }
         if first_dealer.index() >= 4 {
-            return Err(format!("dealer {first_dealer} has no seat at a table of 4"));
+            return Err(SetupError::DealerOutside { dealer: first_dealer, seats: 4 });
         }
         Ok(Baloot {
             rules,
@@ -57,11 +59,11 @@ impl Game for Baloot {
         }
     }
 
-    fn deal(&mut self, deal: Deck) -> Result<(), String> {
+    fn deal(&mut self, deal: Deck) -> Result<(), SetupError> {
         match self.phase() {
             Phase::AwaitingDeal { .. } => {}
-            Phase::InHand => return Err("a hand is in progress".to_owned()),
-            Phase::Over => return Err("the match is over".to_owned()),
+            Phase::InHand => return Err(SetupError::HandInProgress),
+            Phase::Over => return Err(SetupError::MatchOver),
         }
         let dealer = self.next_dealer;
         let d = first_deal(dealer, &deal)?;
@@ -73,11 +75,11 @@ impl Game for Baloot {
         DeckKind::Baloot.shuffled(rng)
     }
 
-    fn deal_from_record(&self, hand: &HandRecord) -> Result<Deck, String> {
+    fn deal_from_record(&self, hand: &HandRecord) -> Result<Deck, SetupError> {
         if hand.reshuffles.is_some() {
-            return Err("a Baloot hand has no \"reshuffles\"".to_owned());
+            return Err(SetupError::Reshuffles);
         }
-        hand.checked_deck(DeckKind::Baloot)
+        Ok(hand.checked_deck(DeckKind::Baloot)?)
     }
 
     fn deal_to_record(&self, deal: &Deck, hand: &mut HandRecord) {

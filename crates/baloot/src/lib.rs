@@ -38,6 +38,7 @@ mod error;
 mod projects;
 mod rules;
 mod scoring;
+mod setup;
 mod state;
 mod summary;
 mod trick;
@@ -53,6 +54,7 @@ pub use scoring::{
     HandScore, TARGET, Tally, Verdict, hokum_card_game_points, match_winner, project_game_points, score_hand,
     sun_game_points,
 };
+pub use setup::SetupError;
 pub use state::Baloot;
 pub use summary::HandSummary;
 pub use trick::{LAST_TRICK_BONUS, Mode, Trick, card_points, strength, suit_bits};

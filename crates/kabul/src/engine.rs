@@ -10,6 +10,7 @@ use crate::deal::KabulDeal;
 use crate::error::Illegal;
 use crate::rules::KabulRules;
 use crate::scoring::RoundSummary;
+use crate::setup::SetupError;
 use crate::state::{Kabul, Round, Status, Step};
 use crate::view::KabulView;
 
@@ -20,10 +21,11 @@ impl Game for Kabul {
     type View = KabulView;
     type HandSummary = RoundSummary;
     type Illegal = Illegal;
+    type SetupError = SetupError;
 
-    fn new(kind: GameKind, rules: KabulRules, first_dealer: Seat) -> Result<Self, String> {
+    fn new(kind: GameKind, rules: KabulRules, first_dealer: Seat) -> Result<Self, SetupError> {
         if kind != GameKind::Kabul {
-            return Err(format!("this engine plays Kabul, not {}", kind.title()));
+            return Err(SetupError::NotKabul(kind));
         }
         Kabul::with_rules(rules, first_dealer)
     }
@@ -44,9 +46,9 @@ impl Game for Kabul {
         }
     }
 
-    fn deal(&mut self, deal: KabulDeal) -> Result<(), String> {
+    fn deal(&mut self, deal: KabulDeal) -> Result<(), SetupError> {
         let Status::AwaitingDeal { dealer } = self.status else {
-            return Err("no round is waiting to be dealt".to_owned());
+            return Err(SetupError::NoDealDue);
         };
         self.round = Some(Round::deal(self.rules.players(), dealer, deal)?);
         self.status = Status::InRound;
@@ -57,7 +59,7 @@ impl Game for Kabul {
         KabulDeal { deck: DeckKind::Kabul.shuffled(rng), reshuffles: None }
     }
 
-    fn deal_from_record(&self, hand: &game::HandRecord) -> Result<KabulDeal, String> {
+    fn deal_from_record(&self, hand: &game::HandRecord) -> Result<KabulDeal, SetupError> {
         KabulDeal::from_record(hand)
     }
 

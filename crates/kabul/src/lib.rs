@@ -56,6 +56,7 @@ mod power;
 mod powers;
 mod rules;
 mod scoring;
+mod setup;
 mod snap;
 mod state;
 mod turn;
@@ -69,6 +70,7 @@ pub use knowledge::Knowledge;
 pub use power::Power;
 pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS, RulesError};
 pub use scoring::{RoundEnd, RoundSummary, card_value, lowest, same_rank};
+pub use setup::SetupError;
 pub use state::{Kabul, MAX_SLOTS, RECENT_EVENTS};
 pub use view::{DrawnView, KabulView, SlotView, StepView};
 

@@ -12,6 +12,7 @@ use crate::knowledge::Knowledge;
 use crate::power::Power;
 use crate::rules::KabulRules;
 use crate::scoring::{RoundEnd, RoundSummary, card_value, lowest};
+use crate::setup::SetupError;
 
 /// The most slots a grid can have: penalty slots are added only when no slot is empty, so a grid
 /// never holds more slots than cards, and there are 54 cards.
@@ -260,9 +261,9 @@ impl Kabul {
     ///
     /// # Errors
     /// The dealer has no seat at the table.
-    pub fn with_rules(rules: KabulRules, dealer: Seat) -> Result<Kabul, String> {
+    pub fn with_rules(rules: KabulRules, dealer: Seat) -> Result<Kabul, SetupError> {
         if dealer.index() >= rules.players() {
-            return Err(format!("dealer {dealer} has no seat at a table of {}", rules.players()));
+            return Err(SetupError::DealerOutside { dealer, seats: rules.players() });
         }
         Ok(Kabul {
             rules,

@@ -3,7 +3,9 @@
 use cards::{Card, CardSet, Deck, DeckKind};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat, Winner};
 
-use crate::{Event, Illegal, Kabul, KabulAction, KabulDeal, KabulRules, Pos, Power, RoundEnd, SlotView, StepView};
+use crate::{
+    Event, Illegal, Kabul, KabulAction, KabulDeal, KabulRules, Pos, Power, RoundEnd, SetupError, SlotView, StepView,
+};
 
 fn s(i: usize) -> Seat {
     Seat::new(i).expect("seat")
@@ -725,12 +727,17 @@ fn without_a_target_score_the_match_is_one_round() {
 fn a_deal_must_be_the_54_cards() {
     let mut g = Kabul::new(GameKind::Kabul, rules(3), s(0)).expect("new");
     let e = g.deal(KabulDeal::new(DeckKind::Kout4.shuffled_from_seed(1))).expect_err("kout deck");
-    assert!(e.contains("missing"), "{e}");
+    assert!(matches!(e, SetupError::Deck(_)), "{e:?}");
+    assert!(e.to_string().contains("missing"), "{e}");
     let deck = DeckKind::Kabul.shuffled_from_seed(1);
     let e = g.deal(KabulDeal { deck, reshuffles: Some(vec![vec![c("AS"), c("AS")]]) }).expect_err("a card twice");
-    assert!(e.contains("twice"), "{e}");
-    assert!(Kabul::new(GameKind::Baloot, rules(3), s(0)).is_err());
-    assert!(Kabul::new(GameKind::Kabul, rules(3), s(3)).is_err());
+    assert_eq!(e, SetupError::ReshuffleRepeats { reshuffle: 0, card: c("AS") });
+    assert_eq!(e.to_string(), "reshuffle 0 holds AS twice");
+    assert_eq!(Kabul::new(GameKind::Baloot, rules(3), s(0)), Err(SetupError::NotKabul(GameKind::Baloot)));
+    assert_eq!(
+        Kabul::new(GameKind::Kabul, rules(3), s(3)).map_err(|e| e.to_string()),
+        Err("dealer 3 has no seat at a table of 3".to_owned())
+    );
 }
 
 #[test]

@@ -283,7 +283,7 @@ fn play_match(seed: u64, checks: &Checks) -> Result<(Match<Kabul>, usize), Strin
         options.insert("target_score".to_owned(), 40.into());
     }
     let dealer = seat_of(random_below(&mut rng, players as u32) as usize);
-    let mut m = Match::<Kabul>::new(GameKind::Kabul, options, Vec::new(), dealer)?;
+    let mut m = Match::<Kabul>::new(GameKind::Kabul, options, Vec::new(), dealer).map_err(|e| e.to_string())?;
     let mut model = Model::default();
     let mut buf = Vec::new();
     let mut steps = 0;
@@ -291,7 +291,7 @@ fn play_match(seed: u64, checks: &Checks) -> Result<(Match<Kabul>, usize), Strin
         match m.game().phase() {
             Phase::Over => return Ok((m, steps)),
             Phase::AwaitingDeal { .. } => {
-                m.deal_random(&mut rng)?;
+                m.deal_random(&mut rng).map_err(|e| e.to_string())?;
                 model = Model::dealt(m.game());
             }
             Phase::InHand => {

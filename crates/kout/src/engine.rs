@@ -9,6 +9,7 @@ use crate::action::{Bid, KoutAction};
 use crate::deal::{KoutDeal, deal_hands};
 use crate::illegal::{Illegal, Moment};
 use crate::rules::{KoutRules, Variant};
+use crate::setup::SetupError;
 use crate::state::{Hand, Kout, Stage};
 use crate::summary::KoutHandSummary;
 use crate::trick::{Trick, display_order};
@@ -21,18 +22,15 @@ impl Game for Kout {
     type View = KoutView;
     type HandSummary = KoutHandSummary;
     type Illegal = Illegal;
+    type SetupError = SetupError;
 
-    fn new(kind: GameKind, rules: KoutRules, first_dealer: Seat) -> Result<Self, String> {
+    fn new(kind: GameKind, rules: KoutRules, first_dealer: Seat) -> Result<Self, SetupError> {
         if Variant::of(kind) != Some(rules.variant) {
-            return Err(format!(
-                "{} cannot be played with the rules of {}",
-                kind.title(),
-                rules.variant.kind().title()
-            ));
+            return Err(SetupError::WrongRules { kind, rules: rules.variant.kind() });
         }
         let seats = rules.variant.seats();
         if first_dealer.index() >= seats {
-            return Err(format!("dealer {first_dealer} has no seat at a table of {seats}"));
+            return Err(SetupError::DealerOutside { dealer: first_dealer, seats });
         }
         Ok(Kout {
             rules,
@@ -60,11 +58,11 @@ impl Game for Kout {
         }
     }
 
-    fn deal(&mut self, deal: KoutDeal) -> Result<(), String> {
+    fn deal(&mut self, deal: KoutDeal) -> Result<(), SetupError> {
         let Stage::AwaitingDeal { dealer } = self.stage else {
             return Err(match self.stage {
-                Stage::Over { .. } => "the match is over".to_owned(),
-                _ => "a hand is being played; the next deal waits for its end".to_owned(),
+                Stage::Over { .. } => SetupError::MatchOver,
+                _ => SetupError::HandInProgress,
             });
         };
         let expected = self.rules.variant.cards();
@@ -73,14 +71,13 @@ impl Game for Kout {
         // With as many cards as the deck, covering the deck means every card exactly once.
         let set = held.iter().fold(CardSet::EMPTY, |acc, &h| acc | h);
         if deal.deck.len() != expected.len() || set != expected {
-            return Err(format!(
-                "the deck must be exactly the {} deck of {} cards (given {} cards, {} missing, {} foreign)",
-                self.kind(),
-                expected.len(),
-                deal.deck.len(),
-                (expected - set).len(),
-                (set - expected).len()
-            ));
+            return Err(SetupError::WrongDeck {
+                kind: self.kind(),
+                expected: expected.len(),
+                given: deal.deck.len(),
+                missing: (expected - set).len(),
+                foreign: (set - expected).len(),
+            });
         }
         self.hand = Hand::new(dealer, held, seats);
         self.hands_dealt += 1;
@@ -92,9 +89,9 @@ impl Game for Kout {
         KoutDeal { deck: self.rules.variant.deck().shuffled(rng) }
     }
 
-    fn deal_from_record(&self, hand: &HandRecord) -> Result<KoutDeal, String> {
+    fn deal_from_record(&self, hand: &HandRecord) -> Result<KoutDeal, SetupError> {
         if hand.reshuffles.is_some() {
-            return Err("a Kout Bo hand has no \"reshuffles\" (they belong to Kabul)".to_owned());
+            return Err(SetupError::Reshuffles);
         }
         let deck = hand.checked_deck(self.rules.variant.deck())?;
         Ok(KoutDeal { deck })

@@ -112,7 +112,7 @@ pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), String> {
             self.0.visit::<G>(kind)
         }
     }
-    games::dispatch(kind, Start(spawn))?
+    games::dispatch(kind, Start(spawn))
 }
 
 /// Serves on `listener` until `shutdown` completes: restores every stored table first, then

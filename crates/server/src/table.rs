@@ -320,7 +320,8 @@ impl<G: Playable> Table<G> {
         self.seq = i64::try_from(events.len()).unwrap_or(i64::MAX);
         let first_dealer = usize::try_from(m.first_dealer).ok().and_then(Seat::new).unwrap_or(Seat::ZERO);
         let game = if record.hands.is_empty() {
-            Match::<G>::new(self.kind, self.rules.clone(), record.players.clone(), first_dealer)?
+            Match::<G>::new(self.kind, self.rules.clone(), record.players.clone(), first_dealer)
+                .map_err(|e| e.to_string())?
         } else {
             Match::<G>::replay(&record).map_err(|e| format!("match {}: the stored log does not replay: {e}", m.id))?
         };
@@ -667,7 +668,7 @@ impl<G: Playable> Table<G> {
             })
             .collect();
         let game = Match::<G>::new(self.kind, self.rules.clone(), players.clone(), dealer)
-            .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e))?;
+            .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
         let match_id = ids::random_code("g_", 12).map_err(|e| internal(&e))?;
         let row = MatchRow {
             id: match_id.clone(),
@@ -838,7 +839,7 @@ impl<G: Playable> Table<G> {
         let event =
             EventRow { match_id, seq: self.seq, version: version as i64, kind: "deal".to_owned(), seat: None, body };
         self.hub.store.append(vec![event]).await.map_err(|e| e.to_string())?;
-        game.deal(deal)?;
+        game.deal(deal).map_err(|e| e.to_string())?;
         if let Some(h) = game.current_hand_record_mut() {
             h.commitment = header.commitment.clone();
             h.salt = header.salt.clone();
