@@ -58,4 +58,4 @@ pub use setup::SetupError;
 pub use state::Baloot;
 pub use summary::HandSummary;
 pub use trick::{LAST_TRICK_BONUS, Mode, Trick, card_points, strength, suit_bits};
-pub use view::{BalootView, BidView, ContractView, HandView, ModeName, PlayView, ProjectView, TrickView, ViewPhase};
+pub use view::{BalootView, BidView, ContractView, HandView, ModeName, PlayView, ProjectView, StageView, TrickView};

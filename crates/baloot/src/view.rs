@@ -17,7 +17,7 @@ use crate::trick::{Mode, Trick};
 /// Where the match stands, as a view says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ViewPhase {
+pub enum StageView {
     /// The next hand needs its deal.
     AwaitingDeal,
     /// A hand is being bid.
@@ -34,7 +34,7 @@ pub struct BalootView {
     /// The viewer's seat (`null` for a spectator).
     pub seat: Option<Seat>,
     /// Where the match stands.
-    pub phase: ViewPhase,
+    pub phase: StageView,
     /// The bidding round (1 or 2) while a hand is bid, `null` otherwise.
     pub bid_round: Option<u8>,
     /// The match score per team.
@@ -207,15 +207,15 @@ impl BalootView {
     pub(crate) fn of(g: &Baloot, seat: Option<Seat>) -> Self {
         let state = g.hand_state();
         let phase = match g.phase() {
-            Phase::Over => ViewPhase::Over,
-            Phase::AwaitingDeal { .. } => ViewPhase::AwaitingDeal,
+            Phase::Over => StageView::Over,
+            Phase::AwaitingDeal { .. } => StageView::AwaitingDeal,
             Phase::InHand => match state.map(|h| h.stage) {
-                Some(Stage::Bidding(_)) => ViewPhase::Bidding,
-                _ => ViewPhase::Playing,
+                Some(Stage::Bidding(_)) => StageView::Bidding,
+                _ => StageView::Playing,
             },
         };
         let bid_round = match state.map(|h| h.stage) {
-            Some(Stage::Bidding(b)) if phase == ViewPhase::Bidding => Some(b.round()),
+            Some(Stage::Bidding(b)) if phase == StageView::Bidding => Some(b.round()),
             _ => None,
         };
         BalootView {

@@ -6,7 +6,7 @@ use game::{BySeat, HandRecord, Seat};
 
 use crate::knowledge::Knowledge;
 use crate::setup::SetupError;
-use crate::state::{Grid, Layout, Round, Step};
+use crate::state::{Grid, Layout, Round, Stage};
 
 /// What a round needs to start: the deck in dealing order (top first) and the draw piles that
 /// reshuffles will form, if the record gives them.
@@ -94,7 +94,7 @@ impl Round {
             layout: Layout { grids, draw, discard, drawn: None },
             knowledge,
             turn: dealer.next(players),
-            step: Step::Draw,
+            stage: Stage::Draw,
             caller: None,
             reshuffles: deal.reshuffles,
             reshuffles_done: 0,

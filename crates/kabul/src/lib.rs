@@ -72,7 +72,7 @@ pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS, RulesError};
 pub use scoring::{RoundEnd, RoundSummary, card_value, lowest, same_rank};
 pub use setup::SetupError;
 pub use state::{Kabul, MAX_SLOTS, RECENT_EVENTS};
-pub use view::{DrawnView, KabulView, SlotView, StepView};
+pub use view::{DrawnView, KabulView, SlotView, StageView};
 
 #[cfg(test)]
 mod tests;

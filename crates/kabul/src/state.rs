@@ -1,4 +1,4 @@
-//! The layout of a round (grids, piles, the drawn card), the round's step, and [`Kabul`], the whole
+//! The layout of a round (grids, piles, the drawn card), the round's stage, and [`Kabul`], the whole
 //! match, which implements [`game::Game`].
 
 use arrayvec::ArrayVec;
@@ -103,7 +103,7 @@ impl Layout {
 
 /// What the round waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
+pub(crate) enum Stage {
     /// The turn's player calls Kabul or draws.
     Draw,
     /// The turn's player holds a drawn card and must discard it or replace a card with it.
@@ -124,7 +124,7 @@ pub(crate) struct Round {
     pub layout: Layout,
     pub knowledge: Knowledge,
     pub turn: Seat,
-    pub step: Step,
+    pub stage: Stage,
     pub caller: Option<Seat>,
     /// The record's draw piles for reshuffles, in order.
     pub reshuffles: Option<Vec<Vec<Card>>>,
@@ -152,12 +152,12 @@ impl Round {
             self.end(RoundEnd::Kabul);
         } else {
             self.turn = next;
-            self.step = Step::Draw;
+            self.stage = Stage::Draw;
         }
     }
 
     pub fn end(&mut self, how: RoundEnd) {
-        self.step = Step::Ended(how);
+        self.stage = Stage::Ended(how);
         self.layout.drawn = None;
         for card in self.layout.grid_cards() {
             self.knowledge.learn_all(card);
@@ -340,7 +340,7 @@ impl Kabul {
 
     pub(crate) fn finish_round(&mut self) {
         let Some(round) = &self.round else { return };
-        let Step::Ended(end) = round.step else { return };
+        let Stage::Ended(end) = round.stage else { return };
         let scores = round.scores();
         for (total, s) in self.totals.iter_mut().zip(&scores) {
             *total += s;

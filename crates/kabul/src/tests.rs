@@ -4,7 +4,7 @@ use cards::{Card, CardSet, Deck, DeckKind};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat, Winner};
 
 use crate::{
-    Event, Illegal, Kabul, KabulAction, KabulDeal, KabulRules, Pos, Power, RoundEnd, SetupError, SlotView, StepView,
+    Event, Illegal, Kabul, KabulAction, KabulDeal, KabulRules, Pos, Power, RoundEnd, SetupError, SlotView, StageView,
 };
 
 fn s(i: usize) -> Seat {
@@ -231,7 +231,7 @@ fn a_replaced_card_goes_face_up_to_the_discard_pile_without_power() {
     assert_eq!(g.drawn_card(), Some((s(0), c("QH"))));
     act(&mut g, 0, "replace 3");
     assert_eq!(g.discard_pile().last(), Some(&c("4S")));
-    assert!(matches!(g.view(None).step, StepView::SnapWindow { .. }), "no power step after a replace");
+    assert!(matches!(g.view(None).step, StageView::SnapWindow { .. }), "no power step after a replace");
     // The drawer knows the new card; the others do not.
     assert_eq!(slot_view(&g, 0, 0, 3), SlotView::Face(c("QH")));
     assert_eq!(slot_view(&g, 1, 0, 3), SlotView::Down);

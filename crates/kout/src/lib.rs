@@ -64,4 +64,4 @@ pub use setup::SetupError;
 pub use state::Kout;
 pub use summary::KoutHandSummary;
 pub use trick::power as card_power;
-pub use view::{KoutView, PlayedCard, TrickView, ViewStage};
+pub use view::{KoutView, PlayedCard, StageView, TrickView};

@@ -11,7 +11,7 @@ use crate::trick::{DoneTrick, Play};
 /// The moment of the match a view shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ViewStage {
+pub enum StageView {
     /// Before the first hand or between hands: the next hand waits for its deal.
     AwaitingDeal,
     /// Bidding.
@@ -62,7 +62,7 @@ pub struct KoutView {
     /// Whose view this is (`null`: a spectator).
     pub seat: Option<Seat>,
     /// The moment of the match.
-    pub stage: ViewStage,
+    pub stage: StageView,
     /// The hand shown, counted from 0 (`null` before the first deal).
     pub hand_number: Option<usize>,
     /// The dealer of the hand shown (before the first deal: the first dealer).
@@ -115,11 +115,11 @@ impl KoutView {
         let seats = game.seat_count();
         let stage = game.stage();
         let view_stage = match stage {
-            Stage::AwaitingDeal { .. } => ViewStage::AwaitingDeal,
-            Stage::Bidding => ViewStage::Bidding,
-            Stage::Trump { .. } => ViewStage::Trump,
-            Stage::Playing { .. } => ViewStage::Playing,
-            Stage::Over { .. } => ViewStage::Over,
+            Stage::AwaitingDeal { .. } => StageView::AwaitingDeal,
+            Stage::Bidding => StageView::Bidding,
+            Stage::Trump { .. } => StageView::Trump,
+            Stage::Playing { .. } => StageView::Playing,
+            Stage::Over { .. } => StageView::Over,
         };
         let in_hand = matches!(stage, Stage::Bidding | Stage::Trump { .. } | Stage::Playing { .. });
         let hand = game.hand();

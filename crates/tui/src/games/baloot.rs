@@ -1,6 +1,6 @@
 //! Baloot on the screen.
 
-use baloot::{Baloot, BalootAction, BalootView, HandView, ModeName, ProjectKind, TARGET, TrickView, ViewPhase};
+use baloot::{Baloot, BalootAction, BalootView, HandView, ModeName, ProjectKind, StageView, TARGET, TrickView};
 use bots::{Bot, BotSpec, Playable};
 use cards::{Card, CardSet, Rank, Suit};
 use game::{Actor, Game, Seat};
@@ -119,7 +119,7 @@ impl Table for Baloot {
         let legal = |a: BalootAction| self.is_legal(Actor::Seat(me), a);
         let face = h.face_up.suit().unwrap_or(Suit::Spades);
         match view.phase {
-            ViewPhase::Bidding => {
+            StageView::Bidding => {
                 let mut bids = vec![(BalootAction::Pass, 'p')];
                 match bidding_round(h) {
                     Round::Two => {
@@ -137,14 +137,14 @@ impl Table for Baloot {
                     out.push(Choice::act(a, bid_words(a, face), Place::Button, legal(a)).with_keys(&keys));
                 }
             }
-            ViewPhase::Playing => {
+            StageView::Playing => {
                 let trump = h.contract.and_then(|c| c.trump);
                 for card in hand_groups(h.cards.unwrap_or_default(), trump).into_iter().flatten() {
                     let a = BalootAction::Play(card);
                     out.push(Choice::act(a, card.pretty(), Place::Card(card), legal(a)));
                 }
             }
-            ViewPhase::AwaitingDeal | ViewPhase::Over => {}
+            StageView::AwaitingDeal | StageView::Over => {}
         }
     }
 
@@ -223,18 +223,18 @@ impl Table for Baloot {
         let v = ctx.view;
         let (Some(turn), Some(h)) = (v.to_act, &v.hand) else { return String::new() };
         if !ctx.my_turn {
-            let doing = if v.phase == ViewPhase::Bidding { "to bid" } else { "to play" };
+            let doing = if v.phase == StageView::Bidding { "to bid" } else { "to play" };
             return format!("Waiting for seat {turn} {doing}…");
         }
         let face = h.face_up.suit().map_or_else(String::new, suit_words);
         match (v.phase, bidding_round(h)) {
-            (ViewPhase::Bidding, Round::One) => {
+            (StageView::Bidding, Round::One) => {
                 format!("Round 1: hokum in {face} (h), sun (s) if the rules allow it, or pass (p).")
             }
-            (ViewPhase::Bidding, Round::SunWindow(s)) => {
+            (StageView::Bidding, Round::SunWindow(s)) => {
                 format!("{} bid hokum: sun (s) takes the bid from them, or pass (p).", ctx.names.who(s))
             }
-            (ViewPhase::Bidding, Round::Two) => {
+            (StageView::Bidding, Round::Two) => {
                 format!("Round 2: hokum in a suit other than {face} (keys 2–5), sun (6), or pass (p).")
             }
             _ if h.trick.plays.is_empty() => "Your lead: choose a card (← →, Enter).".to_owned(),
@@ -245,7 +245,7 @@ impl Table for Baloot {
     fn result(&self, names: Names) -> String {
         let view = self.view(Some(names.me));
         let us = names.me.team();
-        if view.phase == ViewPhase::Over {
+        if view.phase == StageView::Over {
             let won = self.outcome() == Some(game::Winner::Team(names.me.team()));
             let verdict = if won { "your team wins" } else { "the other team wins" };
             return format!("Match over: {verdict}, us {} – them {}.", view.score[us], view.score[us.other()]);
@@ -296,10 +296,10 @@ impl Table for Baloot {
 
     fn keys(ctx: &Ctx<'_, Self>) -> &'static str {
         match ctx.view.phase {
-            ViewPhase::Bidding => "p pass · h hokum · s sun · 1-6 · ← → Enter",
-            ViewPhase::Playing => "← → choose · Enter play",
-            ViewPhase::AwaitingDeal => "Enter next hand",
-            ViewPhase::Over => "Enter leave",
+            StageView::Bidding => "p pass · h hokum · s sun · 1-6 · ← → Enter",
+            StageView::Playing => "← → choose · Enter play",
+            StageView::AwaitingDeal => "Enter next hand",
+            StageView::Over => "Enter leave",
         }
     }
 }
