@@ -35,6 +35,33 @@ fn round_two_offers_the_other_suits_and_sun() {
 }
 
 #[test]
+fn views_say_the_bidding_round_while_bidding_and_null_otherwise() {
+    let round = |g: &baloot::Baloot| g.view(None).bid_round;
+    let mut g = dealt(BalootRules::seed(), 0, deck_for(0, 1, DEAL_A));
+    assert_eq!(round(&g), Some(1));
+    play_all(&mut g, &[(1, "pass"), (2, "pass"), (3, "pass")]);
+    assert_eq!(g.view(Some(seat(0))).bid_round, Some(1), "the dealer still speaks in round 1");
+    play_all(&mut g, &[(0, "pass")]);
+    assert_eq!(round(&g), Some(2));
+    play_all(&mut g, &[(1, "hokum S")]);
+    assert_eq!(round(&g), None, "playing");
+    let json = serde_json::to_value(g.view(None)).expect("json");
+    assert_eq!(json["bid_round"], serde_json::Value::Null);
+
+    // Under saudi, the seats after a round-1 hokum answer it within round 1.
+    let mut g = dealt(BalootRules::saudi(), 0, deck_for(0, 1, DEAL_A));
+    play_all(&mut g, &[(1, "hokum")]);
+    assert_eq!(round(&g), Some(1));
+    assert_eq!(serde_json::to_value(g.view(None)).expect("json")["bid_round"], 1);
+    // Void hands, and the time between hands, have no bidding round.
+    let mut g = dealt(BalootRules::seed(), 3, cards::DeckKind::Baloot.shuffled_from_seed(4));
+    for i in 0..8 {
+        play_all(&mut g, &[(i % 4, "pass")]);
+    }
+    assert_eq!(round(&g), None);
+}
+
+#[test]
 fn it_is_the_turn_of_the_seat_to_act() {
     let g = dealt(BalootRules::seed(), 0, deck_for(0, 1, DEAL_A));
     assert_eq!(refusal(&g, 2, "pass"), "it is seat 1's turn");
@@ -149,7 +176,7 @@ fn views_hold_own_cards_only_and_spectators_none() {
     let h = v.hand.expect("hand");
     assert_eq!(h.cards, Some(set(DEAL_A[0])));
     assert_eq!(h.face_up, card("9H"));
-    assert_eq!(h.hand_sizes, [8; 4]);
+    assert_eq!(h.hand_sizes.as_slice(), &[8; 4]);
     assert_eq!(h.bids.len(), 1);
     assert!(g.view(None).hand.expect("hand").cards.is_none());
     game::testing::check_views_hide(&g).expect("no leak");

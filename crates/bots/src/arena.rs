@@ -102,7 +102,7 @@ pub fn play_duplicate<G: Playable>(config: &Config, index: usize) -> Result<Dupl
 /// # Errors
 /// See [`play_duplicate`].
 pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Result<GameOutcome, String> {
-    let rules = G::Rules::from_options(config.kind, &config.options)?;
+    let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
     let seats = rules.seat_count();
     let seating: Vec<usize> = (0..seats).map(|s| bot_at(s, half)).collect();
     let match_seed = derive_seed(&[config.seed, index as u64]);
@@ -110,7 +110,7 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
     let dealer = Seat::new(dealer).ok_or("no seats")?;
     let players =
         seating.iter().map(|&b| format!("bot:{}", config.bots.get(b).copied().unwrap_or(BotSpec::RANDOM))).collect();
-    let mut m = Match::<G>::new(config.kind, config.options.clone(), players, dealer)?;
+    let mut m = Match::<G>::new(config.kind, config.options.clone(), players, dealer).map_err(|e| e.to_string())?;
     let mut bots: Vec<_> = Seat::all(seats)
         .map(|s| {
             let spec = config.bots.get(bot_at(s.index(), half)).copied().unwrap_or(BotSpec::RANDOM);
@@ -131,7 +131,7 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
                 }
                 let mut rng = seeded_rng(derive_seed(&[match_seed, hand as u64]));
                 let deal = m.game().random_deal(&mut rng);
-                m.deal(deal)?;
+                m.deal(deal).map_err(|e| e.to_string())?;
             }
             Phase::InHand => {
                 let seat = m.game().to_act().first().ok_or("nobody may act in the middle of a hand")?;

@@ -16,7 +16,7 @@
 
 use cards::{Card, CardSet};
 use game::Seat;
-use kabul::{Kabul, KabulAction, KabulView, Pos, Power, Slot, SlotView, Source, StepView, card_value, same_rank};
+use kabul::{Kabul, KabulAction, KabulView, Pos, Power, Slot, SlotView, Source, StageView, card_value, same_rank};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -70,7 +70,7 @@ impl KabulHeuristic {
         }
         m.looked = [None; 2];
         m.shown = shown;
-        if self.forget > 0.0 && view.step == (StepView::AwaitingDraw { seat }) {
+        if self.forget > 0.0 && view.step == (StageView::AwaitingDraw { seat }) {
             let mut kept = CardSet::EMPTY;
             for c in m.remembered & shown {
                 // 53 bits of the generator give a uniform number in [0, 1).
@@ -90,17 +90,19 @@ impl Bot<Kabul> for KabulHeuristic {
         let known = self.remember(seat, view);
         let knowledge = Knowledge::read(seat, view, known);
         let wanted = match view.step {
-            StepView::AwaitingDraw { .. } => Some(knowledge.draw(legal)),
-            StepView::DrawnCard { from, .. } => knowledge.drawn(view, from, legal),
-            StepView::PowerTarget { power, .. } => knowledge.power_target(power),
-            StepView::SnapWindow { .. } => Some(knowledge.snap(view)),
-            StepView::AwaitingDeal { .. } | StepView::MatchOver => None,
+            StageView::AwaitingDraw { .. } => Some(knowledge.draw(legal)),
+            StageView::DrawnCard { from, .. } => knowledge.drawn(view, from, legal),
+            StageView::PowerTarget { power, .. } => knowledge.power_target(power),
+            StageView::SnapWindow { .. } => Some(knowledge.snap(view)),
+            StageView::AwaitingDeal { .. } | StageView::MatchOver => None,
         };
         let action = crate::pick(legal, wanted);
         self.memory.looked = match action {
             KabulAction::PeekOwn(slot) => [Some(Pos::new(seat, slot)), None],
             KabulAction::PeekOther(pos) => [Some(pos), None],
-            KabulAction::Switch(a, b) if view.step == (StepView::PowerTarget { seat, power: Power::SwitchAndLook }) => {
+            KabulAction::Switch(a, b)
+                if view.step == (StageView::PowerTarget { seat, power: Power::SwitchAndLook }) =>
+            {
                 [Some(a), Some(b)]
             }
             _ => [None; 2],

@@ -8,7 +8,7 @@
 
 use cards::{Card, CardSet, Rank, Suit};
 use game::{GameKind, Seat, Team};
-use kout::{Kout, KoutAction, KoutView, TrickView, ViewStage, card_power};
+use kout::{Kout, KoutAction, KoutView, StageView, TrickView, card_power};
 
 use crate::Bot;
 
@@ -20,10 +20,10 @@ impl Bot<Kout> for KoutHeuristic {
     fn choose(&mut self, seat: Seat, view: &KoutView, legal: &[KoutAction]) -> KoutAction {
         let hand = view.hand.unwrap_or_default();
         let wanted = match view.stage {
-            ViewStage::Bidding => Some(bid(seat, view, hand, legal)),
-            ViewStage::Trump => Some(KoutAction::Trump(best_trump(hand, view.game))),
-            ViewStage::Playing => Seen::read(seat, view).map(|t| KoutAction::Play(t.choose_card(legal))),
-            ViewStage::AwaitingDeal | ViewStage::Over => None,
+            StageView::Bidding => Some(bid(seat, view, hand, legal)),
+            StageView::Trump => Some(KoutAction::Trump(best_trump(hand, view.game))),
+            StageView::Playing => Seen::read(seat, view).map(|t| KoutAction::Play(t.choose_card(legal))),
+            StageView::AwaitingDeal | StageView::Over => None,
         };
         crate::pick(legal, wanted)
     }

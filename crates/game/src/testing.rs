@@ -93,9 +93,9 @@ pub fn random_match<G: Game, R: RngCore + ?Sized>(
     rng: &mut R,
     max_hands: usize,
 ) -> Result<Match<G>, String> {
-    let seats_hint = G::Rules::from_options(kind, &options)?;
+    let seats_hint = G::Rules::from_options(kind, &options).map_err(|e| e.to_string())?;
     let dealer = Seat::new(random_below(rng, seats_hint.seat_count() as u32) as usize).unwrap_or(Seat::ZERO);
-    let mut m = Match::<G>::new(kind, options, Vec::new(), dealer)?;
+    let mut m = Match::<G>::new(kind, options, Vec::new(), dealer).map_err(|e| e.to_string())?;
     let mut buf = Vec::new();
     let mut hands = 0;
     let mut steps = 0usize;
@@ -107,7 +107,7 @@ pub fn random_match<G: Game, R: RngCore + ?Sized>(
                     return Ok(m);
                 }
                 hands += 1;
-                m.deal_random(rng)?;
+                m.deal_random(rng).map_err(|e| e.to_string())?;
             }
             Phase::InHand => {
                 let (actor, action) = random_move(m.game(), rng, &mut buf)

@@ -108,11 +108,14 @@ impl ParseActionError {
 
 /// A rule set (the options of docs/rules/*.md), read from and written to a record's `"rules"` object.
 pub trait RuleSet: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// Why options are refused; its `Display` says it in words.
+    type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
     /// Reads the options of a record for `kind`; absent options take their defaults.
     ///
     /// # Errors
-    /// An unknown option name or a value of the wrong type or range, in words.
-    fn from_options(kind: GameKind, options: &Options) -> Result<Self, String>;
+    /// Rules of another game, an unknown option name, or a value of the wrong type or range.
+    fn from_options(kind: GameKind, options: &Options) -> Result<Self, Self::Error>;
 
     /// The options as a record's `"rules"` object; reading it back gives the same rule set.
     fn to_options(&self) -> Options;
@@ -148,12 +151,15 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Why an action is refused: in words a player understands (`Display`) and as data
     /// ([`Refuse`]: a stable code and its parameters).
     type Illegal: std::error::Error + Refuse + Clone + Send + Sync + 'static;
+    /// Why a match cannot start ([`Game::new`]) or a hand cannot be dealt ([`Game::deal`],
+    /// [`Game::deal_from_record`]); its `Display` says it in words.
+    type SetupError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// A new match of `kind` under `rules`, waiting for the first deal by `first_dealer`.
     ///
     /// # Errors
     /// `kind` is not this game, or the dealer has no seat at this table.
-    fn new(kind: GameKind, rules: Self::Rules, first_dealer: Seat) -> Result<Self, String>;
+    fn new(kind: GameKind, rules: Self::Rules, first_dealer: Seat) -> Result<Self, Self::SetupError>;
 
     /// Which game this is.
     fn kind(&self) -> GameKind;
@@ -173,7 +179,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// The match is not waiting for a deal, or the deal is not this game's deck.
-    fn deal(&mut self, deal: Self::Deal) -> Result<(), String>;
+    fn deal(&mut self, deal: Self::Deal) -> Result<(), Self::SetupError>;
 
     /// A random deal for the next hand.
     fn random_deal<R: RngCore + ?Sized>(&self, rng: &mut R) -> Self::Deal;
@@ -182,7 +188,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// The deck is not exactly this game's deck, or another field is malformed.
-    fn deal_from_record(&self, hand: &HandRecord) -> Result<Self::Deal, String>;
+    fn deal_from_record(&self, hand: &HandRecord) -> Result<Self::Deal, Self::SetupError>;
 
     /// Writes a deal into a record's hand (deck and game-specific fields).
     fn deal_to_record(&self, deal: &Self::Deal, hand: &mut HandRecord);

@@ -10,7 +10,8 @@ use crate::deal::KabulDeal;
 use crate::error::Illegal;
 use crate::rules::KabulRules;
 use crate::scoring::RoundSummary;
-use crate::state::{Kabul, Round, Status, Step};
+use crate::setup::SetupError;
+use crate::state::{Kabul, Round, Stage, Status};
 use crate::view::KabulView;
 
 impl Game for Kabul {
@@ -20,10 +21,11 @@ impl Game for Kabul {
     type View = KabulView;
     type HandSummary = RoundSummary;
     type Illegal = Illegal;
+    type SetupError = SetupError;
 
-    fn new(kind: GameKind, rules: KabulRules, first_dealer: Seat) -> Result<Self, String> {
+    fn new(kind: GameKind, rules: KabulRules, first_dealer: Seat) -> Result<Self, SetupError> {
         if kind != GameKind::Kabul {
-            return Err(format!("this engine plays Kabul, not {}", kind.title()));
+            return Err(SetupError::NotKabul(kind));
         }
         Kabul::with_rules(rules, first_dealer)
     }
@@ -44,9 +46,9 @@ impl Game for Kabul {
         }
     }
 
-    fn deal(&mut self, deal: KabulDeal) -> Result<(), String> {
+    fn deal(&mut self, deal: KabulDeal) -> Result<(), SetupError> {
         let Status::AwaitingDeal { dealer } = self.status else {
-            return Err("no round is waiting to be dealt".to_owned());
+            return Err(SetupError::NoDealDue);
         };
         self.round = Some(Round::deal(self.rules.players(), dealer, deal)?);
         self.status = Status::InRound;
@@ -57,7 +59,7 @@ impl Game for Kabul {
         KabulDeal { deck: DeckKind::Kabul.shuffled(rng), reshuffles: None }
     }
 
-    fn deal_from_record(&self, hand: &game::HandRecord) -> Result<KabulDeal, String> {
+    fn deal_from_record(&self, hand: &game::HandRecord) -> Result<KabulDeal, SetupError> {
         KabulDeal::from_record(hand)
     }
 
@@ -67,15 +69,15 @@ impl Game for Kabul {
 
     fn to_act(&self) -> SeatSet {
         let Ok(round) = self.live_round() else { return SeatSet::EMPTY };
-        match round.step {
-            Step::Draw | Step::Drawn | Step::Power(_) => SeatSet::single(round.turn),
-            Step::Window { may_act } => may_act,
-            Step::Ended(_) => SeatSet::EMPTY,
+        match round.stage {
+            Stage::Draw | Stage::Drawn | Stage::Power(_) => SeatSet::single(round.turn),
+            Stage::Window { may_act } => may_act,
+            Stage::Ended(_) => SeatSet::EMPTY,
         }
     }
 
     fn clock_may_act(&self) -> bool {
-        self.live_round().is_ok_and(|r| matches!(r.step, Step::Window { .. }))
+        self.live_round().is_ok_and(|r| matches!(r.stage, Stage::Window { .. }))
     }
 
     fn restarts_window(&self, action: &KabulAction) -> bool {
@@ -90,10 +92,10 @@ impl Game for Kabul {
         if seat.index() >= round.players {
             return;
         }
-        match round.step {
-            Step::Window { .. } => round.window_actions(seat, out),
-            Step::Draw | Step::Drawn if seat == round.turn => round.turn_actions(out),
-            Step::Power(power) if seat == round.turn => round.power_targets(power, out),
+        match round.stage {
+            Stage::Window { .. } => round.window_actions(seat, out),
+            Stage::Draw | Stage::Drawn if seat == round.turn => round.turn_actions(out),
+            Stage::Power(power) if seat == round.turn => round.power_targets(power, out),
             _ => {}
         }
     }
@@ -102,8 +104,8 @@ impl Game for Kabul {
         let round = self.live_round()?;
         let seat = match actor {
             Actor::Clock => {
-                return match (round.step, action) {
-                    (Step::Window { .. }, KabulAction::Close) => Ok(()),
+                return match (round.stage, action) {
+                    (Stage::Window { .. }, KabulAction::Close) => Ok(()),
                     (_, KabulAction::Close) => Err(Illegal::NoWindow),
                     _ => Err(Illegal::ClockOnlyCloses),
                 };
@@ -114,13 +116,13 @@ impl Game for Kabul {
         if action == KabulAction::Close {
             return Err(Illegal::OnlyTheClockCloses);
         }
-        match round.step {
-            Step::Window { may_act } => round.check_window(seat, may_act, action),
-            Step::Ended(_) => Err(Illegal::NoHand),
+        match round.stage {
+            Stage::Window { may_act } => round.check_window(seat, may_act, action),
+            Stage::Ended(_) => Err(Illegal::NoHand),
             _ if matches!(action, KabulAction::Snap(_) | KabulAction::Pass) => Err(Illegal::NoWindow),
             _ if seat != round.turn => Err(Illegal::NotYourTurn(round.turn)),
-            Step::Draw | Step::Drawn => round.check_turn(action),
-            Step::Power(power) => round.check_power(power, action),
+            Stage::Draw | Stage::Drawn => round.check_turn(action),
+            Stage::Power(power) => round.check_power(power, action),
         }
     }
 
@@ -129,10 +131,10 @@ impl Game for Kabul {
             return;
         }
         let Some(round) = &mut self.round else { return };
-        match (round.step, actor) {
-            (Step::Window { .. }, _) => round.apply_window(actor, action),
-            (Step::Draw | Step::Drawn, Actor::Seat(_)) => round.apply_turn(action),
-            (Step::Power(power), Actor::Seat(_)) => round.apply_power(power, action),
+        match (round.stage, actor) {
+            (Stage::Window { .. }, _) => round.apply_window(actor, action),
+            (Stage::Draw | Stage::Drawn, Actor::Seat(_)) => round.apply_turn(action),
+            (Stage::Power(power), Actor::Seat(_)) => round.apply_power(power, action),
             _ => {}
         }
         self.finish_round();

@@ -4,7 +4,7 @@ use cards::{Card, Rank};
 use game::{Refusal, Refuse, Seat};
 
 use crate::action::{Pos, Slot};
-use crate::powers::Power;
+use crate::power::Power;
 
 /// An illegal action: what [`game::Game::check`] answers, one variant per reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -13,7 +13,8 @@
 //! - **The game is memory.** [`Knowledge`] records, for every seat, which face-down cards it has
 //!   seen; a seat's [`KabulView`] shows exactly those faces, wherever the cards have moved since.
 //!
-//! The crate is split by concept: `turn` (call, draw, discard, replace), `powers`, `snap` (the
+//! The crate is split by concept: `turn` (call, draw, discard, replace), `power` (what each card
+//! may do) and `powers` (using one), `snap` (the
 //! windows), `knowledge`, `scoring`, `events` (what happens in public), `view`, `deal`, `rules`,
 //! `action` (the record notation), `state` (the layout of the cards, the round and the match)
 //! and `engine` (the [`Game`](game::Game) implementation, which reads the state and builds views).
@@ -51,9 +52,11 @@ mod engine;
 mod error;
 mod events;
 mod knowledge;
+mod power;
 mod powers;
 mod rules;
 mod scoring;
+mod setup;
 mod snap;
 mod state;
 mod turn;
@@ -64,11 +67,12 @@ pub use deal::KabulDeal;
 pub use error::Illegal;
 pub use events::{Event, Source};
 pub use knowledge::Knowledge;
-pub use powers::Power;
-pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS};
+pub use power::Power;
+pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS, RulesError};
 pub use scoring::{RoundEnd, RoundSummary, card_value, lowest, same_rank};
+pub use setup::SetupError;
 pub use state::{Kabul, MAX_SLOTS, RECENT_EVENTS};
-pub use view::{DrawnView, KabulView, SlotView, StepView};
+pub use view::{DrawnView, KabulView, SlotView, StageView};
 
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@ use crate::action::{KabulAction, Pos, Slot};
 use crate::error::Illegal;
 use crate::events::Event;
 use crate::scoring::{RoundEnd, same_rank};
-use crate::state::{Round, Step};
+use crate::state::{Round, Stage};
 
 impl Round {
     /// The seats that may act in a new window: not the caller, and holding at least one card.
@@ -22,7 +22,7 @@ impl Round {
         if may_act.is_empty() {
             self.end_turn();
         } else {
-            self.step = Step::Window { may_act };
+            self.stage = Stage::Window { may_act };
         }
     }
 
@@ -70,7 +70,7 @@ impl Round {
 
     /// Every action `check_window` accepts from `seat`.
     pub(crate) fn window_actions(&self, seat: Seat, out: &mut Vec<KabulAction>) {
-        let Step::Window { may_act } = self.step else { return };
+        let Stage::Window { may_act } = self.stage else { return };
         if !may_act.contains(seat) {
             return;
         }
@@ -86,7 +86,7 @@ impl Round {
 
     /// Performs a window action `check` accepted (a seat's snap or pass, or the clock's close).
     pub(crate) fn apply_window(&mut self, actor: Actor, action: KabulAction) {
-        let Step::Window { mut may_act } = self.step else { return };
+        let Stage::Window { mut may_act } = self.stage else { return };
         match (actor, action) {
             (Actor::Clock, KabulAction::Close) => {
                 self.event(Event::Close);
@@ -98,7 +98,7 @@ impl Round {
                 if may_act.is_empty() {
                     self.close_window();
                 } else {
-                    self.step = Step::Window { may_act };
+                    self.stage = Stage::Window { may_act };
                 }
             }
             (Actor::Seat(seat), KabulAction::Snap(slot)) => self.snap(seat, slot),

@@ -1,4 +1,4 @@
-//! The layout of a round (grids, piles, the drawn card), the round's step, and [`Kabul`], the whole
+//! The layout of a round (grids, piles, the drawn card), the round's stage, and [`Kabul`], the whole
 //! match, which implements [`game::Game`].
 
 use arrayvec::ArrayVec;
@@ -9,9 +9,10 @@ use crate::action::{Pos, Slot};
 use crate::error::Illegal;
 use crate::events::{Event, Source};
 use crate::knowledge::Knowledge;
-use crate::powers::Power;
+use crate::power::Power;
 use crate::rules::KabulRules;
 use crate::scoring::{RoundEnd, RoundSummary, card_value, lowest};
+use crate::setup::SetupError;
 
 /// The most slots a grid can have: penalty slots are added only when no slot is empty, so a grid
 /// never holds more slots than cards, and there are 54 cards.
@@ -102,7 +103,7 @@ impl Layout {
 
 /// What the round waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
+pub(crate) enum Stage {
     /// The turn's player calls Kabul or draws.
     Draw,
     /// The turn's player holds a drawn card and must discard it or replace a card with it.
@@ -123,7 +124,7 @@ pub(crate) struct Round {
     pub layout: Layout,
     pub knowledge: Knowledge,
     pub turn: Seat,
-    pub step: Step,
+    pub stage: Stage,
     pub caller: Option<Seat>,
     /// The record's draw piles for reshuffles, in order.
     pub reshuffles: Option<Vec<Vec<Card>>>,
@@ -151,12 +152,12 @@ impl Round {
             self.end(RoundEnd::Kabul);
         } else {
             self.turn = next;
-            self.step = Step::Draw;
+            self.stage = Stage::Draw;
         }
     }
 
     pub fn end(&mut self, how: RoundEnd) {
-        self.step = Step::Ended(how);
+        self.stage = Stage::Ended(how);
         self.layout.drawn = None;
         for card in self.layout.grid_cards() {
             self.knowledge.learn_all(card);
@@ -260,9 +261,9 @@ impl Kabul {
     ///
     /// # Errors
     /// The dealer has no seat at the table.
-    pub fn with_rules(rules: KabulRules, dealer: Seat) -> Result<Kabul, String> {
+    pub fn with_rules(rules: KabulRules, dealer: Seat) -> Result<Kabul, SetupError> {
         if dealer.index() >= rules.players() {
-            return Err(format!("dealer {dealer} has no seat at a table of {}", rules.players()));
+            return Err(SetupError::DealerOutside { dealer, seats: rules.players() });
         }
         Ok(Kabul {
             rules,
@@ -339,7 +340,7 @@ impl Kabul {
 
     pub(crate) fn finish_round(&mut self) {
         let Some(round) = &self.round else { return };
-        let Step::Ended(end) = round.step else { return };
+        let Stage::Ended(end) = round.stage else { return };
         let scores = round.scores();
         for (total, s) in self.totals.iter_mut().zip(&scores) {
             *total += s;

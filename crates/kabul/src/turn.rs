@@ -3,8 +3,8 @@
 use crate::action::{KabulAction, Pos};
 use crate::error::Illegal;
 use crate::events::{Event, Source};
-use crate::powers::Power;
-use crate::state::{Drawn, Round, Step};
+use crate::power::Power;
+use crate::state::{Drawn, Round, Stage};
 
 impl Round {
     /// Checks an action of the turn's player while they are to call or draw, or hold a drawn card.
@@ -90,7 +90,7 @@ impl Round {
                     self.knowledge.learn(seat, card);
                     self.layout.drawn = Some(Drawn { card, from: Source::Deck });
                     self.event(Event::Draw { seat, from: Source::Deck, card: None });
-                    self.step = Step::Drawn;
+                    self.stage = Stage::Drawn;
                 }
                 None => self.end(crate::scoring::RoundEnd::NoCards),
             },
@@ -99,7 +99,7 @@ impl Round {
                     self.knowledge.learn_all(card);
                     self.layout.drawn = Some(Drawn { card, from: Source::Discard });
                     self.event(Event::Draw { seat, from: Source::Discard, card: Some(card) });
-                    self.step = Step::Drawn;
+                    self.stage = Stage::Drawn;
                 }
             }
             (Some(d), KabulAction::Discard | KabulAction::DiscardPower) => {
@@ -108,7 +108,7 @@ impl Round {
                 let power = if action == KabulAction::DiscardPower { Power::of(d.card) } else { None };
                 self.event(Event::Discard { seat, card: d.card, power: power.is_some() });
                 match power {
-                    Some(p) => self.step = Step::Power(p),
+                    Some(p) => self.stage = Stage::Power(p),
                     None => self.open_window(),
                 }
             }

@@ -5,9 +5,9 @@ use game::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use crate::events::{Event, Source};
-use crate::powers::Power;
+use crate::power::Power;
 use crate::scoring::RoundEnd;
-use crate::state::{Kabul, Round, Step};
+use crate::state::{Kabul, Round, Stage};
 
 /// One slot of a grid as a seat sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,12 +30,16 @@ pub struct DrawnView {
     pub from: Source,
     /// Its face, only for the drawer (or anyone, if it came from the discard pile).
     pub card: Option<Card>,
+    /// The power the card would give if discarded (`switch_and_look`, `blind_switch`, `peek_own`,
+    /// `peek_other`), for whoever sees its face; `null` for a card without power, a card from the
+    /// discard pile (which must replace one) or a face the viewer does not see.
+    pub power: Option<Power>,
 }
 
 /// What the round waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
-pub enum StepView {
+pub enum StageView {
     /// No round is being played: the next one needs its deal.
     AwaitingDeal {
         /// Who deals it.
@@ -93,7 +97,7 @@ pub struct KabulView {
     /// Whose turn it is (while a round is played).
     pub turn: Option<Seat>,
     /// What the game waits for.
-    pub step: StepView,
+    pub step: StageView,
     /// Who called Kabul this round.
     pub caller: Option<Seat>,
     /// The seats whose cards are locked (the caller's).
@@ -124,7 +128,7 @@ impl KabulView {
                 draw_pile: 0,
                 drawn: None,
                 turn: None,
-                step: game.next_dealer().map_or(StepView::MatchOver, |dealer| StepView::AwaitingDeal { dealer }),
+                step: game.next_dealer().map_or(StageView::MatchOver, |dealer| StageView::AwaitingDeal { dealer }),
                 caller: None,
                 locked: SeatSet::EMPTY,
                 scores,
@@ -151,13 +155,17 @@ impl KabulView {
                     .collect()
             })
             .collect();
-        let drawn = round.layout.drawn.map(|d| DrawnView {
-            seat: round.turn,
-            from: d.from,
-            card: Some(d.card).filter(|&c| knows(c)),
+        let drawn = round.layout.drawn.map(|d| {
+            let card = Some(d.card).filter(|&c| knows(c));
+            DrawnView {
+                seat: round.turn,
+                from: d.from,
+                card,
+                power: card.filter(|_| d.from == Source::Deck).and_then(Power::of),
+            }
         });
-        let step = step_view(game, round);
-        let playing = !matches!(round.step, Step::Ended(_));
+        let step = stage_view(game, round);
+        let playing = !matches!(round.stage, Stage::Ended(_));
         let last = rounds.last().filter(|_| !playing);
         let round_scores = last.and_then(|r| r.scores.clone());
         let end = last.and_then(|r| r.end);
@@ -182,14 +190,14 @@ impl KabulView {
     }
 }
 
-fn step_view(game: &Kabul, round: &Round) -> StepView {
-    match round.step {
-        Step::Draw => StepView::AwaitingDraw { seat: round.turn },
-        Step::Drawn => {
-            StepView::DrawnCard { seat: round.turn, from: round.layout.drawn.map_or(Source::Deck, |d| d.from) }
+fn stage_view(game: &Kabul, round: &Round) -> StageView {
+    match round.stage {
+        Stage::Draw => StageView::AwaitingDraw { seat: round.turn },
+        Stage::Drawn => {
+            StageView::DrawnCard { seat: round.turn, from: round.layout.drawn.map_or(Source::Deck, |d| d.from) }
         }
-        Step::Power(power) => StepView::PowerTarget { seat: round.turn, power },
-        Step::Window { may_act } => StepView::SnapWindow { turn: round.turn, may_act },
-        Step::Ended(_) => game.next_dealer().map_or(StepView::MatchOver, |dealer| StepView::AwaitingDeal { dealer }),
+        Stage::Power(power) => StageView::PowerTarget { seat: round.turn, power },
+        Stage::Window { may_act } => StageView::SnapWindow { turn: round.turn, may_act },
+        Stage::Ended(_) => game.next_dealer().map_or(StageView::MatchOver, |dealer| StageView::AwaitingDeal { dealer }),
     }
 }

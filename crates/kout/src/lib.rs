@@ -44,10 +44,13 @@
 mod action;
 mod bidding;
 mod deal;
+mod engine;
 mod illegal;
 mod rules;
 mod scoring;
+mod setup;
 mod state;
+mod summary;
 mod trick;
 mod view;
 
@@ -55,8 +58,10 @@ pub use action::{Bid, KoutAction};
 pub use bidding::{Call, Contract};
 pub use deal::{HAND_SIZE, KoutDeal};
 pub use illegal::{Illegal, Moment};
-pub use rules::{KoutRules, Variant};
+pub use rules::{KoutRules, RulesError, Variant};
 pub use scoring::{hand_points, hand_score, is_decided, is_made, match_winner};
+pub use setup::SetupError;
 pub use state::Kout;
+pub use summary::KoutHandSummary;
 pub use trick::power as card_power;
-pub use view::{KoutHandSummary, KoutView, PlayedCard, TrickView, ViewStage};
+pub use view::{KoutView, PlayedCard, StageView, TrickView};

@@ -118,7 +118,7 @@ pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), TableError> 
             self.0.visit::<G>(kind)
         }
     }
-    games::dispatch(kind, Start(spawn)).map_err(TableError::Game)?
+    games::dispatch(kind, Start(spawn))
 }
 
 /// Why [`serve`] stopped early.

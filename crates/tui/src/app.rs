@@ -92,7 +92,7 @@ impl<G: Table> App<G> {
     /// # Errors
     /// Bad rule options, or a seat that is not at the table.
     pub fn new(config: Config, now: Instant) -> Result<Self, String> {
-        let rules = G::Rules::from_options(config.kind, &config.options)?;
+        let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
         let seats = rules.seat_count();
         let me = Seat::new(config.seat)
             .filter(|s| s.index() < seats)
@@ -102,7 +102,7 @@ impl<G: Table> App<G> {
         let players = Seat::all(seats)
             .map(|s| if s == me { config.name.clone() } else { format!("bot:{}", config.bots) })
             .collect();
-        let m = Match::<G>::new(config.kind, config.options.clone(), players, dealer)?;
+        let m = Match::<G>::new(config.kind, config.options.clone(), players, dealer).map_err(|e| e.to_string())?;
         let bots =
             Seat::all(seats).map(|s| (s != me).then(|| G::new_bot(config.bots, bot_seed(config.seed, s)))).collect();
         let mut app = App {
@@ -180,7 +180,7 @@ impl<G: Table> App<G> {
     }
 
     fn deal(&mut self, now: Instant) -> Result<(), String> {
-        self.m.deal_random(&mut self.rng)?;
+        self.m.deal_random(&mut self.rng).map_err(|e| e.to_string())?;
         let view = self.m.game().view(Some(self.names.me));
         for line in G::dealt(&view, self.names) {
             self.say(line);

@@ -101,15 +101,15 @@ mod tests {
             number: 0,
             dealer: seat(0),
             cards: Some(set(mine)),
-            hand_sizes: [5; 4],
+            hand_sizes: game::BySeat::filled(4, 5),
             face_up: face.parse().expect("card"),
             bids: bids.iter().map(|&(s, b)| BidView { seat: seat(s), bid: b.parse().expect("bid") }).collect(),
             contract: None,
             void: false,
             trick: TrickView { leader: seat(1), plays: Vec::new(), winner: None },
             tricks: Vec::new(),
-            trick_counts: [0; 2],
-            card_points: [0; 2],
+            trick_counts: game::ByTeam::default(),
+            card_points: game::ByTeam::default(),
             projects: Vec::new(),
         }
     }

@@ -12,7 +12,7 @@ mod bidding;
 mod estimate;
 mod play;
 
-use baloot::{Baloot, BalootAction, BalootView, ViewPhase};
+use baloot::{Baloot, BalootAction, BalootView, StageView};
 use game::Seat;
 
 use crate::Bot;
@@ -26,8 +26,8 @@ pub struct BalootHeuristic;
 impl Bot<Baloot> for BalootHeuristic {
     fn choose(&mut self, seat: Seat, view: &BalootView, legal: &[BalootAction]) -> BalootAction {
         let wanted = match (view.phase, view.hand.as_ref()) {
-            (ViewPhase::Bidding, Some(hand)) => Some(bid(seat, hand, legal, &BID_PARAMS)),
-            (ViewPhase::Playing, Some(hand)) => Seen::read(seat, hand).map(|t| BalootAction::Play(t.choose(legal))),
+            (StageView::Bidding, Some(hand)) => Some(bid(seat, hand, legal, &BID_PARAMS)),
+            (StageView::Playing, Some(hand)) => Seen::read(seat, hand).map(|t| BalootAction::Play(t.choose(legal))),
             _ => None,
         };
         crate::pick(legal, wanted)

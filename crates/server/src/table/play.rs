@@ -76,7 +76,7 @@ impl<G: Playable> Table<G> {
             })
             .collect();
         let game = Match::<G>::new(self.lobby.kind, self.lobby.rules.clone(), players.clone(), dealer)
-            .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e))?;
+            .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
         let match_id = ids::random_code("g_", 12).map_err(|e| internal(&e))?;
         let row = MatchRow {
             id: match_id.clone(),
@@ -252,7 +252,7 @@ impl<G: Playable> Table<G> {
             body,
         };
         self.hub.store.append(vec![event]).await.map_err(|e| e.to_string())?;
-        game.deal(deal)?;
+        game.deal(deal).map_err(|e| e.to_string())?;
         if let Some(h) = game.current_hand_record_mut() {
             h.commitment = header.commitment.clone();
             h.salt = header.salt.clone();

@@ -1,7 +1,7 @@
 //! What the person may choose: buttons, own slots, power targets, the two cards of a switch.
 
 use game::{Actor, Game, Seat};
-use kabul::{Kabul, KabulAction, KabulView, Pos, Power, SlotView, StepView};
+use kabul::{Kabul, KabulAction, KabulView, Pos, Power, SlotView, StageView};
 
 use super::{KabulUi, slots_of};
 use crate::choice::{Choice, Intent, Place};
@@ -37,17 +37,17 @@ pub(super) fn choices(game: &Kabul, me: Seat, ui: &KabulUi, out: &mut Vec<Choice
         |a: KabulAction, label: String, key: char| Choice::act(a, label, Place::Button, legal(a)).with_keys(&[key]);
     let top = view.discard.last().map_or_else(|| "the discard".to_owned(), |c| c.pretty());
     match view.step {
-        StepView::AwaitingDraw { seat } if seat == me => {
+        StageView::AwaitingDraw { seat } if seat == me => {
             out.push(button(KabulAction::DrawDeck, "draw from the deck".to_owned(), 'd'));
             out.push(button(KabulAction::DrawDiscard, format!("take {top}"), 't'));
             out.push(button(KabulAction::Kabul, "call Kabul!".to_owned(), 'k'));
         }
-        StepView::DrawnCard { seat, .. } if seat == me => {
+        StageView::DrawnCard { seat, .. } if seat == me => {
             out.push(button(KabulAction::Discard, "discard it".to_owned(), 'x'));
             out.push(button(KabulAction::DiscardPower, "discard + power".to_owned(), 'p'));
             mine(&KabulAction::Replace, "replace", out);
         }
-        StepView::PowerTarget { seat, power } if seat == me => match power {
+        StageView::PowerTarget { seat, power } if seat == me => match power {
             Power::PeekOwn => mine(&KabulAction::PeekOwn, "look at", out),
             Power::PeekOther => {
                 for s in Seat::all(view.players).filter(|&s| s != me) {
@@ -65,7 +65,7 @@ pub(super) fn choices(game: &Kabul, me: Seat, ui: &KabulUi, out: &mut Vec<Choice
             }
             Power::SwitchAndLook | Power::BlindSwitch => switch_choices(game, me, &view, ui, out),
         },
-        StepView::SnapWindow { .. } => {
+        StageView::SnapWindow { .. } => {
             mine(&KabulAction::Snap, "snap", out);
             out.push(button(KabulAction::Pass, "pass".to_owned(), 'p'));
         }

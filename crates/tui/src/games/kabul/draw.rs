@@ -2,7 +2,7 @@
 
 use cards::Card;
 use game::Seat;
-use kabul::{Kabul, Pos, Power, SlotView, Source, StepView, lowest};
+use kabul::{Kabul, Pos, Power, SlotView, Source, StageView, lowest};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -55,7 +55,7 @@ fn draw_grid(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Kabul>, seat: Seat
     let over = is_over(v);
     let mut title = if seat == ctx.me() { format!(" You (seat {seat})") } else { format!(" Seat {seat}") };
     let acting = match v.step {
-        StepView::SnapWindow { may_act, .. } => may_act.contains(seat),
+        StageView::SnapWindow { may_act, .. } => may_act.contains(seat),
         _ => v.turn == Some(seat),
     };
     if acting {
@@ -153,7 +153,7 @@ fn draw_info(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Kabul>) {
         };
         lines.push(line);
     }
-    if let StepView::SnapWindow { may_act, .. } = v.step {
+    if let StageView::SnapWindow { may_act, .. } = v.step {
         let left = ctx.window_left.map_or_else(String::new, |d| format!(": {:.1} s left", d.as_secs_f64()));
         lines.push(Line::styled(format!("Snap window open{left}"), p.accent()));
         lines.push(Line::raw(format!("May still snap: {}", list(names, may_act.iter()))));

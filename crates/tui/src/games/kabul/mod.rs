@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use bots::{Bot, BotSpec, Playable};
 use cards::{Card, CardSet};
 use game::{Actor, Game, Seat};
-use kabul::{Kabul, KabulAction, KabulView, Pos, SlotView, StepView};
+use kabul::{Kabul, KabulAction, KabulView, Pos, SlotView, StageView};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -120,7 +120,7 @@ impl Table for Kabul {
             }
         }
         ui.known = faces;
-        let my_power = matches!(view.step, StepView::PowerTarget { seat, .. } if Some(seat) == view.seat);
+        let my_power = matches!(view.step, StageView::PowerTarget { seat, .. } if Some(seat) == view.seat);
         if !my_power {
             ui.first = None;
         }

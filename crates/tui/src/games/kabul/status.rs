@@ -2,7 +2,7 @@
 
 use cards::Card;
 use game::{Game, Seat, Winner};
-use kabul::{Kabul, Power, Source, StepView, lowest};
+use kabul::{Kabul, Power, Source, StageView, lowest};
 
 use super::words::{capital, list, place_words, power_words};
 use crate::table::{Ctx, Names};
@@ -33,18 +33,18 @@ pub(super) fn prompt(ctx: &Ctx<'_, Kabul>) -> String {
     let top = v.discard.last().map_or_else(|| "the discard".to_owned(), |c| c.pretty());
     let left = ctx.window_left.map_or_else(String::new, |d| format!(" ({:.1} s left)", d.as_secs_f64()));
     match v.step {
-        StepView::AwaitingDraw { seat } if seat == me => {
+        StageView::AwaitingDraw { seat } if seat == me => {
             format!("Your turn: draw from the deck (d), take {top} (t), or call Kabul (k).")
         }
-        StepView::DrawnCard { seat, from: Source::Deck } if seat == me => {
+        StageView::DrawnCard { seat, from: Source::Deck } if seat == me => {
             // The power is spelled out in the table box; the prompt must fit 80 columns.
             let card = v.drawn.and_then(|d| d.card).map_or_else(String::new, Card::pretty);
             format!("You hold {card}: discard it (x), discard + power (p), or replace a card (0–9).")
         }
-        StepView::DrawnCard { seat, from: Source::Discard } if seat == me => {
+        StageView::DrawnCard { seat, from: Source::Discard } if seat == me => {
             "Replace one of your cards with the card you took (0–9 or ← → Enter).".to_owned()
         }
-        StepView::PowerTarget { seat, power } if seat == me => match (power, ctx.ui.first) {
+        StageView::PowerTarget { seat, power } if seat == me => match (power, ctx.ui.first) {
             (Power::PeekOwn, _) => "Look at one of your cards: choose it (0–9 or ← → Enter).".to_owned(),
             (Power::PeekOther, _) => "Look at another player's card: choose it (← → ↑ ↓, Enter).".to_owned(),
             (_, None) => format!("{}: choose the first card (← → ↑ ↓, Enter).", capital(power_words(power))),
@@ -52,16 +52,16 @@ pub(super) fn prompt(ctx: &Ctx<'_, Kabul>) -> String {
                 format!("Now choose the card to switch with {} (Esc: choose again).", place_words(ctx.names, a))
             }
         },
-        StepView::SnapWindow { may_act, .. } if may_act.contains(me) => {
+        StageView::SnapWindow { may_act, .. } if may_act.contains(me) => {
             format!("Snap window on {top}{left}: snap a card of that rank (0–9) or pass (p).")
         }
-        StepView::SnapWindow { may_act, .. } => {
+        StageView::SnapWindow { may_act, .. } => {
             format!("Snap window on {top}{left}: waiting for {}…", list(ctx.names, may_act.iter()))
         }
-        StepView::AwaitingDraw { seat } | StepView::DrawnCard { seat, .. } | StepView::PowerTarget { seat, .. } => {
+        StageView::AwaitingDraw { seat } | StageView::DrawnCard { seat, .. } | StageView::PowerTarget { seat, .. } => {
             format!("Seat {seat}'s turn…")
         }
-        StepView::AwaitingDeal { .. } | StepView::MatchOver => String::new(),
+        StageView::AwaitingDeal { .. } | StageView::MatchOver => String::new(),
     }
 }
 
@@ -95,11 +95,11 @@ pub(super) fn result(game: &Kabul, names: Names) -> String {
 /// The key hints for the current step.
 pub(super) fn keys(ctx: &Ctx<'_, Kabul>) -> &'static str {
     match ctx.view.step {
-        StepView::AwaitingDraw { .. } => "d draw · t take · k Kabul",
-        StepView::DrawnCard { .. } => "x discard · p power · 0-9 replace",
-        StepView::PowerTarget { .. } => "← → ↑ ↓ Enter choose · Esc back",
-        StepView::SnapWindow { .. } => "0-9 snap · p pass",
-        StepView::AwaitingDeal { .. } => "Enter next round",
-        StepView::MatchOver => "Enter leave",
+        StageView::AwaitingDraw { .. } => "d draw · t take · k Kabul",
+        StageView::DrawnCard { .. } => "x discard · p power · 0-9 replace",
+        StageView::PowerTarget { .. } => "← → ↑ ↓ Enter choose · Esc back",
+        StageView::SnapWindow { .. } => "0-9 snap · p pass",
+        StageView::AwaitingDeal { .. } => "Enter next round",
+        StageView::MatchOver => "Enter leave",
     }
 }
