@@ -463,16 +463,13 @@ export function bidKeyAction(game, view, key, legal) {
 }
 
 /**
- * Which round of Baloot's bidding is under way, as the view says (`hand.bid_round`); from a view
- * without it, the second once all four passed in the first.
- * @param {{bid: string}[] | null | undefined} bids  the hand's bids so far, in order
- * @param {unknown} [declared]  the view's `bid_round`
+ * Which round of Baloot's bidding is under way, as the engine's view says (`bid_round`); 1 when the
+ * view names none (no hand is being bid).
+ * @param {unknown} declared  the view's `bid_round`
  * @returns {1 | 2}
  */
-export function balootBidRound(bids, declared) {
-  if (declared === 1 || declared === 2) return declared;
-  const list = Array.isArray(bids) ? bids : [];
-  return list.length >= 4 && list.slice(0, 4).every((b) => b && b.bid === 'pass') ? 2 : 1;
+export function balootBidRound(declared) {
+  return declared === 2 ? 2 : 1;
 }
 
 // ---- routes

@@ -88,7 +88,7 @@ export function center(ctx) {
     ctx.app.ui.shownTrick = new Set();
   }
   if (v.phase === 'bidding') {
-    const round = balootBidRound(hd.bids, hd.bid_round);
+    const round = balootBidRound(v.bid_round);
     return h('div', { class: 'center-info face-up' },
       cardFace(hd.face_up, { label: `${ctx.t('baloot.faceUp')}: ${cardName(ctx, hd.face_up)}`, extra: 'big' }),
       h('p', { class: 'muted' }, ctx.t('baloot.faceUp')),
@@ -107,7 +107,7 @@ export function actions(ctx) {
   const v = ctx.view;
   if (!v || !ctx.myTurn || v.phase !== 'bidding') return null;
   const bids = balootBids(ctx.legal, faceUpSuit(ctx));
-  const round = balootBidRound(v.hand?.bids, v.hand?.bid_round);
+  const round = balootBidRound(v.bid_round);
   return h('div', { class: 'bid-bar', role: 'group', 'aria-label': ctx.t(`baloot.round${round}`) },
     round === 2 ? h('span', { class: 'bar-label' }, ctx.t('baloot.round2')) : null,
     bids.map((a, i) => {
