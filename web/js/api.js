@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The HTTP half of the protocol: guest players, the open-table list, one's games, and records.
+ * The HTTP half of the protocol: guest players, the open-table list, one's games, records and
+ * their replays.
  * @module
  */
 
@@ -34,8 +35,10 @@ async function request(path, init = {}) {
   }
   const body = await res.json().catch(() => null);
   if (!res.ok) {
+    // `{"error": {"code", "message"}}`; a record the engines refuse (422) says `{"error": {"kind", "reason"}}`.
     const err = body && body.error ? body.error : {};
-    throw new ApiError(res.status, String(err.code ?? 'http'), String(err.message ?? res.statusText));
+    const words = err.message ?? err.reason ?? res.statusText;
+    throw new ApiError(res.status, String(err.code ?? err.kind ?? 'http'), typeof words === 'string' ? words : JSON.stringify(words));
   }
   return body;
 }
@@ -77,4 +80,26 @@ export function myGames(token) {
  */
 export function record(id) {
   return request(`/api/games/${encodeURIComponent(id)}/record`);
+}
+
+/**
+ * The replay of a stored match: every step computed by the engines (404 when unknown).
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function replay(id) {
+  return request(`/api/games/${encodeURIComponent(id)}/replay`);
+}
+
+/** The largest record file the server replays. */
+export const RECORD_FILE_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * The replay of a record file a person opened: the server checks it with the engines and answers
+ * the steps, or 422 with the reason (an ApiError whose code is the kind and message the reason).
+ * @param {string} text  the file's contents
+ * @returns {Promise<any>}
+ */
+export function replayRecord(text) {
+  return request('/api/replay', { method: 'POST', body: text });
 }

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The browser client's entry point: holds the state, talks to the server, routes by the address's
- * hash (#/ home, #/t/CODE a table, #/replay/ID a finished match) and renders.
+ * hash (#/ home, #/t/CODE a table, #/replay/ID a finished match, #/replay a record file) and renders.
  * @module
  */
 
@@ -14,6 +14,7 @@ import * as api from './api.js';
 import { renderHome } from './views/home.js';
 import { renderTable } from './views/table.js';
 import { renderReplay } from './views/replay.js';
+import { readReplay } from './replay.js';
 import { runSwitchAnimation } from './views/kabul.js';
 import { storage } from './storage.js';
 
@@ -46,6 +47,16 @@ export { parseRoute };
  * @property {Map<string, string>} faceUp  Kabul places drawn face up, and which card (a card turning up flips once)
  * @property {string | null} resultClosed  the match (game id) whose result dialog was closed to look at the table
  */
+
+/**
+ * What went wrong with a request, for the replay page: the server's kind (or code) and its words.
+ * @param {unknown} e
+ * @returns {{kind: string, reason: string}}
+ */
+function errorWords(e) {
+  if (e instanceof api.ApiError) return { kind: e.code, reason: e.message };
+  return { kind: 'network', reason: String(e) };
+}
 
 export class App {
   constructor() {
@@ -307,20 +318,58 @@ export class App {
         if (this.conn?.isOpen) this.send(msg.join(route.code));
       }
     } else if (route.name === 'replay' && route.gameId) {
-      this.ui.replay = { id: route.gameId, status: 'loading', step: 0 };
-      api.record(route.gameId).then(
-        (record) => {
-          if (this.ui.replay.id !== route.gameId) return;
-          this.ui.replay = { id: route.gameId, status: 'ready', record, step: 0 };
+      // The steps come from the engines on the server: the page only shows them.
+      const id = route.gameId;
+      this.ui.replay = { id, status: 'loading', step: 0 };
+      api.replay(id).then(
+        (data) => {
+          if (this.ui.replay.id !== id) return;
+          const replay = readReplay(data);
+          this.ui.replay = replay ? { id, status: 'ready', data: replay, step: 0 } : { id, status: 'missing', step: 0 };
           this.render();
         },
-        () => {
-          if (this.ui.replay.id !== route.gameId) return;
-          this.ui.replay = { id: route.gameId, status: 'missing', step: 0 };
+        (/** @type {unknown} */ e) => {
+          if (this.ui.replay.id !== id) return;
+          const missing = e instanceof api.ApiError && e.status === 404;
+          this.ui.replay = missing ? { id, status: 'missing', step: 0 } : { id, status: 'failed', error: errorWords(e), step: 0 };
           this.render();
         },
       );
+    } else if (route.name === 'replay') {
+      // A record file from the person's own disk: chosen on the page, replayed by the server.
+      this.ui.replay = { id: null, status: 'file', step: 0 };
     }
+  }
+
+  /**
+   * Sends a record file to the server and shows its replay, or the reason the engines refused it.
+   * @param {File} file
+   */
+  openRecordFile(file) {
+    const name = file.name;
+    if (file.size > api.RECORD_FILE_LIMIT) {
+      this.ui.replay = { id: null, status: 'file', step: 0, error: { kind: 'too_large', reason: this.t('replay.file.tooLarge') } };
+      this.render();
+      return;
+    }
+    const token = {};
+    this.ui.replay = { id: null, status: 'loading', step: 0, file: name, token };
+    this.render();
+    file.text().then((text) => api.replayRecord(text)).then(
+      (data) => {
+        if (this.ui.replay.token !== token) return;
+        const replay = readReplay(data);
+        this.ui.replay = replay
+          ? { id: null, status: 'ready', data: replay, step: 0, file: name }
+          : { id: null, status: 'file', step: 0, error: { kind: 'bad_reply', reason: this.t('replay.missing') } };
+        this.render();
+      },
+      (/** @type {unknown} */ e) => {
+        if (this.ui.replay.token !== token) return;
+        this.ui.replay = { id: null, status: 'file', step: 0, file: name, error: errorWords(e) };
+        this.render();
+      },
+    );
   }
 
   refreshLists() {
@@ -463,10 +512,11 @@ export class App {
     /** @type {import('./dom.js').Child} */
     let text;
     if (e.code === 'illegal') {
-      // The engine's reason in the player's language when it is a known one; else the server's
-      // English, isolated so that an Arabic sentence around it keeps its order.
+      // The engine's refusal (code and parameters) in the player's language when the code is a
+      // known one; else the server's English, isolated so that an Arabic sentence around it keeps
+      // its order.
       const table = this.state.table;
-      const parts = reasonParts(this.state.lang, e.message, (seat) => seatName(table, seat, this.state.lang));
+      const parts = reasonParts(this.state.lang, e.reason, { game: table?.game, name: (seat) => seatName(table, seat, this.state.lang) });
       const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
       text = this.tn('table.illegal', { reason: e.message }, { reason });
     }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { parseCard, cardText, SUIT_SYMBOL } from './cards.js';
+import { parseCard, cardText, rankLabel, RANKS, SUIT_SYMBOL } from './cards.js';
 import { translate, translateParts, jokerNames, suitName } from './i18n.js';
 
 /** The games the server plays. */
@@ -271,100 +271,150 @@ export function actionLabel(game, action, lang, ctx = {}) {
 
 // ---- why an action was refused
 
-const SUIT_WORDS = /** @type {Record<string, string>} */ ({ spades: 'S', hearts: 'H', diamonds: 'D', clubs: 'C' });
-const RANK_WORDS = /** @type {Record<string, string>} */ ({ jack: 'J', queen: 'Q', king: 'K', ace: 'A', 10: 'T', ten: 'T' });
+/**
+ * Every refusal code of the engines (the illegal-action enums of crates/kout, crates/baloot and
+ * crates/kabul; docs/protocol.md "Refusal codes"), with the parameters it carries beside `code`
+ * in an `error` frame's `reason`. Seats are 0-based, cards and ranks in record notation, suits
+ * as letters.
+ * @type {Record<string, string[]>}
+ */
+export const REFUSAL_CODES = {
+  // In every game.
+  match_over: [],
+  not_your_turn: ['seat'],
+  not_held: ['card'],
+  must_follow: ['suit'],
+  no_hand: [],
+  clock: [],
+  // Kout Bo.
+  not_dealt: [],
+  wrong_moment: ['moment'],
+  bid_too_low: ['bid', 'high'],
+  dealer_must_bid: [],
+  must_follow_trump: ['suit'],
+  joker_lead: ['joker', 'team_bid'],
+  // Baloot.
+  still_bidding: [],
+  bidding_over: [],
+  sun_in_round_one: [],
+  round_one_hokum_suit: ['suit'],
+  bare_hokum_in_round_two: [],
+  round_two_hokum_suit: ['suit'],
+  only_sun_or_pass: ['seat'],
+  must_trump: [],
+  must_beat: ['rank'],
+  // Kabul.
+  no_round: [],
+  no_such_seat: ['seat', 'players'],
+  clock_only_closes: [],
+  only_the_clock_closes: [],
+  no_window: [],
+  window_open: [],
+  caller_locked: [],
+  target_locked: ['seat'],
+  no_cards_left: [],
+  already_passed: [],
+  kabul_already_called: ['seat'],
+  draw_first: [],
+  already_drawn: [],
+  no_power_in_play: [],
+  must_replace: [],
+  discard_pile_empty: [],
+  no_card_at: ['slot'],
+  no_card_at_pos: ['seat', 'slot'],
+  no_power: ['card'],
+  no_target: ['power'],
+  power_pending: ['power'],
+  wrong_target: ['power'],
+  own_card_as_other: [],
+  same_card_twice: [],
+  bad_reshuffle: [],
+};
+
+const MOMENTS = ['bidding', 'trump', 'playing'];
+const POWERS = ['switch_and_look', 'blind_switch', 'peek_own', 'peek_other'];
+
+/** @param {unknown} n */
+const isCount = (n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0;
 
 /**
- * The engines' reasons for refusing an action (crates/{kout,baloot,kabul}/src: KoutIllegal,
- * Illegal), as message keys: each pattern gives the key and reads its parameters from the
- * English sentence. Reasons not listed are shown as the server wrote them.
- * @type {[RegExp, string, ((m: RegExpExecArray) => Record<string, string | number> | null)?][]}
+ * Whether a parameter of a refusal has the form the protocol gives it; a refusal with a malformed
+ * one is shown as the server's English instead.
+ * @type {Record<string, (v: unknown) => boolean>}
  */
-const REASONS = [
-  [/^the match is over$/, 'reason.matchOver'],
-  [/^no (?:hand|round) is (?:being played|in progress)\b/, 'reason.notDealt'],
-  [/^it is seat (\d+)'s turn$/, 'reason.seatTurn', (m) => ({ seat: Number(m[1]) })],
-  [/^now is the time to bid or pass$/, 'reason.timeToBid'],
-  [/^now is the time to name trump\b/, 'reason.timeToTrump'],
-  [/^now is the time to play a card$/, 'reason.timeToPlay'],
-  [/^bid (\d+) is not higher than (\d+)$/, 'reason.bidTooLow', (m) => ({ bid: Number(m[1]), high: Number(m[2]) })],
-  [/^the dealer must bid\b/, 'reason.dealerMustBid'],
-  [/^you do not hold (?:the (\w+) of (\w+)|(\w+))$/, 'reason.notHeld', (m) => {
-    const code = m[3] ?? `${RANK_WORDS[m[1]] ?? m[1]}${SUIT_WORDS[m[2]] ?? ''}`;
-    return parseCard(code) ? { card: code } : null;
-  }],
-  [/^you must follow (\w+) \(or play a joker\)$/, 'reason.mustFollowJoker', (m) => suitParam(m[1])],
-  [/^trump was led: you must play a trump \((\w+)\) or a joker$/, 'reason.mustFollowTrump', (m) => suitParam(m[1])],
-  [/^the black joker may not lead\b/, 'reason.jokerLeadBlack'],
-  [/^a joker may not lead: your team's bid is (\d+)\b/, 'reason.jokerLeadBid', (m) => ({ n: Number(m[1]) })],
-  [/^a joker may not lead: the other team holds the bid\b/, 'reason.jokerLeadOther'],
-  [/^the bidding is not over\b/, 'reason.stillBidding'],
-  [/^the bidding is over\b/, 'reason.biddingOver'],
-  [/^sun is not allowed in round 1\b/, 'reason.sunRoundOne'],
-  [/^in round 1 the hokum is in (\w+)\b/, 'reason.roundOneHokum', (m) => suitParam(m[1])],
-  [/^a bare hokum is not allowed in round 2\b/, 'reason.bareHokum'],
-  [/^in round 2 the hokum cannot be in (\w+)\b/, 'reason.roundTwoHokum', (m) => suitParam(m[1])],
-  [/^after seat (\d+)'s hokum only sun or pass remain$/, 'reason.onlySunOrPass', (m) => ({ seat: Number(m[1]) })],
-  [/^you must follow (\w+)$/, 'reason.mustFollow', (m) => suitParam(m[1])],
-  [/^you must trump$/, 'reason.mustTrump'],
-  [/^you must beat the (\w+) of trump$/, 'reason.mustBeat', (m) => ({ rank: RANK_WORDS[m[1]] ?? m[1] })],
-  [/^no snap window is open$/, 'reason.noWindow'],
-  [/^a snap window is open\b/, 'reason.windowOpen'],
-  [/^the caller's cards are locked: seat (\d+)'s cards cannot be targeted$/, 'reason.targetLocked', (m) => ({ seat: Number(m[1]) })],
-  [/^the caller's cards are locked$/, 'reason.callerLocked'],
-  [/^you have no cards left$/, 'reason.noCardsLeft'],
-  [/^you have passed in this snap window$/, 'reason.alreadyPassed'],
-  [/^seat (\d+) has already called Kabul this round$/, 'reason.kabulCalled', (m) => ({ seat: Number(m[1]) })],
-  [/^draw a card first\b/, 'reason.drawFirst'],
-  [/^you have already drawn a card\b/, 'reason.alreadyDrawn'],
-  [/^a card taken from the discard pile must replace one of your cards$/, 'reason.mustReplace'],
-  [/^the discard pile is empty$/, 'reason.discardEmpty'],
-  [/^you have no card at position (\d+)$/, 'reason.noCardAt', (m) => ({ n: Number(m[1]) + 1 })],
-  [/^a switch needs two different cards$/, 'reason.sameCard'],
-  [/^an? [\w ]+ has no power$/, 'reason.noPower'],
-];
-
-/** @param {string} word  a suit's English name, as the engines write it */
-function suitParam(word) {
-  const suit = SUIT_WORDS[word];
-  return suit ? { suit } : null;
-}
+const PARAM_OK = {
+  seat: isCount,
+  slot: isCount,
+  players: isCount,
+  bid: isCount,
+  high: isCount,
+  // Present in every joker_lead: null when the other team holds the bid.
+  team_bid: (v) => v === null || isCount(v),
+  card: (v) => parseCard(v) !== null,
+  // Not shown (the sentence is the same for either joker): checked only when sent.
+  joker: (v) => v === undefined || parseCard(v) !== null,
+  suit: (v) => typeof v === 'string' && v in SUIT_SYMBOL,
+  rank: (v) => typeof v === 'string' && RANKS.includes(v),
+  moment: (v) => typeof v === 'string' && MOMENTS.includes(v),
+  power: (v) => typeof v === 'string' && POWERS.includes(v),
+};
 
 /**
- * The key and raw parameters of an engine's reason (a seat index, a suit letter, a card code), or
- * null for a reason this client does not know.
- * @param {string} message
- * @returns {{key: string, params: Record<string, string | number>} | null}
+ * The message key and raw parameters of a refusal (`reason` of an `error` frame), or null when the
+ * client does not know its code or a parameter is malformed: the caller then shows the server's
+ * English `message`. A few codes read differently by game or by a parameter: Kout's `must_follow`
+ * allows a joker, `wrong_moment` names the moment, `joker_lead` depends on the leader's team's bid.
+ * @param {unknown} reason
+ * @param {string} [game]
+ * @returns {{key: string, params: Record<string, any>} | null}
  */
-export function reasonKey(message) {
-  const text = String(message).trim();
-  for (const [re, key, read] of REASONS) {
-    const m = re.exec(text);
-    if (!m) continue;
-    const params = read ? read(m) : {};
-    return params ? { key, params } : null;
+export function refusalKey(reason, game = '') {
+  if (!reason || typeof reason !== 'object' || Array.isArray(reason)) return null;
+  const r = /** @type {Record<string, unknown>} */ (reason);
+  const code = r.code;
+  if (typeof code !== 'string' || !Object.hasOwn(REFUSAL_CODES, code)) return null;
+  /** @type {Record<string, any>} */
+  const params = {};
+  for (const name of REFUSAL_CODES[code]) {
+    const ok = PARAM_OK[name];
+    if (ok && !ok(r[name])) return null;
+    params[name] = r[name] ?? null;
   }
-  return null;
+  const kout = game === 'kout4' || game === 'kout6';
+  let key = `reason.${code}`;
+  if (code === 'must_follow' && kout) key = 'reason.must_follow.kout';
+  else if (code === 'wrong_moment') key = `reason.wrong_moment.${params.moment}`;
+  else if (code === 'joker_lead') {
+    if (params.team_bid === null) key = 'reason.joker_lead.other';
+    else if (params.team_bid === 8) key = 'reason.joker_lead.black';
+  }
+  return { key, params };
 }
 
 /**
- * An engine's reason in `lang`, cut into text and parameters (for `<bdi>`s): seats by their names,
- * suits and ranks by their names in the language, cards as cards. Null for a reason not known: the
- * caller shows the server's English, isolated.
+ * A refusal in `lang`, cut into text and parameters (for `<bdi>`s): seats by their names, suits
+ * and ranks by their names in the language, cards as cards, places counted from 1. Null for a
+ * refusal not known: the caller shows the server's English, isolated.
  * @param {import('./i18n.js').Lang} lang
- * @param {string} message
- * @param {(seat: number) => string} [name]
+ * @param {unknown} reason  the `reason` of an `error` frame
+ * @param {{game?: string, name?: (seat: number) => string}} [ctx]
  */
-export function reasonParts(lang, message, name) {
-  const found = reasonKey(message);
+export function reasonParts(lang, reason, ctx = {}) {
+  const found = refusalKey(reason, ctx.game);
   if (!found) return null;
   const p = found.params;
   /** @type {import('./i18n.js').Params} */
-  const params = { ...p };
-  if (typeof p.seat === 'number') params.name = name ? name(p.seat) : translate(lang, 'seat.n', { n: p.seat + 1 });
+  const params = {};
+  if (typeof p.seat === 'number') params.name = ctx.name ? ctx.name(p.seat) : translate(lang, 'seat.n', { n: p.seat + 1 });
+  if (typeof p.slot === 'number') params.n = p.slot + 1;
+  if (typeof p.team_bid === 'number') params.n = p.team_bid;
+  if (typeof p.bid === 'number') params.bid = p.bid;
+  if (typeof p.high === 'number') params.high = p.high;
+  if (typeof p.players === 'number') params.players = p.players;
   if (typeof p.suit === 'string') params.suit = `${SUIT_SYMBOL[/** @type {'S'} */ (p.suit)]} ${suitName(lang, p.suit)}`;
   if (typeof p.card === 'string') params.card = cardText(p.card, jokerNames(lang));
-  if (typeof p.rank === 'string') params.rank = ['J', 'Q', 'K', 'A'].includes(p.rank) ? translate(lang, `rank.${p.rank}`) : p.rank === 'T' ? '10' : p.rank;
+  if (typeof p.rank === 'string') params.rank = ['J', 'Q', 'K', 'A'].includes(p.rank) ? translate(lang, `rank.${p.rank}`) : rankLabel(p.rank);
+  if (typeof p.power === 'string') params.power = translate(lang, `kabul.power.${p.power}`);
   return translateParts(lang, found.key, params);
 }
 
@@ -413,13 +463,13 @@ export function bidKeyAction(game, view, key, legal) {
 }
 
 /**
- * Which round of Baloot's bidding is under way: the second once all four passed in the first.
- * @param {{bid: string}[] | null | undefined} bids  the hand's bids so far, in order
+ * Which round of Baloot's bidding is under way, as the engine's view says (`bid_round`); 1 when the
+ * view names none (no hand is being bid).
+ * @param {unknown} declared  the view's `bid_round`
  * @returns {1 | 2}
  */
-export function balootBidRound(bids) {
-  const list = Array.isArray(bids) ? bids : [];
-  return list.length >= 4 && list.slice(0, 4).every((b) => b && b.bid === 'pass') ? 2 : 1;
+export function balootBidRound(declared) {
+  return declared === 2 ? 2 : 1;
 }
 
 // ---- routes
@@ -438,8 +488,8 @@ export function safeDecode(text) {
 }
 
 /**
- * The route of an address hash: `#/t/CODE` a table, `#/replay/ID` a finished match, anything else
- * (a broken link too) the home page.
+ * The route of an address hash: `#/t/CODE` a table, `#/replay/ID` a finished match, `#/replay` a
+ * record file to open, anything else (a broken link too) the home page.
  * @param {string} hash
  * @returns {{name: 'home' | 'table' | 'replay', code?: string, gameId?: string}}
  */
@@ -454,6 +504,7 @@ export function parseRoute(hash) {
     const gameId = safeDecode(r[1]);
     if (gameId) return { name: 'replay', gameId };
   }
+  if (/^#\/replay\/?$/.test(hash)) return { name: 'replay' };
   return { name: 'home' };
 }
 

@@ -20,6 +20,7 @@ export const LOG_LIMIT = 300;
  * @property {string} code
  * @property {number} version
  * @property {any} view
+ * @property {string[] | null} order  my held cards in the order to show them (the engine's display order), null when the server sends none
  * @property {number[]} to_act
  * @property {string[]} legal
  * @property {number | null} deadlineAt  client clock (ms) when the current decision times out
@@ -45,7 +46,7 @@ export const LOG_LIMIT = 300;
  * @property {number} version  the newest table version seen
  * @property {GameState | null} game
  * @property {{index: number, hand: any, at: number} | null} summary
- * @property {{code: string, message: string, at: number} | null} error
+ * @property {{code: string, message: string, reason?: Record<string, unknown>, at: number} | null} error  `reason`: the engine's refusal as data (code and parameters), when it refused an action
  * @property {{action: string, version: number} | null} pending
  * @property {boolean} needResume
  * @property {{hand: number, commitment: string} | null} commitment
@@ -107,6 +108,7 @@ function matchFields(m, now) {
   const deadlineMs = typeof m.deadline_ms === 'number' ? m.deadline_ms : null;
   return {
     view: m.view ?? null,
+    order: Array.isArray(m.order) ? m.order.filter((/** @type {unknown} */ c) => typeof c === 'string') : null,
     to_act: Array.isArray(m.to_act) ? m.to_act : [],
     legal: Array.isArray(m.legal) ? m.legal.filter((/** @type {unknown} */ a) => typeof a === 'string') : [],
     deadlineMs,
@@ -163,7 +165,7 @@ function onServer(state, m, now) {
       // A new match at the same table (a rematch) starts a new move list, and nothing of the
       // last match stays on the table (its cards, its scores) while the new deal is on its way.
       if (game && state.table && table.game_id && state.table.game_id && table.game_id !== state.table.game_id) {
-        game = { ...game, log: [], hands: [], finished: false, winner: null, view: null, to_act: [], legal: [], deadlineMs: null, deadlineAt: null, score: game.score.map(() => 0) };
+        game = { ...game, log: [], hands: [], finished: false, winner: null, view: null, order: null, to_act: [], legal: [], deadlineMs: null, deadlineAt: null, score: game.score.map(() => 0) };
       }
       return {
         ...state,
@@ -215,7 +217,8 @@ function onServer(state, m, now) {
       // An invite link opened while the match is under way: the app watches the table instead
       // (main.js spectates), which is no error to show.
       if (code === 'seat_taken' && state.route.name === 'table' && !state.table) return { ...state, pending: null };
-      return { ...state, pending: null, error: { code, message: String(m.message ?? ''), at: now } };
+      const reason = m.reason && typeof m.reason === 'object' && !Array.isArray(m.reason) && typeof m.reason.code === 'string' ? m.reason : null;
+      return { ...state, pending: null, error: { code, message: String(m.message ?? ''), ...(reason ? { reason } : {}), at: now } };
     }
     case 'commitment':
       return typeof m.hand === 'number' ? { ...state, commitment: { hand: m.hand, commitment: String(m.commitment ?? '') } } : state;

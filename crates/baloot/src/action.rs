@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use cards::{Card, DeckKind, Suit};
 use game::ParseActionError;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One Baloot action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,6 +58,19 @@ impl FromStr for BalootAction {
             },
             _ => Err(err()),
         }
+    }
+}
+
+/// Serialized in the record notation (`"hokum S"`, `"play AH"`).
+impl Serialize for BalootAction {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for BalootAction {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer)?.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -66,6 +66,16 @@ impl Bidding {
         }
     }
 
+    /// The bidding round of `docs/rules/baloot.md`: 1 (the sun window after a round-1 hokum
+    /// included) or 2.
+    #[must_use]
+    pub const fn round(self) -> u8 {
+        match self {
+            Bidding::RoundOne { .. } | Bidding::SunWindow { .. } => 1,
+            Bidding::RoundTwo { .. } => 2,
+        }
+    }
+
     /// Pushes the legal bids (in a fixed order: pass, hokum, hokum S…, sun). Each bid is listed
     /// once, in its record notation: round 1's Hokum is the bare `hokum` (naming the face-up suit,
     /// `hokum S`, is accepted as the same bid but not listed again).

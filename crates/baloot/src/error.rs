@@ -1,7 +1,7 @@
 //! Why an action is refused, in words a player understands.
 
 use cards::{Card, Rank, Suit};
-use game::Seat;
+use game::{Refusal, Refuse, Seat};
 
 /// How people name a rank in a sentence: `9`, `10`, `jack`, `ace`.
 pub(crate) const fn rank_word(rank: Rank) -> &'static str {
@@ -73,6 +73,28 @@ pub enum Illegal {
     MustBeat(Rank),
 }
 
+impl Refuse for Illegal {
+    fn refusal(&self) -> Refusal {
+        match *self {
+            Illegal::Clock => Refusal::new("clock"),
+            Illegal::MatchOver => Refusal::new("match_over"),
+            Illegal::NoHand => Refusal::new("no_hand"),
+            Illegal::NotYourTurn(seat) => Refusal::new("not_your_turn").with_seat("seat", seat),
+            Illegal::StillBidding => Refusal::new("still_bidding"),
+            Illegal::BiddingOver => Refusal::new("bidding_over"),
+            Illegal::SunInRoundOne => Refusal::new("sun_in_round_one"),
+            Illegal::RoundOneHokumSuit(suit) => Refusal::new("round_one_hokum_suit").with_text("suit", suit),
+            Illegal::BareHokumInRoundTwo => Refusal::new("bare_hokum_in_round_two"),
+            Illegal::RoundTwoHokumSuit(suit) => Refusal::new("round_two_hokum_suit").with_text("suit", suit),
+            Illegal::OnlySunOrPass(seat) => Refusal::new("only_sun_or_pass").with_seat("seat", seat),
+            Illegal::NotHeld(card) => Refusal::new("not_held").with_text("card", card),
+            Illegal::MustFollow(suit) => Refusal::new("must_follow").with_text("suit", suit),
+            Illegal::MustTrump => Refusal::new("must_trump"),
+            Illegal::MustBeat(rank) => Refusal::new("must_beat").with_text("rank", rank),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,5 +107,89 @@ mod tests {
         assert_eq!(Illegal::NotYourTurn(Seat::new(2).expect("seat")).to_string(), "it is seat 2's turn");
         assert_eq!(Illegal::BareHokumInRoundTwo.to_string(), "a bare hokum is not allowed in round 2: name a suit");
         assert_eq!(Illegal::NotHeld(Card::new(Rank::Ten, Suit::Clubs)).to_string(), "you do not hold the 10 of clubs");
+    }
+
+    /// One example of every variant; the exhaustive match fails to compile when a variant is added
+    /// without an example.
+    fn every_variant() -> Vec<Illegal> {
+        let seat = |i| Seat::new(i).expect("seat");
+        let all = vec![
+            Illegal::Clock,
+            Illegal::MatchOver,
+            Illegal::NoHand,
+            Illegal::NotYourTurn(seat(2)),
+            Illegal::StillBidding,
+            Illegal::BiddingOver,
+            Illegal::SunInRoundOne,
+            Illegal::RoundOneHokumSuit(Suit::Diamonds),
+            Illegal::BareHokumInRoundTwo,
+            Illegal::RoundTwoHokumSuit(Suit::Clubs),
+            Illegal::OnlySunOrPass(seat(1)),
+            Illegal::NotHeld(Card::new(Rank::Ten, Suit::Clubs)),
+            Illegal::MustFollow(Suit::Hearts),
+            Illegal::MustTrump,
+            Illegal::MustBeat(Rank::Nine),
+        ];
+        for (i, e) in all.iter().enumerate() {
+            let n = match e {
+                Illegal::Clock => 0,
+                Illegal::MatchOver => 1,
+                Illegal::NoHand => 2,
+                Illegal::NotYourTurn(_) => 3,
+                Illegal::StillBidding => 4,
+                Illegal::BiddingOver => 5,
+                Illegal::SunInRoundOne => 6,
+                Illegal::RoundOneHokumSuit(_) => 7,
+                Illegal::BareHokumInRoundTwo => 8,
+                Illegal::RoundTwoHokumSuit(_) => 9,
+                Illegal::OnlySunOrPass(_) => 10,
+                Illegal::NotHeld(_) => 11,
+                Illegal::MustFollow(_) => 12,
+                Illegal::MustTrump => 13,
+                Illegal::MustBeat(_) => 14,
+            };
+            assert_eq!(n, i, "every_variant lists each variant once, in order");
+        }
+        all
+    }
+
+    #[test]
+    fn every_refusal_has_a_distinct_stable_code_and_shared_codes_share_params() {
+        let expected = [
+            "clock",
+            "match_over",
+            "no_hand",
+            "not_your_turn",
+            "still_bidding",
+            "bidding_over",
+            "sun_in_round_one",
+            "round_one_hokum_suit",
+            "bare_hokum_in_round_two",
+            "round_two_hokum_suit",
+            "only_sun_or_pass",
+            "not_held",
+            "must_follow",
+            "must_trump",
+            "must_beat",
+        ];
+        game::testing::check_refusal_codes(&every_variant(), &expected).expect("codes");
+    }
+
+    #[test]
+    fn refusal_params_are_in_record_notation() {
+        let json = |e: Illegal| serde_json::to_value(e.refusal()).expect("json");
+        assert_eq!(json(Illegal::MustBeat(Rank::Ten)), serde_json::json!({"code": "must_beat", "rank": "T"}));
+        assert_eq!(
+            json(Illegal::NotHeld(Card::new(Rank::Ten, Suit::Clubs))),
+            serde_json::json!({"code": "not_held", "card": "TC"})
+        );
+        assert_eq!(
+            json(Illegal::OnlySunOrPass(Seat::new(1).expect("seat"))),
+            serde_json::json!({"code": "only_sun_or_pass", "seat": 1})
+        );
+        assert_eq!(
+            json(Illegal::RoundOneHokumSuit(Suit::Diamonds)),
+            serde_json::json!({"code": "round_one_hokum_suit", "suit": "D"})
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Baloot, the Saudi and Gulf trick game, as a Majlis [`Game`](game::Game).
 //!
-//! [`Baloot`] plays a whole match of `rules/baloot.md`: the deal (5 cards each, a face-up card,
+//! [`Baloot`] plays a whole match of `docs/rules/baloot.md`: the deal (5 cards each, a face-up card,
 //! the stock), round-1 and round-2 bidding (`hokum`, `sun`, void hands when all pass twice), the
 //! second deal, play with the Hokum trumping duties, projects found automatically from each hand,
 //! the score of each hand (rounding, failure, kaboot) and the match to 152. Every option of the
@@ -24,7 +24,7 @@
 //! }
 //! let hand = &game.hand_summaries()[0];
 //! assert_eq!(hand.mode, Some("sun"));
-//! assert_eq!(hand.card_points.map(|p| p[0] + p[1]), Some(130));
+//! assert_eq!(hand.card_points.map(|p| p.0[0] + p.0[1]), Some(130));
 //! ```
 //!
 //! The crate is pure: no IO, clock or threads. A random hand needs no heap allocation per action
@@ -33,10 +33,12 @@
 mod action;
 mod bidding;
 mod deal;
+mod engine;
 mod error;
 mod projects;
 mod rules;
 mod scoring;
+mod setup;
 mod state;
 mod summary;
 mod trick;
@@ -47,12 +49,13 @@ pub use bidding::{BidOutcome, Bidding, Contract};
 pub use deal::{FirstDeal, first_deal, second_deal};
 pub use error::Illegal;
 pub use projects::{HandProjects, Project, ProjectKind, baloot_cards, baloot_holder, counted_team, detect};
-pub use rules::{BalootRules, FourOfAKind, HokumRounding, OPTION_NAMES, ProjectTie};
+pub use rules::{BalootRules, FourOfAKind, HokumRounding, OPTION_NAMES, ProjectTie, RulesError};
 pub use scoring::{
     HandScore, TARGET, Tally, Verdict, hokum_card_game_points, match_winner, project_game_points, score_hand,
     sun_game_points,
 };
+pub use setup::SetupError;
 pub use state::Baloot;
 pub use summary::HandSummary;
-pub use trick::{LAST_TRICK_BONUS, Mode, Trick, card_points, suit_bits};
-pub use view::{BalootView, BidView, ContractView, HandView, ModeName, PlayView, ProjectView, TrickView, ViewPhase};
+pub use trick::{LAST_TRICK_BONUS, Mode, Trick, card_points, strength, suit_bits};
+pub use view::{BalootView, BidView, ContractView, HandView, ModeName, PlayView, ProjectView, StageView, TrickView};

@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, Rank, Suit};
-use game::{Seat, Team};
+use game::{BySeat, Seat, Team};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{BalootRules, FourOfAKind, ProjectTie};
@@ -154,10 +154,9 @@ pub fn detect(seat: Seat, hand: CardSet, mode: Mode, rules: &BalootRules) -> Han
 
 /// The seat holding king and queen of trump in Hokum, if any.
 #[must_use]
-pub fn baloot_holder(hands: &[CardSet; 4], mode: Mode) -> Option<Seat> {
-    let trump = mode.trump()?;
-    let pair = CardSet::single(Card::new(Rank::King, trump)) | CardSet::single(Card::new(Rank::Queen, trump));
-    hands.iter().position(|h| h.is_superset(pair)).and_then(Seat::new)
+pub fn baloot_holder(hands: &BySeat<CardSet>, mode: Mode) -> Option<Seat> {
+    let pair = baloot_cards(mode.trump()?);
+    hands.seats().find(|(_, h)| h.is_superset(pair)).map(|(seat, _)| seat)
 }
 
 /// The king and queen of trump.
@@ -319,9 +318,9 @@ mod tests {
 
     #[test]
     fn king_and_queen_of_trump_are_a_baloot_of_another_suit_nothing() {
-        let mut hands = [CardSet::EMPTY; 4];
-        hands[2] = hand("KC QC 7H");
-        hands[1] = hand("KH QH");
+        let mut hands = BySeat::filled(4, CardSet::EMPTY);
+        hands[Seat::new(2).expect("seat")] = hand("KC QC 7H");
+        hands[Seat::new(1).expect("seat")] = hand("KH QH");
         assert_eq!(baloot_holder(&hands, HOKUM_C), Seat::new(2));
         assert_eq!(baloot_holder(&hands, Mode::Hokum(Suit::Diamonds)), None);
         assert_eq!(baloot_holder(&hands, Mode::Sun), None, "no Baloot in Sun");

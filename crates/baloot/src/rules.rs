@@ -3,6 +3,51 @@
 use game::{GameKind, Options, RuleSet};
 use serde_json::{Value, json};
 
+/// Why a record's `"rules"` are not Baloot rules. Values are shown as JSON text and names cut to
+/// 40 characters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The rules are asked for another game.
+    #[error("Baloot rules cannot play {}", .0.title())]
+    NotBaloot(GameKind),
+    /// A preset name other than `seed` and `saudi`.
+    #[error("unknown Baloot preset {0:?} (known: seed, saudi)")]
+    UnknownPreset(String),
+    /// `preset` is not a string.
+    #[error("\"preset\" must be \"seed\" or \"saudi\", not {0}")]
+    PresetNotAName(String),
+    /// A true/false option with another value.
+    #[error("option {name} must be true or false, not {value}")]
+    NotABool {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// A named-choice option with a value outside its choices.
+    #[error("option {name} must be {}, not {value}", one_of(.known))]
+    NotAChoice {
+        /// The option.
+        name: String,
+        /// Its choices.
+        known: &'static [&'static str],
+        /// The value given.
+        value: String,
+    },
+    /// `four_hundred_points` is neither 400 nor 200.
+    #[error("option four_hundred_points must be 400 or 200, not {0}")]
+    FourHundredPoints(String),
+    /// An option Baloot does not have.
+    #[error("unknown Baloot option {name:?} (known: preset, {known})", name = .0, known = OPTION_NAMES.join(", "))]
+    UnknownOption(String),
+}
+
+/// `"a" or "b"`.
+fn one_of(known: &[&str]) -> String {
+    known.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(" or ")
+}
+
 /// Which four of a kind count as a Hundred.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FourOfAKind {
@@ -31,7 +76,7 @@ pub enum HokumRounding {
     Sum16,
 }
 
-/// The Baloot rule set: one field per option of `rules/baloot.md`.
+/// The Baloot rule set: one field per option of `docs/rules/baloot.md`.
 ///
 /// [`BalootRules::seed`] (the default) and [`BalootRules::saudi`] are the two presets; any option
 /// may be changed alone.
@@ -118,12 +163,13 @@ impl BalootRules {
     ///
     /// # Errors
     /// An unknown option or preset, or a value of the wrong type or range, in words.
-    pub fn from_options(options: &Options) -> Result<Self, String> {
+    pub fn from_options(options: &Options) -> Result<Self, RulesError> {
         let mut rules = match options.get("preset") {
             None | Some(Value::Null) => BalootRules::seed(),
-            Some(Value::String(name)) => BalootRules::preset(name)
-                .ok_or_else(|| format!("unknown Baloot preset {:?} (known: seed, saudi)", short(name)))?,
-            Some(other) => return Err(format!("\"preset\" must be \"seed\" or \"saudi\", not {}", short_value(other))),
+            Some(Value::String(name)) => {
+                BalootRules::preset(name).ok_or_else(|| RulesError::UnknownPreset(short(name)))?
+            }
+            Some(other) => return Err(RulesError::PresetNotAName(short_value(other))),
         };
         for (name, value) in options {
             rules.set(name, value)?;
@@ -135,14 +181,14 @@ impl BalootRules {
     ///
     /// # Errors
     /// An unknown name or a bad value, in words.
-    pub fn set(&mut self, name: &str, value: &Value) -> Result<(), String> {
-        let flag = || {
-            value.as_bool().ok_or_else(|| format!("option {name} must be true or false, not {}", short_value(value)))
-        };
-        let word = |known: &[&str]| -> Result<usize, String> {
-            value.as_str().and_then(|s| known.iter().position(|k| *k == s)).ok_or_else(|| {
-                let list = known.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(" or ");
-                format!("option {name} must be {list}, not {}", short_value(value))
+    pub fn set(&mut self, name: &str, value: &Value) -> Result<(), RulesError> {
+        let flag =
+            || value.as_bool().ok_or_else(|| RulesError::NotABool { name: name.to_owned(), value: short_value(value) });
+        let word = |known: &'static [&'static str]| -> Result<usize, RulesError> {
+            value.as_str().and_then(|s| known.iter().position(|k| *k == s)).ok_or_else(|| RulesError::NotAChoice {
+                name: name.to_owned(),
+                known,
+                value: short_value(value),
             })
         };
         match name {
@@ -165,21 +211,10 @@ impl BalootRules {
                 self.four_hundred_points = match value.as_u64() {
                     Some(400) => 400,
                     Some(200) => 200,
-                    _ => {
-                        return Err(format!(
-                            "option four_hundred_points must be 400 or 200, not {}",
-                            short_value(value)
-                        ));
-                    }
+                    _ => return Err(RulesError::FourHundredPoints(short_value(value))),
                 };
             }
-            _ => {
-                return Err(format!(
-                    "unknown Baloot option {:?} (known: preset, {})",
-                    short(name),
-                    OPTION_NAMES.join(", ")
-                ));
-            }
+            _ => return Err(RulesError::UnknownOption(short(name))),
         }
         Ok(())
     }
@@ -239,9 +274,11 @@ fn short_value(v: &Value) -> String {
 }
 
 impl RuleSet for BalootRules {
-    fn from_options(kind: GameKind, options: &Options) -> Result<Self, String> {
+    type Error = RulesError;
+
+    fn from_options(kind: GameKind, options: &Options) -> Result<Self, RulesError> {
         if kind != GameKind::Baloot {
-            return Err(format!("Baloot rules cannot play {}", kind.title()));
+            return Err(RulesError::NotBaloot(kind));
         }
         BalootRules::from_options(options)
     }
@@ -315,7 +352,7 @@ mod tests {
         ];
         for (o, want) in cases {
             let err = BalootRules::from_options(&opts(o.clone())).expect_err("must fail");
-            assert!(err.contains(want), "{o}: {err}");
+            assert!(err.to_string().contains(want), "{o}: {err}");
         }
         assert!(<BalootRules as RuleSet>::from_options(GameKind::Kout4, &Options::new()).is_err());
     }

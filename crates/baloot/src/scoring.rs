@@ -1,7 +1,7 @@
 //! Game points of a hand (rounding, failure, kaboot) and the end of the match.
 
 use arrayvec::ArrayVec;
-use game::Team;
+use game::{ByTeam, Team};
 
 use crate::projects::{Project, ProjectKind};
 use crate::rules::{BalootRules, HokumRounding};
@@ -14,13 +14,15 @@ pub const TARGET: i32 = 152;
 /// `sum16` the two are then made to sum to 16 (a 17 loses 1 from the team with the larger
 /// remainder, a 15 gains 1 to it; equal remainders: the larger raw score).
 #[must_use]
-pub fn hokum_card_game_points(points: [u16; 2], rounding: HokumRounding) -> [i32; 2] {
+pub fn hokum_card_game_points(points: ByTeam<u16>, rounding: HokumRounding) -> ByTeam<i32> {
     let q = |p: u16| i32::from(p / 10) + i32::from(p % 10 > 5);
-    let mut g = [q(points[0]), q(points[1])];
+    let mut g = ByTeam::from_fn(|team| q(points[team]));
     if rounding == HokumRounding::Sum16 {
-        let (r0, r1) = (points[0] % 10, points[1] % 10);
-        let larger = if r0 != r1 { usize::from(r1 > r0) } else { usize::from(points[1] > points[0]) };
-        match g[0] + g[1] {
+        let [p0, p1] = points.0;
+        let (r0, r1) = (p0 % 10, p1 % 10);
+        let one_larger = if r0 != r1 { r1 > r0 } else { p1 > p0 };
+        let larger = if one_larger { Team::ONE } else { Team::ZERO };
+        match g[Team::ZERO] + g[Team::ONE] {
             17 => g[larger] -= 1,
             15 => g[larger] += 1,
             _ => {}
@@ -71,9 +73,9 @@ pub struct Tally<'a> {
     /// The bidder's team.
     pub bidder: Team,
     /// Card points per team, the last trick's 10 included (sum 162 in Hokum, 130 in Sun).
-    pub card_points: [u16; 2],
+    pub card_points: ByTeam<u16>,
     /// Tricks per team.
-    pub tricks: [u8; 2],
+    pub tricks: ByTeam<u8>,
     /// Every player's projects (Baloot aside).
     pub projects: &'a [Project],
     /// The team whose projects count, after comparison.
@@ -86,11 +88,11 @@ pub struct Tally<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandScore {
     /// Game points per team.
-    pub score: [i32; 2],
+    pub score: ByTeam<i32>,
     /// Per team, the names of the projects it held that counted (the comparison's winner's, and
     /// each team's Baloot). A failing team keeps its names here although their points went to the
     /// other team; after a Kaboot only the sweeping team's projects count.
-    pub projects: [ArrayVec<ProjectKind, 9>; 2],
+    pub projects: ByTeam<ArrayVec<ProjectKind, 9>>,
     /// How the score came about.
     pub verdict: Verdict,
 }
@@ -99,12 +101,12 @@ pub struct HandScore {
 #[must_use]
 pub fn score_hand(t: &Tally<'_>, rules: &BalootRules) -> HandScore {
     let mode = t.mode;
-    let mut counted_raw = [0u16; 2];
-    let mut counted: [ArrayVec<ProjectKind, 9>; 2] = Default::default();
+    let mut counted_raw = ByTeam::<u16>::default();
+    let mut counted = ByTeam::<ArrayVec<ProjectKind, 9>>::default();
     if let Some(team) = t.counted {
         for p in t.projects.iter().filter(|p| team.has(p.seat)) {
-            counted_raw[team.index()] += p.kind.raw_points(rules);
-            let _ = counted[team.index()].try_push(p.kind);
+            counted_raw[team] += p.kind.raw_points(rules);
+            let _ = counted[team].try_push(p.kind);
         }
     }
     let baloot_gp = |team: Team| if t.baloot == Some(team) { project_game_points(20, mode) } else { 0 };
@@ -114,63 +116,65 @@ pub fn score_hand(t: &Tally<'_>, rules: &BalootRules) -> HandScore {
         }
         list
     };
-    let gp: [i32; 2] = match mode {
+    let gp = match mode {
         Mode::Hokum(_) => {
             let cards = hokum_card_game_points(t.card_points, rules.hokum_rounding);
-            [0, 1].map(|i| cards[i] + i32::from(counted_raw[i]) / 10)
+            ByTeam::from_fn(|team| cards[team] + i32::from(counted_raw[team]) / 10)
         }
-        Mode::Sun => [0, 1].map(|i| sun_game_points(t.card_points[i] + counted_raw[i])),
+        Mode::Sun => ByTeam::from_fn(|team| sun_game_points(t.card_points[team] + counted_raw[team])),
     };
-    let gp = [gp[0] + baloot_gp(Team::ZERO), gp[1] + baloot_gp(Team::ONE)];
+    let gp = ByTeam::from_fn(|team| gp[team] + baloot_gp(team));
 
     if rules.kaboot {
-        if let Some(team) = Team::BOTH.into_iter().find(|team| t.tricks[team.index()] == 8) {
+        if let Some(team) = Team::BOTH.into_iter().find(|&team| t.tricks[team] == 8) {
             let bonus = match mode {
                 Mode::Hokum(_) => 25,
                 Mode::Sun => 44,
             };
-            let mut score = [0; 2];
-            score[team.index()] = bonus + project_game_points(counted_raw[team.index()], mode) + baloot_gp(team);
-            let mut projects: [ArrayVec<ProjectKind, 9>; 2] = Default::default();
-            projects[team.index()] = with_baloot(counted[team.index()].clone(), team);
+            let mut score = ByTeam::default();
+            score[team] = bonus + project_game_points(counted_raw[team], mode) + baloot_gp(team);
+            let mut projects = ByTeam::<ArrayVec<ProjectKind, 9>>::default();
+            projects[team] = with_baloot(counted[team].clone(), team);
             return HandScore { score, projects, verdict: Verdict::Kaboot(team) };
         }
     }
 
     let (b, o) = (t.bidder, t.bidder.other());
     let failed = match mode {
-        Mode::Hokum(_) => gp[b.index()] < gp[o.index()],
-        Mode::Sun => gp[b.index()] <= gp[o.index()],
+        Mode::Hokum(_) => gp[b] < gp[o],
+        Mode::Sun => gp[b] <= gp[o],
     };
     if failed {
         let base = match mode {
             Mode::Hokum(_) => 16,
             Mode::Sun => 26,
         };
-        let all_raw = counted_raw[0] + counted_raw[1];
-        let mut score = [0; 2];
-        score[o.index()] = base + project_game_points(all_raw, mode) + baloot_gp(o);
-        score[b.index()] = baloot_gp(b);
+        let all_raw = counted_raw[Team::ZERO] + counted_raw[Team::ONE];
+        let mut score = ByTeam::default();
+        score[o] = base + project_game_points(all_raw, mode) + baloot_gp(o);
+        score[b] = baloot_gp(b);
         // The names stay with the team that held the projects (records.md: "the team's counted
         // projects"); only their points went to the other team.
-        let [c0, c1] = counted;
-        let projects = [with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)];
+        let [c0, c1] = counted.0;
+        let projects = ByTeam([with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)]);
         return HandScore { score, projects, verdict: Verdict::Failed };
     }
-    let [c0, c1] = counted;
-    HandScore { score: gp, projects: [with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)], verdict: Verdict::Made }
+    let [c0, c1] = counted.0;
+    let projects = ByTeam([with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)]);
+    HandScore { score: gp, projects, verdict: Verdict::Made }
 }
 
 /// The winner after a hand brought the match score to `score`: the first team to 152; if both
 /// reached it, the higher total; an exact tie plays on.
 #[must_use]
-pub fn match_winner(score: [i32; 2]) -> Option<Team> {
-    match (score[0] >= TARGET, score[1] >= TARGET) {
+pub fn match_winner(score: ByTeam<i32>) -> Option<Team> {
+    let [s0, s1] = score.0;
+    match (s0 >= TARGET, s1 >= TARGET) {
         (false, false) => None,
         (true, false) => Some(Team::ZERO),
         (false, true) => Some(Team::ONE),
-        (true, true) if score[0] == score[1] => None,
-        (true, true) => Some(if score[0] > score[1] { Team::ZERO } else { Team::ONE }),
+        (true, true) if s0 == s1 => None,
+        (true, true) => Some(if s0 > s1 { Team::ZERO } else { Team::ONE }),
     }
 }
 
@@ -201,33 +205,33 @@ mod tests {
     #[test]
     fn hokum_rounding_sum16_every_split_sums_to_16() {
         for p in 0..=162u16 {
-            let g = hokum_card_game_points([p, 162 - p], HokumRounding::Sum16);
-            assert_eq!(g[0] + g[1], 16, "{p}/{}", 162 - p);
+            let g = hokum_card_game_points(ByTeam([p, 162 - p]), HokumRounding::Sum16);
+            assert_eq!(g[Team::ZERO] + g[Team::ONE], 16, "{p}/{}", 162 - p);
         }
     }
 
     #[test]
     fn hokum_rounding_86_76_each_team_and_sum16() {
-        assert_eq!(hokum_card_game_points([86, 76], HokumRounding::EachTeam), [9, 8]);
-        assert_eq!(hokum_card_game_points([86, 76], HokumRounding::Sum16), [8, 8]);
-        assert_eq!(hokum_card_game_points([76, 86], HokumRounding::Sum16), [8, 8]);
+        assert_eq!(hokum_card_game_points(ByTeam([86, 76]), HokumRounding::EachTeam), ByTeam([9, 8]));
+        assert_eq!(hokum_card_game_points(ByTeam([86, 76]), HokumRounding::Sum16), ByTeam([8, 8]));
+        assert_eq!(hokum_card_game_points(ByTeam([76, 86]), HokumRounding::Sum16), ByTeam([8, 8]));
     }
 
     #[test]
     fn hokum_rounding_a_remainder_of_exactly_5_rounds_down() {
-        assert_eq!(hokum_card_game_points([85, 77], HokumRounding::EachTeam), [8, 8]);
-        assert_eq!(hokum_card_game_points([95, 67], HokumRounding::EachTeam), [9, 7]);
+        assert_eq!(hokum_card_game_points(ByTeam([85, 77]), HokumRounding::EachTeam), ByTeam([8, 8]));
+        assert_eq!(hokum_card_game_points(ByTeam([95, 67]), HokumRounding::EachTeam), ByTeam([9, 7]));
     }
 
     #[test]
     fn hokum_rounding_sum16_takes_from_the_larger_remainder() {
         // 87 + 76 gives 9 + 8: remainder 7 > 6, so the 87 loses one.
-        assert_eq!(hokum_card_game_points([87, 76], HokumRounding::Sum16), [8, 8]);
-        assert_eq!(hokum_card_game_points([87, 76], HokumRounding::EachTeam), [9, 8]);
+        assert_eq!(hokum_card_game_points(ByTeam([87, 76]), HokumRounding::Sum16), ByTeam([8, 8]));
+        assert_eq!(hokum_card_game_points(ByTeam([87, 76]), HokumRounding::EachTeam), ByTeam([9, 8]));
         // 80 + 75 gives 8 + 7 = 15 (not a real total, but the rule is general): the 75 has the
         // larger remainder and gains one.
-        assert_eq!(hokum_card_game_points([80, 75], HokumRounding::Sum16), [8, 8]);
-        assert_eq!(hokum_card_game_points([75, 80], HokumRounding::Sum16), [8, 8]);
+        assert_eq!(hokum_card_game_points(ByTeam([80, 75]), HokumRounding::Sum16), ByTeam([8, 8]));
+        assert_eq!(hokum_card_game_points(ByTeam([75, 80]), HokumRounding::Sum16), ByTeam([8, 8]));
     }
 
     fn proj(seat: usize, kind: ProjectKind) -> Project {
@@ -235,37 +239,45 @@ mod tests {
     }
 
     fn tally(mode: Mode, bidder: Team, card_points: [u16; 2], tricks: [u8; 2]) -> Tally<'static> {
-        Tally { mode, bidder, card_points, tricks, projects: &[], counted: None, baloot: None }
+        Tally {
+            mode,
+            bidder,
+            card_points: ByTeam(card_points),
+            tricks: ByTeam(tricks),
+            projects: &[],
+            counted: None,
+            baloot: None,
+        }
     }
 
     #[test]
     fn hokum_made_scores_each_team_its_points() {
         let s = score_hand(&tally(HOKUM, Team::ZERO, [92, 70], [5, 3]), &BalootRules::seed());
-        assert_eq!(s.score, [9, 7]);
+        assert_eq!(s.score, ByTeam([9, 7]));
         assert_eq!(s.verdict, Verdict::Made);
     }
 
     #[test]
     fn hokum_bidder_with_fewer_points_fails_and_the_others_take_16() {
         let s = score_hand(&tally(HOKUM, Team::ZERO, [70, 92], [3, 5]), &BalootRules::seed());
-        assert_eq!(s.score, [0, 16]);
+        assert_eq!(s.score, ByTeam([0, 16]));
         assert_eq!(s.verdict, Verdict::Failed);
     }
 
     #[test]
     fn hokum_a_tie_does_not_fail() {
         let s = score_hand(&tally(HOKUM, Team::ONE, [81, 81], [4, 4]), &BalootRules::seed());
-        assert_eq!(s.score, [8, 8]);
+        assert_eq!(s.score, ByTeam([8, 8]));
         assert_eq!(s.verdict, Verdict::Made);
     }
 
     #[test]
     fn sun_a_tie_fails() {
         let s = score_hand(&tally(Mode::Sun, Team::ONE, [65, 65], [4, 4]), &BalootRules::seed());
-        assert_eq!(s.score, [26, 0]);
+        assert_eq!(s.score, ByTeam([26, 0]));
         assert_eq!(s.verdict, Verdict::Failed);
         let s = score_hand(&tally(Mode::Sun, Team::ONE, [64, 66], [4, 4]), &BalootRules::seed());
-        assert_eq!(s.score, [12, 14]);
+        assert_eq!(s.score, ByTeam([12, 14]));
     }
 
     #[test]
@@ -274,18 +286,18 @@ mod tests {
         let t = Tally {
             mode: HOKUM,
             bidder: Team::ZERO,
-            card_points: [40, 122],
-            tricks: [2, 6],
+            card_points: ByTeam([40, 122]),
+            tricks: ByTeam([2, 6]),
             projects: &projects,
             counted: Some(Team::ZERO),
             baloot: Some(Team::ZERO),
         };
         let s = score_hand(&t, &BalootRules::seed());
         // Team 0: 4 + 5 + 2 = 11 < 12: fails, keeps its Baloot (2); team 1: 16 + 5.
-        assert_eq!(s.score, [2, 21]);
+        assert_eq!(s.score, ByTeam([2, 21]));
         // The names stay with the team that held them; only the points moved.
-        assert_eq!(s.projects[0].as_slice(), &[ProjectKind::Fifty, ProjectKind::Baloot]);
-        assert!(s.projects[1].is_empty());
+        assert_eq!(s.projects[Team::ZERO].as_slice(), &[ProjectKind::Fifty, ProjectKind::Baloot]);
+        assert!(s.projects[Team::ONE].is_empty());
     }
 
     #[test]
@@ -294,16 +306,16 @@ mod tests {
         let t = Tally {
             mode: HOKUM,
             bidder: Team::ZERO,
-            card_points: [60, 102],
-            tricks: [3, 5],
+            card_points: ByTeam([60, 102]),
+            tricks: ByTeam([3, 5]),
             projects: &projects,
             counted: Some(Team::ZERO),
             baloot: Some(Team::ZERO),
         };
         // 6 + 5 + 2 = 13 > 10: made.
         let s = score_hand(&t, &BalootRules::seed());
-        assert_eq!(s.score, [13, 10]);
-        assert_eq!(s.projects[0].as_slice(), &[ProjectKind::Fifty, ProjectKind::Baloot]);
+        assert_eq!(s.score, ByTeam([13, 10]));
+        assert_eq!(s.projects[Team::ZERO].as_slice(), &[ProjectKind::Fifty, ProjectKind::Baloot]);
     }
 
     #[test]
@@ -312,32 +324,32 @@ mod tests {
         let t = Tally {
             mode: Mode::Sun,
             bidder: Team::ZERO,
-            card_points: [70, 60],
-            tricks: [4, 4],
+            card_points: ByTeam([70, 60]),
+            tricks: ByTeam([4, 4]),
             projects: &projects,
             counted: Some(Team::ONE),
             baloot: None,
         };
         // Team 0: 70 → 14; team 1: 60 + 120 = 180 → 36: team 0 fails; team 1: 26 + 24.
         let s = score_hand(&t, &BalootRules::seed());
-        assert_eq!(s.score, [0, 50]);
+        assert_eq!(s.score, ByTeam([0, 50]));
     }
 
     #[test]
     fn kaboot_false_scores_all_tricks_normally() {
         let s = score_hand(&tally(HOKUM, Team::ZERO, [162, 0], [8, 0]), &BalootRules::seed());
-        assert_eq!(s.score, [16, 0]);
+        assert_eq!(s.score, ByTeam([16, 0]));
         let s = score_hand(&tally(Mode::Sun, Team::ZERO, [130, 0], [8, 0]), &BalootRules::seed());
-        assert_eq!(s.score, [26, 0]);
+        assert_eq!(s.score, ByTeam([26, 0]));
     }
 
     #[test]
     fn kaboot_true_scores_25_in_hokum_and_44_in_sun() {
         let rules = BalootRules::saudi();
         let s = score_hand(&tally(HOKUM, Team::ZERO, [162, 0], [8, 0]), &rules);
-        assert_eq!((s.score, s.verdict), ([25, 0], Verdict::Kaboot(Team::ZERO)));
+        assert_eq!((s.score, s.verdict), (ByTeam([25, 0]), Verdict::Kaboot(Team::ZERO)));
         let s = score_hand(&tally(Mode::Sun, Team::ONE, [0, 130], [0, 8]), &rules);
-        assert_eq!(s.score, [0, 44]);
+        assert_eq!(s.score, ByTeam([0, 44]));
     }
 
     #[test]
@@ -346,17 +358,17 @@ mod tests {
         let t = Tally {
             mode: HOKUM,
             bidder: Team::ONE,
-            card_points: [162, 0],
-            tricks: [8, 0],
+            card_points: ByTeam([162, 0]),
+            tricks: ByTeam([8, 0]),
             projects: &projects,
             counted: Some(Team::ZERO),
             baloot: Some(Team::ONE),
         };
         let s = score_hand(&t, &BalootRules::saudi());
-        assert_eq!(s.score, [27, 0]);
-        assert!(s.projects[1].is_empty());
+        assert_eq!(s.score, ByTeam([27, 0]));
+        assert!(s.projects[Team::ONE].is_empty());
         let t = Tally { baloot: Some(Team::ZERO), ..t };
-        assert_eq!(score_hand(&t, &BalootRules::saudi()).score, [29, 0]);
+        assert_eq!(score_hand(&t, &BalootRules::saudi()).score, ByTeam([29, 0]));
     }
 
     #[test]
@@ -365,16 +377,16 @@ mod tests {
         let t = Tally {
             mode: Mode::Sun,
             bidder: Team::ZERO,
-            card_points: [70, 60],
-            tricks: [4, 4],
+            card_points: ByTeam([70, 60]),
+            tricks: ByTeam([4, 4]),
             projects: &projects,
             counted: Some(Team::ZERO),
             baloot: None,
         };
         // 70 + 400 = 470 → 94; 70 + 200 = 270 → 54; team 1: 60 → 12.
-        assert_eq!(score_hand(&t, &BalootRules::seed()).score, [94, 12]);
+        assert_eq!(score_hand(&t, &BalootRules::seed()).score, ByTeam([94, 12]));
         let rules = BalootRules { four_hundred_points: 200, ..BalootRules::seed() };
-        assert_eq!(score_hand(&t, &rules).score, [54, 12]);
+        assert_eq!(score_hand(&t, &rules).score, ByTeam([54, 12]));
     }
 
     #[test]
@@ -383,22 +395,22 @@ mod tests {
         let t = Tally {
             mode: Mode::Sun,
             bidder: Team::ONE,
-            card_points: [0, 130],
-            tricks: [0, 8],
+            card_points: ByTeam([0, 130]),
+            tricks: ByTeam([0, 8]),
             projects: &projects,
             counted: Some(Team::ONE),
             baloot: None,
         };
-        assert_eq!(score_hand(&t, &BalootRules::saudi()).score, [0, 44 + 10]);
+        assert_eq!(score_hand(&t, &BalootRules::saudi()).score, ByTeam([0, 44 + 10]));
     }
 
     #[test]
     fn first_to_152_wins_higher_total_if_both_exact_tie_plays_on() {
-        assert_eq!(match_winner([151, 100]), None);
-        assert_eq!(match_winner([152, 100]), Some(Team::ZERO));
-        assert_eq!(match_winner([140, 160]), Some(Team::ONE));
-        assert_eq!(match_winner([153, 160]), Some(Team::ONE));
-        assert_eq!(match_winner([160, 153]), Some(Team::ZERO));
-        assert_eq!(match_winner([155, 155]), None);
+        assert_eq!(match_winner(ByTeam([151, 100])), None);
+        assert_eq!(match_winner(ByTeam([152, 100])), Some(Team::ZERO));
+        assert_eq!(match_winner(ByTeam([140, 160])), Some(Team::ONE));
+        assert_eq!(match_winner(ByTeam([153, 160])), Some(Team::ONE));
+        assert_eq!(match_winner(ByTeam([160, 153])), Some(Team::ZERO));
+        assert_eq!(match_winner(ByTeam([155, 155])), None);
     }
 }

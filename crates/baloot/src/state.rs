@@ -1,20 +1,19 @@
-//! The state of a hand and of the match, and the [`Game`] implementation.
+//! The state of a hand and of the match, and the moves that change them. The
+//! [`Game`](game::Game) implementation lives in `engine`.
 
 use arrayvec::ArrayVec;
-use cards::{Card, CardSet, Deck, DeckKind, Suit};
-use game::{Actor, Game, GameKind, HandRecord, Phase, Score, Seat, SeatSet, Team, Winner};
-use rand_core::RngCore;
+use cards::{Card, CardSet, Suit};
+use game::{BySeat, ByTeam, Seat, Team};
 
 use crate::action::BalootAction;
 use crate::bidding::{BidOutcome, Bidding, Contract};
-use crate::deal::{first_deal, second_deal};
+use crate::deal::{FirstDeal, second_deal};
 use crate::error::Illegal;
 use crate::projects::{Project, baloot_cards, baloot_holder, counted_team, detect};
 use crate::rules::BalootRules;
-use crate::scoring::{Tally, match_winner, score_hand};
+use crate::scoring::{HandScore, Tally, match_winner, score_hand};
 use crate::summary::HandSummary;
-use crate::trick::{LAST_TRICK_BONUS, PlayDuty, Trick, legal_plays, legal_plays_why};
-use crate::view::BalootView;
+use crate::trick::{LAST_TRICK_BONUS, PlayDuty, Trick, legal_plays_why};
 
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,14 +36,14 @@ pub(crate) struct HandState {
     pub(crate) face_up: Card,
     pub(crate) stock: [Card; 11],
     pub(crate) stock_dealt: bool,
-    pub(crate) hands: [CardSet; 4],
+    pub(crate) hands: BySeat<CardSet>,
     /// Every bid in order (at most 8: four passes in each round).
     pub(crate) bids: ArrayVec<(Seat, BalootAction), 8>,
     pub(crate) stage: Stage,
     pub(crate) trick: Trick,
     pub(crate) tricks: ArrayVec<Trick, 8>,
-    pub(crate) trick_counts: [u8; 2],
-    pub(crate) card_points: [u16; 2],
+    pub(crate) trick_counts: ByTeam<u8>,
+    pub(crate) card_points: ByTeam<u16>,
     /// Every player's projects, Baloot aside (at most two each).
     pub(crate) projects: ArrayVec<Project, 8>,
     pub(crate) counted: Option<Team>,
@@ -53,6 +52,27 @@ pub(crate) struct HandState {
 }
 
 impl HandState {
+    pub(crate) fn new(number: usize, dealer: Seat, deal: FirstDeal) -> Self {
+        HandState {
+            number,
+            dealer,
+            face_up: deal.face_up,
+            stock: deal.stock,
+            stock_dealt: false,
+            hands: deal.hands,
+            bids: ArrayVec::new(),
+            stage: Stage::Bidding(Bidding::start(dealer)),
+            trick: Trick::new(dealer.next(4), None),
+            tricks: ArrayVec::new(),
+            trick_counts: ByTeam::default(),
+            card_points: ByTeam::default(),
+            projects: ArrayVec::new(),
+            counted: None,
+            baloot: None,
+            baloot_shown: false,
+        }
+    }
+
     pub(crate) fn contract(&self) -> Option<Contract> {
         match self.stage {
             Stage::Playing(c) | Stage::Finished(c) => Some(c),
@@ -99,7 +119,7 @@ impl HandState {
         second_deal(&mut self.hands, self.dealer, contract.bidder, self.face_up, &self.stock);
         self.stock_dealt = true;
         for seat in Seat::all(4) {
-            for p in detect(seat, self.hands[seat.index()], contract.mode, rules) {
+            for p in detect(seat, self.hands[seat], contract.mode, rules) {
                 let _ = self.projects.try_push(p);
             }
         }
@@ -126,12 +146,12 @@ impl HandState {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Baloot {
-    rules: BalootRules,
-    score: [i32; 2],
-    next_dealer: Seat,
-    winner: Option<Team>,
-    hand: Option<HandState>,
-    finished: Vec<HandSummary>,
+    pub(crate) rules: BalootRules,
+    pub(crate) score: ByTeam<i32>,
+    pub(crate) next_dealer: Seat,
+    pub(crate) winner: Option<Team>,
+    pub(crate) hand: Option<HandState>,
+    pub(crate) finished: Vec<HandSummary>,
 }
 
 impl Baloot {
@@ -139,7 +159,7 @@ impl Baloot {
         self.hand.as_ref()
     }
 
-    pub(crate) fn match_score(&self) -> [i32; 2] {
+    pub(crate) fn match_score(&self) -> ByTeam<i32> {
         self.score
     }
 
@@ -157,14 +177,15 @@ impl Baloot {
         };
         let result = score_hand(&tally, &self.rules);
         h.stage = Stage::Finished(contract);
-        self.score[0] += result.score[0];
-        self.score[1] += result.score[1];
-        self.finished.push(HandSummary::finished(h, &result));
+        for team in Team::BOTH {
+            self.score[team] += result.score[team];
+        }
+        self.finished.push(h.finished_summary(&result));
         self.winner = match_winner(self.score);
         self.next_dealer = h.dealer.next(4);
     }
 
-    fn bid(&mut self, seat: Seat, action: BalootAction) {
+    pub(crate) fn bid(&mut self, seat: Seat, action: BalootAction) {
         let rules = self.rules;
         let Some(h) = self.hand.as_mut() else { return };
         let Stage::Bidding(b) = h.stage else { return };
@@ -175,16 +196,16 @@ impl Baloot {
             BidOutcome::Contract(c) => h.start_play(c, &rules),
             BidOutcome::Void => {
                 h.stage = Stage::Void;
-                self.finished.push(HandSummary::void(h));
+                self.finished.push(h.summary());
                 self.next_dealer = h.dealer.next(4);
             }
         }
     }
 
-    fn play_card(&mut self, seat: Seat, card: Card) {
+    pub(crate) fn play_card(&mut self, seat: Seat, card: Card) {
         let Some(h) = self.hand.as_mut() else { return };
         let Stage::Playing(contract) = h.stage else { return };
-        let Some(hand) = h.hands.get_mut(seat.index()) else { return };
+        let Some(hand) = h.hands.get_mut(seat) else { return };
         hand.remove(card);
         h.trick.push(card);
         if h.baloot == Some(seat) && contract.mode.trump().is_some_and(|t| baloot_cards(t).contains(card)) {
@@ -194,7 +215,7 @@ impl Baloot {
             return;
         }
         let winner = h.trick.winner().unwrap_or(seat);
-        let team = winner.team().index();
+        let team = winner.team();
         let mut points = h.trick.points();
         if h.tricks.len() == 7 {
             points += LAST_TRICK_BONUS;
@@ -208,8 +229,8 @@ impl Baloot {
         }
     }
 
-    fn check_play(h: &HandState, seat: Seat, card: Card, rules: &BalootRules) -> Result<(), Illegal> {
-        let hand = h.hands[seat.index()];
+    pub(crate) fn check_play(h: &HandState, seat: Seat, card: Card, rules: &BalootRules) -> Result<(), Illegal> {
+        let hand = h.hands.get(seat).copied().unwrap_or_default();
         if !hand.contains(card) {
             return Err(Illegal::NotHeld(card));
         }
@@ -231,173 +252,39 @@ impl Baloot {
 }
 
 impl HandState {
-    fn trick_trump(&self) -> Option<Suit> {
+    pub(crate) fn trick_trump(&self) -> Option<Suit> {
         self.contract().and_then(|c| c.mode.trump())
     }
-}
 
-impl Game for Baloot {
-    type Action = BalootAction;
-    type Rules = BalootRules;
-    type Deal = Deck;
-    type View = BalootView;
-    type HandSummary = HandSummary;
-    type Illegal = Illegal;
-
-    fn new(kind: GameKind, rules: BalootRules, first_dealer: Seat) -> Result<Self, String> {
-        if kind != GameKind::Baloot {
-            return Err(format!("the Baloot engine cannot play {}", kind.title()));
-        }
-        if first_dealer.index() >= 4 {
-            return Err(format!("dealer {first_dealer} has no seat at a table of 4"));
-        }
-        Ok(Baloot { rules, score: [0, 0], next_dealer: first_dealer, winner: None, hand: None, finished: Vec::new() })
-    }
-
-    fn kind(&self) -> GameKind {
-        GameKind::Baloot
-    }
-
-    fn rules(&self) -> &BalootRules {
-        &self.rules
-    }
-
-    fn phase(&self) -> Phase {
-        if self.winner.is_some() {
-            Phase::Over
-        } else if self.hand.as_ref().is_some_and(HandState::in_progress) {
-            Phase::InHand
-        } else {
-            Phase::AwaitingDeal { dealer: self.next_dealer }
+    /// The hand's facts so far, as `majlis replay` reports them (a void hand's are all there is).
+    pub(crate) fn summary(&self) -> HandSummary {
+        let contract = self.contract();
+        HandSummary {
+            dealer: self.dealer,
+            bidder: contract.map(|c| c.bidder),
+            mode: contract.map(|c| c.mode.name()),
+            trump: contract.and_then(|c| c.mode.trump()),
+            tricks: None,
+            card_points: None,
+            projects: None,
+            score: None,
+            void: match self.stage {
+                Stage::Bidding(_) => None,
+                Stage::Void => Some(true),
+                Stage::Playing(_) | Stage::Finished(_) => Some(false),
+            },
         }
     }
 
-    fn deal(&mut self, deal: Deck) -> Result<(), String> {
-        match self.phase() {
-            Phase::AwaitingDeal { .. } => {}
-            Phase::InHand => return Err("a hand is in progress".to_owned()),
-            Phase::Over => return Err("the match is over".to_owned()),
+    /// The facts of the hand just scored.
+    fn finished_summary(&self, result: &HandScore) -> HandSummary {
+        HandSummary {
+            tricks: Some(self.trick_counts),
+            card_points: Some(self.card_points),
+            projects: Some(result.projects.clone()),
+            score: Some(result.score),
+            void: Some(false),
+            ..self.summary()
         }
-        let dealer = self.next_dealer;
-        let d = first_deal(dealer, &deal)?;
-        let number = self.finished.len();
-        self.hand = Some(HandState {
-            number,
-            dealer,
-            face_up: d.face_up,
-            stock: d.stock,
-            stock_dealt: false,
-            hands: d.hands,
-            bids: ArrayVec::new(),
-            stage: Stage::Bidding(Bidding::start(dealer)),
-            trick: Trick::new(dealer.next(4), None),
-            tricks: ArrayVec::new(),
-            trick_counts: [0; 2],
-            card_points: [0; 2],
-            projects: ArrayVec::new(),
-            counted: None,
-            baloot: None,
-            baloot_shown: false,
-        });
-        Ok(())
-    }
-
-    fn random_deal<R: RngCore + ?Sized>(&self, rng: &mut R) -> Deck {
-        DeckKind::Baloot.shuffled(rng)
-    }
-
-    fn deal_from_record(&self, hand: &HandRecord) -> Result<Deck, String> {
-        if hand.reshuffles.is_some() {
-            return Err("a Baloot hand has no \"reshuffles\"".to_owned());
-        }
-        hand.checked_deck(DeckKind::Baloot)
-    }
-
-    fn deal_to_record(&self, deal: &Deck, hand: &mut HandRecord) {
-        hand.deck = deal.to_vec();
-    }
-
-    fn to_act(&self) -> SeatSet {
-        match self.hand.as_ref().and_then(HandState::to_act) {
-            Some(s) if self.winner.is_none() => SeatSet::single(s),
-            _ => SeatSet::EMPTY,
-        }
-    }
-
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<BalootAction>) {
-        out.clear();
-        let Some(h) = self.hand.as_ref() else { return };
-        if self.winner.is_some() {
-            return;
-        }
-        match h.stage {
-            Stage::Playing(_) if h.trick.next_seat() == seat => {
-                let legal = legal_plays(h.hands[seat.index()], &h.trick, seat, &self.rules);
-                out.extend(legal.iter().map(BalootAction::Play));
-            }
-            Stage::Bidding(b) if b.to_act() == seat => {
-                b.legal(h.face_up.suit().unwrap_or(Suit::Spades), &self.rules, out);
-            }
-            _ => {}
-        }
-    }
-
-    fn check(&self, actor: Actor, action: BalootAction) -> Result<(), Illegal> {
-        let Actor::Seat(seat) = actor else { return Err(Illegal::Clock) };
-        if self.winner.is_some() {
-            return Err(Illegal::MatchOver);
-        }
-        let Some(h) = self.hand.as_ref().filter(|h| h.in_progress()) else { return Err(Illegal::NoHand) };
-        match h.to_act() {
-            Some(s) if s == seat => {}
-            Some(s) => return Err(Illegal::NotYourTurn(s)),
-            None => return Err(Illegal::NoHand),
-        }
-        match (h.stage, action) {
-            (Stage::Bidding(b), a) => b.check(a, h.face_up.suit().unwrap_or(Suit::Spades), &self.rules),
-            (Stage::Playing(_), BalootAction::Play(card)) => Baloot::check_play(h, seat, card, &self.rules),
-            (Stage::Playing(_), _) => Err(Illegal::BiddingOver),
-            (Stage::Finished(_) | Stage::Void, _) => Err(Illegal::NoHand),
-        }
-    }
-
-    fn play_unchecked(&mut self, actor: Actor, action: BalootAction) {
-        let Actor::Seat(seat) = actor else { return };
-        match action {
-            BalootAction::Play(card) => self.play_card(seat, card),
-            bid => self.bid(seat, bid),
-        }
-    }
-
-    fn outcome(&self) -> Option<Winner> {
-        self.winner.map(Winner::Team)
-    }
-
-    fn score(&self) -> Score {
-        self.score.into_iter().collect()
-    }
-
-    fn view(&self, seat: Option<Seat>) -> BalootView {
-        BalootView::of(self, seat)
-    }
-
-    fn hidden_from(&self, seat: Seat) -> CardSet {
-        let Some(h) = self.hand.as_ref() else { return CardSet::EMPTY };
-        let mut hidden = CardSet::EMPTY;
-        if !h.stock_dealt {
-            hidden.extend(h.stock.iter().copied());
-        }
-        for other in Seat::all(4).filter(|&s| s != seat) {
-            hidden |= h.hands[other.index()];
-        }
-        hidden - h.shown()
-    }
-
-    fn hand_summaries(&self) -> Vec<HandSummary> {
-        let mut out = self.finished.clone();
-        if let Some(h) = self.hand.as_ref().filter(|h| h.in_progress()) {
-            out.push(HandSummary::in_progress(h));
-        }
-        out
     }
 }

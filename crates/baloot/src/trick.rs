@@ -85,9 +85,20 @@ pub fn card_points(card: Card, mode: Mode) -> u16 {
 }
 
 /// How strongly `card` plays in a trick led in `led` under `trump`: 0 for a discard (it cannot win),
-/// 1–8 for the led suit, 9–16 for a trump.
+/// 1–8 for the led suit, 9–16 for a trump. The higher card wins.
+///
+/// ```
+/// use baloot::strength;
+/// use cards::{Card, Suit};
+///
+/// let card = |t: &str| t.parse::<Card>().unwrap();
+/// let hearts = Some(Suit::Hearts);
+/// assert!(strength(card("9H"), Suit::Spades, hearts) > strength(card("AH"), Suit::Spades, hearts));
+/// assert!(strength(card("AS"), Suit::Spades, hearts) > strength(card("TS"), Suit::Spades, hearts));
+/// assert_eq!(strength(card("AD"), Suit::Spades, hearts), 0);
+/// ```
 #[must_use]
-pub(crate) fn strength(card: Card, led: Suit, trump: Option<Suit>) -> u8 {
+pub fn strength(card: Card, led: Suit, trump: Option<Suit>) -> u8 {
     let bit = rank_bit(card);
     let suit = card.suit();
     if suit.is_some() && suit == trump {
@@ -97,6 +108,18 @@ pub(crate) fn strength(card: Card, led: Suit, trump: Option<Suit>) -> u8 {
     } else {
         0
     }
+}
+
+/// `held` in the order a player sorts a hand: the suits in display order (the trump first in
+/// Hokum), each strongest first by [`strength`] (`trump`: `None` in Sun and during the bidding).
+pub(crate) fn display_order(held: CardSet, trump: Option<Suit>) -> Vec<Card> {
+    let mut out = Vec::with_capacity(held.len());
+    for suit in Suit::display_order(trump) {
+        let mut cards: Vec<Card> = held.of_suit(suit).iter().collect();
+        cards.sort_by_key(|&c| std::cmp::Reverse(strength(c, suit, trump)));
+        out.extend(cards);
+    }
+    out
 }
 
 /// For each best trump strength (0–16), the trump rank bits that beat it.
@@ -383,6 +406,15 @@ mod tests {
         for w in order.windows(2) {
             assert!(strength(c(w[0]), Suit::Spades, None) > strength(c(w[1]), Suit::Spades, Some(Suit::Hearts)));
         }
+    }
+
+    #[test]
+    fn display_order_is_trump_first_then_alternating_colours_strongest_first() {
+        let held = set("7H AS JH 9H TD QD KS 8C");
+        let words = |v: Vec<Card>| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+        assert_eq!(words(display_order(held, None)), "AS KS JH 9H 7H 8C TD QD");
+        assert_eq!(words(display_order(held, Some(Suit::Hearts))), "JH 9H 7H AS KS TD QD 8C");
+        assert_eq!(words(display_order(held, Some(Suit::Diamonds))), "TD QD AS KS JH 9H 7H 8C");
     }
 
     #[test]

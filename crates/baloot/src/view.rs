@@ -6,7 +6,7 @@
 //! the match score, the dealer and who is to act. Never another seat's unplayed cards or the stock.
 
 use cards::{Card, CardSet, Suit};
-use game::{Game, Phase, Seat};
+use game::{BySeat, ByTeam, Game, Phase, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::action::BalootAction;
@@ -14,41 +14,10 @@ use crate::projects::{ProjectKind, baloot_cards};
 use crate::state::{Baloot, HandState, Stage};
 use crate::trick::{Mode, Trick};
 
-/// Serde for an optional suit as its letter (`"H"`) or `null`.
-pub(crate) mod opt_suit {
-    use cards::Suit;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub(crate) fn serialize<S: Serializer>(suit: &Option<Suit>, serializer: S) -> Result<S::Ok, S::Error> {
-        match suit {
-            Some(s) => serializer.collect_str(s),
-            None => serializer.serialize_none(),
-        }
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Suit>, D::Error> {
-        Option::<String>::deserialize(deserializer)?
-            .map(|s| s.parse::<Suit>().map_err(serde::de::Error::custom))
-            .transpose()
-    }
-}
-
-impl Serialize for BalootAction {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for BalootAction {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        String::deserialize(deserializer)?.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 /// Where the match stands, as a view says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ViewPhase {
+pub enum StageView {
     /// The next hand needs its deal.
     AwaitingDeal,
     /// A hand is being bid.
@@ -65,9 +34,11 @@ pub struct BalootView {
     /// The viewer's seat (`null` for a spectator).
     pub seat: Option<Seat>,
     /// Where the match stands.
-    pub phase: ViewPhase,
+    pub phase: StageView,
+    /// The bidding round (1 or 2) while a hand is bid, `null` otherwise.
+    pub bid_round: Option<u8>,
     /// The match score per team.
-    pub score: [i32; 2],
+    pub score: ByTeam<i32>,
     /// Who deals the next hand, between hands.
     pub next_dealer: Option<Seat>,
     /// Who is to act.
@@ -86,7 +57,7 @@ pub struct HandView {
     /// The viewer's own cards (`null` for a spectator).
     pub cards: Option<CardSet>,
     /// How many cards each seat holds.
-    pub hand_sizes: [u8; 4],
+    pub hand_sizes: BySeat<u8>,
     /// The face-up card (card 21), which the bidder takes.
     pub face_up: Card,
     /// Every bid in order.
@@ -100,9 +71,9 @@ pub struct HandView {
     /// The tricks taken so far, in order.
     pub tricks: Vec<TrickView>,
     /// Tricks per team so far.
-    pub trick_counts: [u8; 2],
+    pub trick_counts: ByTeam<u8>,
     /// Card points per team so far (the last trick's 10 included once taken).
-    pub card_points: [u16; 2],
+    pub card_points: ByTeam<u16>,
     /// The projects announced so far.
     pub projects: Vec<ProjectView>,
 }
@@ -134,7 +105,6 @@ pub struct ContractView {
     /// `"hokum"` or `"sun"`.
     pub mode: ModeName,
     /// The trump suit's letter in Hokum.
-    #[serde(with = "opt_suit")]
     pub trump: Option<Suit>,
 }
 
@@ -214,8 +184,8 @@ impl HandView {
         HandView {
             number: h.number,
             dealer: h.dealer,
-            cards: seat.map(|s| h.hands.get(s.index()).copied().unwrap_or_default()),
-            hand_sizes: h.hands.map(|c| c.len() as u8),
+            cards: seat.map(|s| h.hands.get(s).copied().unwrap_or_default()),
+            hand_sizes: h.hands.map(|_, c| c.len() as u8),
             face_up: h.face_up,
             bids: h.bids.iter().map(|&(seat, bid)| BidView { seat, bid }).collect(),
             contract: contract.map(|c| contract_view(c.bidder, c.mode)),
@@ -237,16 +207,21 @@ impl BalootView {
     pub(crate) fn of(g: &Baloot, seat: Option<Seat>) -> Self {
         let state = g.hand_state();
         let phase = match g.phase() {
-            Phase::Over => ViewPhase::Over,
-            Phase::AwaitingDeal { .. } => ViewPhase::AwaitingDeal,
+            Phase::Over => StageView::Over,
+            Phase::AwaitingDeal { .. } => StageView::AwaitingDeal,
             Phase::InHand => match state.map(|h| h.stage) {
-                Some(Stage::Bidding(_)) => ViewPhase::Bidding,
-                _ => ViewPhase::Playing,
+                Some(Stage::Bidding(_)) => StageView::Bidding,
+                _ => StageView::Playing,
             },
+        };
+        let bid_round = match state.map(|h| h.stage) {
+            Some(Stage::Bidding(b)) if phase == StageView::Bidding => Some(b.round()),
+            _ => None,
         };
         BalootView {
             seat,
             phase,
+            bid_round,
             score: g.match_score(),
             next_dealer: match g.phase() {
                 Phase::AwaitingDeal { dealer } => Some(dealer),

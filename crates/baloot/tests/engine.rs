@@ -35,6 +35,33 @@ fn round_two_offers_the_other_suits_and_sun() {
 }
 
 #[test]
+fn views_say_the_bidding_round_while_bidding_and_null_otherwise() {
+    let round = |g: &baloot::Baloot| g.view(None).bid_round;
+    let mut g = dealt(BalootRules::seed(), 0, deck_for(0, 1, DEAL_A));
+    assert_eq!(round(&g), Some(1));
+    play_all(&mut g, &[(1, "pass"), (2, "pass"), (3, "pass")]);
+    assert_eq!(g.view(Some(seat(0))).bid_round, Some(1), "the dealer still speaks in round 1");
+    play_all(&mut g, &[(0, "pass")]);
+    assert_eq!(round(&g), Some(2));
+    play_all(&mut g, &[(1, "hokum S")]);
+    assert_eq!(round(&g), None, "playing");
+    let json = serde_json::to_value(g.view(None)).expect("json");
+    assert_eq!(json["bid_round"], serde_json::Value::Null);
+
+    // Under saudi, the seats after a round-1 hokum answer it within round 1.
+    let mut g = dealt(BalootRules::saudi(), 0, deck_for(0, 1, DEAL_A));
+    play_all(&mut g, &[(1, "hokum")]);
+    assert_eq!(round(&g), Some(1));
+    assert_eq!(serde_json::to_value(g.view(None)).expect("json")["bid_round"], 1);
+    // Void hands, and the time between hands, have no bidding round.
+    let mut g = dealt(BalootRules::seed(), 3, cards::DeckKind::Baloot.shuffled_from_seed(4));
+    for i in 0..8 {
+        play_all(&mut g, &[(i % 4, "pass")]);
+    }
+    assert_eq!(round(&g), None);
+}
+
+#[test]
 fn it_is_the_turn_of_the_seat_to_act() {
     let g = dealt(BalootRules::seed(), 0, deck_for(0, 1, DEAL_A));
     assert_eq!(refusal(&g, 2, "pass"), "it is seat 1's turn");
@@ -149,7 +176,7 @@ fn views_hold_own_cards_only_and_spectators_none() {
     let h = v.hand.expect("hand");
     assert_eq!(h.cards, Some(set(DEAL_A[0])));
     assert_eq!(h.face_up, card("9H"));
-    assert_eq!(h.hand_sizes, [8; 4]);
+    assert_eq!(h.hand_sizes.as_slice(), &[8; 4]);
     assert_eq!(h.bids.len(), 1);
     assert!(g.view(None).hand.expect("hand").cards.is_none());
     game::testing::check_views_hide(&g).expect("no leak");
@@ -216,4 +243,25 @@ fn seats_outside_the_table_are_refused_without_panicking() {
     g.play_unchecked(game::Actor::Seat(five), baloot::BalootAction::Play(card("AS")));
     g.play_unchecked(game::Actor::Clock, baloot::BalootAction::Pass);
     assert_eq!(g.to_act().first(), Some(seat(1)));
+}
+
+#[test]
+fn a_hand_is_shown_trump_first_then_alternating_colours_strongest_first() {
+    let words = |g: &baloot::Baloot, s: usize| {
+        g.display_order(seat(s)).iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    };
+    let mut g = dealt(BalootRules::seed(), 0, deck_for(0, 1, DEAL_A));
+    assert_eq!(words(&g, 1), "AS KS JH TD QD", "the first five, no trump yet");
+    play_all(&mut g, &[(1, "hokum")]);
+    assert_eq!(words(&g, 1), "JH 9H AS KS TD QD 8D 7D", "hearts are trump: J 9 first");
+    assert_eq!(words(&g, 2), "KH QH 8H 7H TS QS JS AD");
+    let mut g = dealt(BalootRules::saudi(), 0, deck_for(0, 1, DEAL_A));
+    play_all(&mut g, &[(1, "sun")]);
+    assert_eq!(words(&g, 1), "AS KS JH 9H TD QD 8D 7D", "sun: A T K Q J 9 8 7 in every suit");
+    for s in 0..4 {
+        let order = g.display_order(seat(s));
+        assert_eq!(order.iter().copied().collect::<cards::CardSet>().len(), 8, "seat {s}: eight cards, each once");
+    }
+    assert!(!g.restarts_window(&baloot::BalootAction::Pass), "Baloot has no snap windows");
+    assert_eq!(game::RuleSet::snap_window_ms(g.rules()), None);
 }

@@ -51,7 +51,7 @@ fn check_conservation(g: &Baloot) -> Result<(), String> {
         }
         seen |= own;
         count += own.len();
-        if own.len() != usize::from(public.hand_sizes[seat.index()]) {
+        if own.len() != usize::from(public.hand_sizes[seat]) {
             return Err(format!("seat {seat}: hand size differs"));
         }
     }

@@ -114,7 +114,7 @@ pub fn play_duplicate<G: Playable>(config: &Config, index: usize) -> Result<Dupl
 /// # Errors
 /// See [`play_duplicate`].
 pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Result<GameOutcome, String> {
-    let rules = G::Rules::from_options(config.kind, &config.options)?;
+    let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
     let seats = rules.seat_count();
     let seating: Vec<usize> = (0..seats).map(|s| bot_at(s, half)).collect();
     let match_seed = derive_seed(&[config.seed, index as u64]);
@@ -123,7 +123,7 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
     let random = AnyBot::Builtin(BotSpec::RANDOM);
     let bot_of = |b: usize| config.bots.get(b).unwrap_or(&random);
     let players = seating.iter().map(|&b| format!("bot:{}", bot_of(b))).collect();
-    let mut m = Match::<G>::new(config.kind, config.options.clone(), players, dealer)?;
+    let mut m = Match::<G>::new(config.kind, config.options.clone(), players, dealer).map_err(|e| e.to_string())?;
     let mut bots = Seat::all(seats)
         .map(|s| {
             let seed = derive_seed(&[match_seed, half as u64, s.index() as u64]);
@@ -148,7 +148,7 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
                 }
                 let mut rng = seeded_rng(derive_seed(&[match_seed, hand as u64]));
                 let deal = m.game().random_deal(&mut rng);
-                m.deal(deal)?;
+                m.deal(deal).map_err(|e| e.to_string())?;
             }
             Phase::InHand => {
                 let seat = m.game().to_act().first().ok_or("nobody may act in the middle of a hand")?;

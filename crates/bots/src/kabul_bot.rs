@@ -16,7 +16,7 @@
 
 use cards::{Card, CardSet};
 use game::Seat;
-use kabul::{Kabul, KabulAction, KabulView, Pos, Power, Slot, SlotView, Source, StepView, card_value, same_rank};
+use kabul::{Kabul, KabulAction, KabulView, Pos, Power, Slot, SlotView, Source, StageView, card_value, same_rank};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -70,7 +70,7 @@ impl KabulHeuristic {
         }
         m.looked = [None; 2];
         m.shown = shown;
-        if self.forget > 0.0 && view.step == (StepView::AwaitingDraw { seat }) {
+        if self.forget > 0.0 && view.step == (StageView::AwaitingDraw { seat }) {
             let mut kept = CardSet::EMPTY;
             for c in m.remembered & shown {
                 // 53 bits of the generator give a uniform number in [0, 1).
@@ -88,19 +88,21 @@ impl KabulHeuristic {
 impl Bot<Kabul> for KabulHeuristic {
     fn choose(&mut self, seat: Seat, view: &KabulView, legal: &[KabulAction]) -> KabulAction {
         let known = self.remember(seat, view);
-        let table = Table::read(seat, view, known);
+        let knowledge = Knowledge::read(seat, view, known);
         let wanted = match view.step {
-            StepView::AwaitingDraw { .. } => Some(table.draw(legal)),
-            StepView::DrawnCard { from, .. } => table.drawn(view, from, legal),
-            StepView::PowerTarget { power, .. } => table.power_target(power),
-            StepView::SnapWindow { .. } => Some(table.snap(view)),
-            StepView::AwaitingDeal { .. } | StepView::MatchOver => None,
+            StageView::AwaitingDraw { .. } => Some(knowledge.draw(legal)),
+            StageView::DrawnCard { from, .. } => knowledge.drawn(view, from, legal),
+            StageView::PowerTarget { power, .. } => knowledge.power_target(power),
+            StageView::SnapWindow { .. } => Some(knowledge.snap(view)),
+            StageView::AwaitingDeal { .. } | StageView::MatchOver => None,
         };
         let action = crate::pick(legal, wanted);
         self.memory.looked = match action {
             KabulAction::PeekOwn(slot) => [Some(Pos::new(seat, slot)), None],
             KabulAction::PeekOther(pos) => [Some(pos), None],
-            KabulAction::Switch(a, b) if view.step == (StepView::PowerTarget { seat, power: Power::SwitchAndLook }) => {
+            KabulAction::Switch(a, b)
+                if view.step == (StageView::PowerTarget { seat, power: Power::SwitchAndLook }) =>
+            {
                 [Some(a), Some(b)]
             }
             _ => [None; 2],
@@ -138,8 +140,9 @@ const CALL_BAR: f64 = 6.0;
 /// A seat's slots holding a card, with the face when remembered.
 type Slots = Vec<(Slot, Option<Card>)>;
 
-/// The table as the bot knows it: which faces it remembers, where.
-struct Table {
+/// What the bot knows at this decision: its slots and the others', with the faces it remembers, what
+/// an unseen card is worth on average, and the top of the discard pile.
+struct Knowledge {
     seat: Seat,
     /// Own slots holding a card, with the face when remembered.
     mine: Slots,
@@ -150,8 +153,8 @@ struct Table {
     top: Option<Card>,
 }
 
-impl Table {
-    fn read(seat: Seat, view: &KabulView, known: CardSet) -> Table {
+impl Knowledge {
+    fn read(seat: Seat, view: &KabulView, known: CardSet) -> Knowledge {
         let slots = |s: Seat| -> Slots {
             view.grids
                 .get(s.index())
@@ -182,7 +185,7 @@ impl Table {
         } else {
             f64::from(unseen.iter().map(card_value).sum::<i32>()) / unseen.len() as f64
         };
-        Table { seat, mine: slots(seat), others, unknown_mean, top: view.discard.last().copied() }
+        Knowledge { seat, mine: slots(seat), others, unknown_mean, top: view.discard.last().copied() }
     }
 
     fn value(&self, card: Option<Card>) -> f64 {

@@ -8,7 +8,7 @@
 
 use cards::{Card, CardSet, Rank, Suit};
 use game::{GameKind, Seat, Team};
-use kout::{Kout, KoutAction, KoutView, TrickView, ViewStage, card_power};
+use kout::{Kout, KoutAction, KoutView, StageView, TrickView, card_power};
 
 use crate::Bot;
 
@@ -20,10 +20,10 @@ impl Bot<Kout> for KoutHeuristic {
     fn choose(&mut self, seat: Seat, view: &KoutView, legal: &[KoutAction]) -> KoutAction {
         let hand = view.hand.unwrap_or_default();
         let wanted = match view.stage {
-            ViewStage::Bidding => Some(bid(seat, view, hand, legal)),
-            ViewStage::Trump => Some(KoutAction::Trump(best_trump(hand, view.game))),
-            ViewStage::Playing => Table::read(seat, view).map(|t| KoutAction::Play(t.choose_card(legal))),
-            ViewStage::AwaitingDeal | ViewStage::Over => None,
+            StageView::Bidding => Some(bid(seat, view, hand, legal)),
+            StageView::Trump => Some(KoutAction::Trump(best_trump(hand, view.game))),
+            StageView::Playing => Seen::read(seat, view).map(|t| KoutAction::Play(t.choose_card(legal))),
+            StageView::AwaitingDeal | StageView::Over => None,
         };
         crate::pick(legal, wanted)
     }
@@ -144,8 +144,9 @@ fn bid_action(n: u8) -> KoutAction {
 
 // ---- play
 
-/// What the table has shown, from one seat's point of view.
-struct Table<'a> {
+/// What one seat has seen of the hand so far: its cards, the cards still out, who is void in what,
+/// and the trick on the table.
+struct Seen<'a> {
     seat: Seat,
     seats: usize,
     trump: Suit,
@@ -160,8 +161,8 @@ struct Table<'a> {
     trick: Option<&'a TrickView>,
 }
 
-impl<'a> Table<'a> {
-    fn read(seat: Seat, view: &'a KoutView) -> Option<Table<'a>> {
+impl<'a> Seen<'a> {
+    fn read(seat: Seat, view: &'a KoutView) -> Option<Seen<'a>> {
         let trump = view.trump?;
         let maker = view.maker?;
         let hand = view.hand?;
@@ -174,7 +175,7 @@ impl<'a> Table<'a> {
         for t in view.tricks.iter().chain(view.trick.as_ref()) {
             note_trick(t, trump, &mut played, &mut void);
         }
-        Some(Table {
+        Some(Seen {
             seat,
             seats: view.cards_held.len(),
             trump,

@@ -37,21 +37,21 @@ pub fn random_hands<G: Game>(
     budget: Duration,
     seed: u64,
 ) -> Result<Throughput, String> {
-    let rules = G::Rules::from_options(kind, options)?;
+    let rules = G::Rules::from_options(kind, options).map_err(|e| e.to_string())?;
     let mut rng = seeded_rng(seed);
     let mut buf = Vec::new();
     let start = Instant::now();
     let mut hands = 0u64;
-    let mut game = G::new(kind, rules.clone(), Seat::ZERO)?;
+    let mut game = G::new(kind, rules.clone(), Seat::ZERO).map_err(|e| e.to_string())?;
     loop {
         match game.phase() {
-            Phase::Over => game = G::new(kind, rules.clone(), Seat::ZERO)?,
+            Phase::Over => game = G::new(kind, rules.clone(), Seat::ZERO).map_err(|e| e.to_string())?,
             Phase::AwaitingDeal { .. } => {
                 if hands > 0 && start.elapsed() >= budget {
                     break;
                 }
                 let deal = game.random_deal(&mut rng);
-                game.deal(deal)?;
+                game.deal(deal).map_err(|e| e.to_string())?;
             }
             Phase::InHand => {
                 let (actor, action) =

@@ -80,6 +80,19 @@ impl Suit {
         }
     }
 
+    /// The order suits are shown in a hand: the trump suit (if any) first, then the others with
+    /// colours alternating where possible (no trump: ♠ ♥ ♣ ♦).
+    #[must_use]
+    pub const fn display_order(trump: Option<Suit>) -> [Suit; 4] {
+        use Suit::{Clubs, Diamonds, Hearts, Spades};
+        match trump {
+            None | Some(Spades) => [Spades, Hearts, Clubs, Diamonds],
+            Some(Hearts) => [Hearts, Spades, Diamonds, Clubs],
+            Some(Clubs) => [Clubs, Hearts, Spades, Diamonds],
+            Some(Diamonds) => [Diamonds, Spades, Hearts, Clubs],
+        }
+    }
+
     /// Reads a suit letter in any case.
     #[must_use]
     pub const fn from_letter(c: char) -> Option<Suit> {
@@ -406,27 +419,45 @@ impl FromStr for Card {
     }
 }
 
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+impl FromStr for Rank {
+    type Err = ParseCardError;
+
+    /// Reads a rank letter in any case (`T` or `10` for ten).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rank::from_text(s).ok_or_else(|| ParseCardError::new(s))
     }
 }
 
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Card;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a card such as \"AS\" or \"RJ\"")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Card, E> {
-                v.parse().map_err(E::custom)
+/// Serializes as its notation text and reads it back (any case), like [`Card`].
+macro_rules! serde_as_notation {
+    ($type:ty, $expecting:literal) => {
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
             }
         }
-        deserializer.deserialize_str(Visitor)
-    }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct Visitor;
+                impl serde::de::Visitor<'_> for Visitor {
+                    type Value = $type;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$type, E> {
+                        v.parse().map_err(E::custom)
+                    }
+                }
+                deserializer.deserialize_str(Visitor)
+            }
+        }
+    };
 }
+
+serde_as_notation!(Suit, "a suit letter: \"S\", \"H\", \"D\" or \"C\"");
+serde_as_notation!(Rank, "a rank such as \"A\", \"T\" or \"7\"");
+serde_as_notation!(Card, "a card such as \"AS\" or \"RJ\"");
 
 #[cfg(test)]
 mod tests {
@@ -438,6 +469,21 @@ mod tests {
             let card = Card::from_index(i).expect("index in range");
             assert_eq!(card.to_string().parse::<Card>(), Ok(card));
             assert_eq!(card.to_string().to_lowercase().parse::<Card>(), Ok(card));
+        }
+    }
+
+    #[test]
+    fn display_order_puts_trump_first_and_alternates_colours() {
+        for trump in [None, Some(Suit::Spades), Some(Suit::Hearts), Some(Suit::Diamonds), Some(Suit::Clubs)] {
+            let order = Suit::display_order(trump);
+            if let Some(t) = trump {
+                assert_eq!(order[0], t);
+            }
+            let mut sorted = order;
+            sorted.sort();
+            assert_eq!(sorted, Suit::ALL, "each suit once");
+            // Four suits, two of each colour: the best order alternates throughout.
+            assert!(order.windows(2).all(|w| w[0].is_red() != w[1].is_red()), "{order:?}");
         }
     }
 
@@ -462,6 +508,21 @@ mod tests {
     fn bad_text_is_an_error() {
         for bad in ["", "A", "1H", "11H", "AX", "ASS", "JJ", "♠A", "10", "H10", "RJX", "é"] {
             assert!(bad.parse::<Card>().is_err(), "{bad:?} should not parse");
+        }
+    }
+
+    #[test]
+    fn suits_and_ranks_serialize_as_their_letters() {
+        assert_eq!(serde_json::to_string(&Suit::Hearts).expect("serialize"), "\"H\"");
+        assert_eq!(serde_json::to_string(&Some(Suit::Clubs)).expect("serialize"), "\"C\"");
+        assert_eq!(serde_json::to_string(&Rank::Ten).expect("serialize"), "\"T\"");
+        assert_eq!(serde_json::from_str::<Suit>("\"d\"").expect("parse"), Suit::Diamonds);
+        assert_eq!(serde_json::from_str::<Rank>("\"10\"").expect("parse"), Rank::Ten);
+        assert_eq!(serde_json::from_str::<Option<Suit>>("null").expect("parse"), None);
+        assert!(serde_json::from_str::<Suit>("\"X\"").is_err());
+        assert!(serde_json::from_str::<Rank>("\"1\"").is_err());
+        for r in Rank::ALL {
+            assert_eq!(r.to_string().parse::<Rank>(), Ok(r));
         }
     }
 

@@ -100,7 +100,7 @@ fn arena_main(args: &Args) -> anyhow::Result<()> {
     let threads = args.threads.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("--threads")?;
     let run = Run { config: &config, matches: args.matches, records: args.records.as_deref() };
-    let outcomes = pool.install(|| games::dispatch(args.game, run)).map_err(anyhow::Error::msg)??;
+    let outcomes = pool.install(|| games::dispatch(args.game, run)).map_err(anyhow::Error::msg)?;
     let summary = arena::summarize(&config, &outcomes);
     if args.json {
         let mut json = summary.to_json();

@@ -50,7 +50,7 @@ fn bench_main(args: &Args) -> anyhow::Result<()> {
     };
     let budget = Duration::from_secs_f64(args.seconds.min(1e6));
     let run = Bench { options: &options, budget, seed: args.seed };
-    let t = games::dispatch(args.game, run).map_err(anyhow::Error::msg)?.map_err(anyhow::Error::msg)?;
+    let t = games::dispatch(args.game, run).map_err(anyhow::Error::msg)?;
     if args.json {
         crate::print_json(&json!({ "game": args.game.id(), "hands_per_second": t.hands_per_second() }));
     } else {

@@ -54,7 +54,7 @@ async fn serve(args: Args) -> anyhow::Result<()> {
         tokio::net::TcpListener::bind(args.addr).await.with_context(|| format!("listening on {}", args.addr))?;
     println!("majlis: serving on http://{} (database {})", listener.local_addr()?, args.db);
     let config = server::Config { bot_delay: Duration::from_millis(args.bot_delay_ms), ..server::Config::default() };
-    server::serve(listener, store, config, shutdown_signal()).await
+    Ok(server::serve(listener, store, config, shutdown_signal()).await?)
 }
 
 async fn shutdown_signal() {

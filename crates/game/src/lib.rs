@@ -19,12 +19,14 @@
 mod kind;
 mod matches;
 mod record;
+mod refusal;
 mod seat;
 pub mod testing;
 mod traits;
 
 pub use kind::{GameKind, UnknownGame};
-pub use matches::{Match, view_json};
+pub use matches::{Match, MatchError, ReplayAt, view_json};
 pub use record::{HandRecord, Record, RecordError, RecordErrorKind, RecordedAction, from_json_trusted};
+pub use refusal::{Refusal, Refuse};
 pub use seat::{BySeat, ByTeam, MAX_SEATS, Seat, SeatSet, Team};
 pub use traits::{Actor, Game, Options, ParseActionError, Phase, RuleSet, Score, Winner};

@@ -1,10 +1,87 @@
 //! `Match`: a game together with its record, and replay of records.
 
+use std::fmt;
+
 use rand_core::RngCore;
 use serde_json::{Map, Value, json};
 
 use crate::record::{HandRecord, Record, RecordError, RecordErrorKind, RecordedAction};
 use crate::{Actor, Game, GameKind, Options, Phase, RuleSet, Seat};
+
+/// Where a replay stands when [`Match::replay_observed`] shows a step: just after the deal of
+/// hand `hand` (`action: None`, `text: "deal"`) or after its action `action`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayAt<'a> {
+    /// The hand (Kabul: the round), from 0.
+    pub hand: usize,
+    /// The action within the hand, from 0; `None` for the deal.
+    pub action: Option<usize>,
+    /// The acting seat; `None` for the deal and for the clock.
+    pub seat: Option<Seat>,
+    /// The action as the record writes it, or `deal`.
+    pub text: &'a str,
+}
+
+/// Why a [`Match`] cannot start or deal: the game's own reasons, in its words.
+pub enum MatchError<G: Game> {
+    /// The rule options are refused.
+    Rules(<G::Rules as RuleSet>::Error),
+    /// The game refuses to start or to deal.
+    Setup(G::SetupError),
+    /// [`Match::deal`] outside the time between hands.
+    NoDealDue,
+}
+
+impl<G: Game> fmt::Display for MatchError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Rules(e) => e.fmt(f),
+            MatchError::Setup(e) => e.fmt(f),
+            MatchError::NoDealDue => f.write_str("no hand is waiting to be dealt"),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for MatchError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Rules(e) => f.debug_tuple("Rules").field(e).finish(),
+            MatchError::Setup(e) => f.debug_tuple("Setup").field(e).finish(),
+            MatchError::NoDealDue => f.write_str("NoDealDue"),
+        }
+    }
+}
+
+impl<G: Game> Clone for MatchError<G> {
+    fn clone(&self) -> Self {
+        match self {
+            MatchError::Rules(e) => MatchError::Rules(e.clone()),
+            MatchError::Setup(e) => MatchError::Setup(e.clone()),
+            MatchError::NoDealDue => MatchError::NoDealDue,
+        }
+    }
+}
+
+impl<G: Game> PartialEq for MatchError<G> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (MatchError::Rules(a), MatchError::Rules(b)) => a == b,
+            (MatchError::Setup(a), MatchError::Setup(b)) => a == b,
+            (MatchError::NoDealDue, MatchError::NoDealDue) => true,
+            _ => false,
+        }
+    }
+}
+
+impl<G: Game> std::error::Error for MatchError<G> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MatchError::Rules(e) => Some(e),
+            MatchError::Setup(e) => Some(e),
+            MatchError::NoDealDue => None,
+        }
+    }
+}
 
 /// A match in progress or finished: the game state and the record of how it got there.
 ///
@@ -20,13 +97,16 @@ impl<G: Game> Match<G> {
     /// A new match of `kind` with rule `options`, waiting for its first deal by `first_dealer`.
     ///
     /// # Errors
-    /// Bad options, or a dealer outside the table.
-    pub fn new(kind: GameKind, options: Options, players: Vec<String>, first_dealer: Seat) -> Result<Self, String> {
-        let rules = G::Rules::from_options(kind, &options)?;
-        if first_dealer.index() >= rules.seat_count() {
-            return Err(format!("dealer {first_dealer} has no seat at a table of {}", rules.seat_count()));
-        }
-        let game = G::new(kind, rules, first_dealer)?;
+    /// Bad options, or the game refuses to start (another game's kind, a dealer outside the
+    /// table).
+    pub fn new(
+        kind: GameKind,
+        options: Options,
+        players: Vec<String>,
+        first_dealer: Seat,
+    ) -> Result<Self, MatchError<G>> {
+        let rules = G::Rules::from_options(kind, &options).map_err(MatchError::Rules)?;
+        let game = G::new(kind, rules, first_dealer).map_err(MatchError::Setup)?;
         Ok(Match { game, record: Record { game: kind, rules: options, players, hands: Vec::new() } })
     }
 
@@ -35,6 +115,15 @@ impl<G: Game> Match<G> {
     /// # Errors
     /// The first problem, naming the hand, the action, the seat, the text and the reason.
     pub fn replay(record: &Record) -> Result<Self, RecordError> {
+        Match::replay_observed(record, |_, _| {})
+    }
+
+    /// Replays a record like [`Match::replay`], calling `observe` with the game after each deal and
+    /// after each action, in record order (a replay stepper's steps).
+    ///
+    /// # Errors
+    /// See [`Match::replay`]; `observe` has seen every step before the failing one.
+    pub fn replay_observed(record: &Record, mut observe: impl FnMut(&G, ReplayAt<'_>)) -> Result<Self, RecordError> {
         let rules = G::Rules::from_options(record.game, &record.rules)
             .map_err(|e| RecordError::malformed(format!("rules: {e}")))?;
         let seats = rules.seat_count();
@@ -45,14 +134,20 @@ impl<G: Game> Match<G> {
             );
         }
         let mut m = Match::new(record.game, record.rules.clone(), record.players.clone(), first_dealer)
-            .map_err(RecordError::malformed)?;
+            .map_err(|e| RecordError::malformed(e.to_string()))?;
         for (i, hand) in record.hands.iter().enumerate() {
-            m.replay_hand(hand, seats).map_err(|e| e.in_hand(i))?;
+            m.replay_hand(i, hand, seats, &mut observe).map_err(|e| e.in_hand(i))?;
         }
         Ok(m)
     }
 
-    fn replay_hand(&mut self, hand: &HandRecord, seats: usize) -> Result<(), RecordError> {
+    fn replay_hand(
+        &mut self,
+        number: usize,
+        hand: &HandRecord,
+        seats: usize,
+        observe: &mut impl FnMut(&G, ReplayAt<'_>),
+    ) -> Result<(), RecordError> {
         match self.game.phase() {
             Phase::AwaitingDeal { dealer } if dealer == hand.dealer => {}
             Phase::AwaitingDeal { dealer } => {
@@ -68,10 +163,11 @@ impl<G: Game> Match<G> {
                 return Err(RecordError::malformed("the match was already over before this hand"));
             }
         }
-        let deal = self.game.deal_from_record(hand).map_err(RecordError::malformed)?;
+        let deal = self.game.deal_from_record(hand).map_err(|e| RecordError::malformed(e.to_string()))?;
         let mut header = hand.clone();
         header.actions.clear();
-        self.deal_as(deal, header).map_err(RecordError::malformed)?;
+        self.deal_as(deal, header).map_err(|e| RecordError::malformed(e.to_string()))?;
+        observe(&self.game, ReplayAt { hand: number, action: None, seat: None, text: "deal" });
         for (j, a) in hand.actions.iter().enumerate() {
             let seat = a.seat.map(Seat::index);
             let located = |e: RecordError| e.at_action(j, seat, &a.text);
@@ -86,6 +182,7 @@ impl<G: Game> Match<G> {
             self.play_text(actor, &a.text).map_err(|reason| {
                 located(RecordError { kind: RecordErrorKind::Illegal, ..RecordError::malformed(reason) })
             })?;
+            observe(&self.game, ReplayAt { hand: number, action: Some(j), seat: a.seat, text: &a.text });
         }
         Ok(())
     }
@@ -114,16 +211,16 @@ impl<G: Game> Match<G> {
     /// Deals the next hand and records it.
     ///
     /// # Errors
-    /// See [`Game::deal`].
-    pub fn deal(&mut self, deal: G::Deal) -> Result<(), String> {
+    /// No hand is waiting to be dealt, or see [`Game::deal`].
+    pub fn deal(&mut self, deal: G::Deal) -> Result<(), MatchError<G>> {
         let dealer = match self.game.phase() {
             Phase::AwaitingDeal { dealer } => dealer,
-            _ => return Err("no hand is waiting to be dealt".to_owned()),
+            _ => return Err(MatchError::NoDealDue),
         };
-        self.deal_as(deal, HandRecord::new(dealer, &[]))
+        self.deal_as(deal, HandRecord::new(dealer, &[])).map_err(MatchError::Setup)
     }
 
-    fn deal_as(&mut self, deal: G::Deal, mut header: HandRecord) -> Result<(), String> {
+    fn deal_as(&mut self, deal: G::Deal, mut header: HandRecord) -> Result<(), G::SetupError> {
         self.game.deal_to_record(&deal, &mut header);
         self.game.deal(deal)?;
         self.record.hands.push(header);
@@ -134,7 +231,7 @@ impl<G: Game> Match<G> {
     ///
     /// # Errors
     /// No hand is waiting to be dealt.
-    pub fn deal_random<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> Result<(), String> {
+    pub fn deal_random<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> Result<(), MatchError<G>> {
         let deal = self.game.random_deal(rng);
         self.deal(deal)
     }

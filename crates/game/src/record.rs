@@ -1,6 +1,6 @@
-//! Game records (our PGN): the JSON file that holds a whole match. See `shared/spec/records.md`.
+//! Game records (our PGN): the JSON file that holds a whole match. See `docs/records.md`.
 
-use cards::{Card, Deck, DeckKind};
+use cards::{Card, Deck, DeckError, DeckKind};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -54,8 +54,8 @@ impl HandRecord {
     ///
     /// # Errors
     /// Which card is doubled, foreign or missing.
-    pub fn checked_deck(&self, kind: DeckKind) -> Result<Deck, String> {
-        Deck::new(kind, &self.deck).map_err(|e| e.to_string())
+    pub fn checked_deck(&self, kind: DeckKind) -> Result<Deck, DeckError> {
+        Deck::new(kind, &self.deck)
     }
 }
 

@@ -266,6 +266,12 @@ impl<T> BySeat<T> {
         self.0.get(seat.index())
     }
 
+    /// The value of `seat`, mutably, if the table has that seat.
+    #[must_use]
+    pub fn get_mut(&mut self, seat: Seat) -> Option<&mut T> {
+        self.0.get_mut(seat.index())
+    }
+
     /// The values in seat order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + ExactSizeIterator {
         self.0.iter()

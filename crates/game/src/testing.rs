@@ -1,12 +1,14 @@
 //! Helpers for property tests and benchmarks shared by every game: random playouts and the checks
 //! that hold for any game (views never leak, replay equals live play, legal means accepted).
 
+use std::fmt::Debug;
+
 use cards::{Card, CardSet, random_below};
 use rand_core::RngCore;
 use serde_json::Value;
 
 use crate::record::Record;
-use crate::{Actor, Game, GameKind, Match, Options, Phase, RuleSet, Seat};
+use crate::{Actor, Game, GameKind, Match, Options, Phase, Refuse, RuleSet, Seat};
 
 /// Every card named in a JSON value: each string, and each space- or colon-separated word of a
 /// string, that reads as a card.
@@ -91,9 +93,9 @@ pub fn random_match<G: Game, R: RngCore + ?Sized>(
     rng: &mut R,
     max_hands: usize,
 ) -> Result<Match<G>, String> {
-    let seats_hint = G::Rules::from_options(kind, &options)?;
+    let seats_hint = G::Rules::from_options(kind, &options).map_err(|e| e.to_string())?;
     let dealer = Seat::new(random_below(rng, seats_hint.seat_count() as u32) as usize).unwrap_or(Seat::ZERO);
-    let mut m = Match::<G>::new(kind, options, Vec::new(), dealer)?;
+    let mut m = Match::<G>::new(kind, options, Vec::new(), dealer).map_err(|e| e.to_string())?;
     let mut buf = Vec::new();
     let mut hands = 0;
     let mut steps = 0usize;
@@ -105,7 +107,7 @@ pub fn random_match<G: Game, R: RngCore + ?Sized>(
                     return Ok(m);
                 }
                 hands += 1;
-                m.deal_random(rng)?;
+                m.deal_random(rng).map_err(|e| e.to_string())?;
             }
             Phase::InHand => {
                 let (actor, action) = random_move(m.game(), rng, &mut buf)
@@ -134,6 +136,64 @@ pub fn check_replay_equals_live<G: Game>(m: &Match<G>) -> Result<(), String> {
     for seat in Seat::all(m.game().seat_count()) {
         if replayed.report(Some(seat)) != m.report(Some(seat)) {
             return Err(format!("replay differs from live play for seat {seat}"));
+        }
+    }
+    Ok(())
+}
+
+/// The refusal code of a variant, from its derived `Debug` text: the variant's name in snake_case
+/// (`NotYourTurn(Seat(3))` → `not_your_turn`).
+#[must_use]
+pub fn variant_code(debug: &str) -> String {
+    let name = &debug[..debug.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(debug.len())];
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Checks a game's refusal codes, given one example of every variant of its illegal-action type
+/// and the codes expected in the same order: each code is its variant's name in snake_case, the
+/// codes are distinct and as expected (so they stay stable), and the codes all games share carry
+/// the shared parameters (`not_your_turn` {seat}, `match_over`, `no_hand`, `not_held` {card},
+/// `must_follow` {suit}) in record notation.
+///
+/// # Errors
+/// The first example that breaks a rule, and how.
+pub fn check_refusal_codes<E: Refuse + Debug>(examples: &[E], expected: &[&str]) -> Result<(), String> {
+    let codes: Vec<String> = examples.iter().map(|e| e.refusal().code).collect();
+    if codes != expected {
+        return Err(format!("the codes are {codes:?}, expected {expected:?}"));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (e, code) in examples.iter().zip(&codes) {
+        let debug = format!("{e:?}");
+        if variant_code(&debug) != *code {
+            return Err(format!("{debug} has code {code:?}, not its variant's name in snake_case"));
+        }
+        if !seen.insert(code.clone()) {
+            return Err(format!("the code {code:?} is used twice"));
+        }
+        let params = e.refusal().params;
+        let keys: Vec<&str> = params.keys().map(String::as_str).collect();
+        let text = |k: &str| params.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let ok = match code.as_str() {
+            "not_your_turn" => keys == ["seat"] && params["seat"].as_u64().is_some_and(|s| s < 6),
+            "match_over" | "no_hand" => keys.is_empty(),
+            "not_held" => keys == ["card"] && text("card").parse::<Card>().is_ok_and(|c| c.to_string() == text("card")),
+            "must_follow" => keys == ["suit"] && ["S", "H", "D", "C"].contains(&text("suit").as_str()),
+            _ => true,
+        };
+        if !ok {
+            return Err(format!("{debug}: the shared code {code:?} has the wrong parameters {params:?}"));
         }
     }
     Ok(())

@@ -5,13 +5,13 @@ use std::hash::Hash;
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
-use cards::CardSet;
+use cards::{Card, CardSet};
 use rand_core::RngCore;
 use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
 use crate::record::HandRecord;
-use crate::{GameKind, Seat, SeatSet, Team};
+use crate::{GameKind, Refuse, Seat, SeatSet, Team};
 
 /// Rule options as they appear in a record's `"rules"` object: option name to JSON value.
 pub type Options = serde_json::Map<String, serde_json::Value>;
@@ -106,19 +106,28 @@ impl ParseActionError {
     }
 }
 
-/// A rule set (the options of rules/*.md), read from and written to a record's `"rules"` object.
+/// A rule set (the options of docs/rules/*.md), read from and written to a record's `"rules"` object.
 pub trait RuleSet: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// Why options are refused; its `Display` says it in words.
+    type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
     /// Reads the options of a record for `kind`; absent options take their defaults.
     ///
     /// # Errors
-    /// An unknown option name or a value of the wrong type or range, in words.
-    fn from_options(kind: GameKind, options: &Options) -> Result<Self, String>;
+    /// Rules of another game, an unknown option name, or a value of the wrong type or range.
+    fn from_options(kind: GameKind, options: &Options) -> Result<Self, Self::Error>;
 
     /// The options as a record's `"rules"` object; reading it back gives the same rule set.
     fn to_options(&self) -> Options;
 
     /// How many seats the table has under these rules.
     fn seat_count(&self) -> usize;
+
+    /// How long a snap window stays open, in milliseconds, for games that have them (Kabul);
+    /// `None` for games without windows.
+    fn snap_window_ms(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A game of Majlis: the whole match (hand after hand, or round after round), as a state machine.
@@ -139,14 +148,18 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     type View: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
     /// The facts of one hand as `majlis replay` reports them.
     type HandSummary: Serialize + Clone + Debug + Send + Sync + 'static;
-    /// Why an action is refused, in words a player understands.
-    type Illegal: std::error::Error + Clone + Send + Sync + 'static;
+    /// Why an action is refused: in words a player understands (`Display`) and as data
+    /// ([`Refuse`]: a stable code and its parameters).
+    type Illegal: std::error::Error + Refuse + Clone + Send + Sync + 'static;
+    /// Why a match cannot start ([`Game::new`]) or a hand cannot be dealt ([`Game::deal`],
+    /// [`Game::deal_from_record`]); its `Display` says it in words.
+    type SetupError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// A new match of `kind` under `rules`, waiting for the first deal by `first_dealer`.
     ///
     /// # Errors
     /// `kind` is not this game, or the dealer has no seat at this table.
-    fn new(kind: GameKind, rules: Self::Rules, first_dealer: Seat) -> Result<Self, String>;
+    fn new(kind: GameKind, rules: Self::Rules, first_dealer: Seat) -> Result<Self, Self::SetupError>;
 
     /// Which game this is.
     fn kind(&self) -> GameKind;
@@ -166,7 +179,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// The match is not waiting for a deal, or the deal is not this game's deck.
-    fn deal(&mut self, deal: Self::Deal) -> Result<(), String>;
+    fn deal(&mut self, deal: Self::Deal) -> Result<(), Self::SetupError>;
 
     /// A random deal for the next hand.
     fn random_deal<R: RngCore + ?Sized>(&self, rng: &mut R) -> Self::Deal;
@@ -175,7 +188,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// The deck is not exactly this game's deck, or another field is malformed.
-    fn deal_from_record(&self, hand: &HandRecord) -> Result<Self::Deal, String>;
+    fn deal_from_record(&self, hand: &HandRecord) -> Result<Self::Deal, Self::SetupError>;
 
     /// Writes a deal into a record's hand (deck and game-specific fields).
     fn deal_to_record(&self, deal: &Self::Deal, hand: &mut HandRecord);
@@ -186,6 +199,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Whether the clock may act now (Kabul: a snap window is open and may be closed).
     fn clock_may_act(&self) -> bool {
         false
+    }
+
+    /// Whether `action`, once played while a window stays open, gives the others the full window
+    /// again (Kabul: a snap, hit or miss, shows everyone a card). False for games without windows.
+    fn restarts_window(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// `seat`'s own held cards in the order a player sorts them in their hand (the games with
+    /// hands: jokers, then the trump suit, then the other suits in alternating colours, each
+    /// strongest first under the contract in force). Empty for a seat without cards and for games
+    /// whose cards are not a hand (Kabul's grid slots), which is the default.
+    fn display_order(&self, seat: Seat) -> Vec<Card> {
+        let _ = seat;
+        Vec::new()
     }
 
     /// Fills `out` with every legal action of `seat` now (cleared first; empty if the seat may not

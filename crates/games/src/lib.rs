@@ -13,9 +13,13 @@
 //! assert_eq!(report["finished"], false);
 //! ```
 
+mod steps;
+
+pub use steps::replay_steps;
+
 use bots::Playable;
 use cards::seeded_rng;
-use game::{Match, Options, Record, RecordError, RuleSet, Seat};
+use game::{Match, MatchError, Options, Record, RecordError, RuleSet, Seat};
 use serde_json::Value;
 
 pub use game::GameKind;
@@ -29,21 +33,40 @@ pub trait Visitor {
     fn visit<G: Playable>(self, kind: GameKind) -> Self::Output;
 }
 
-/// Calls `visitor` with the game type that plays `kind`.
-///
-/// # Errors
-/// None today: every game of [`GameKind`] is built in. The `Result` stays for a game added to
-/// [`GameKind`] before its engine.
-pub fn dispatch<V: Visitor>(kind: GameKind, visitor: V) -> Result<V::Output, String> {
+/// Calls `visitor` with the game type that plays `kind`. Every game of [`GameKind`] is built in
+/// (the match is exhaustive, so a game added to [`GameKind`] needs its engine here to compile).
+pub fn dispatch<V: Visitor>(kind: GameKind, visitor: V) -> V::Output {
     match kind {
-        GameKind::Kout6 | GameKind::Kout4 => Ok(visitor.visit::<kout::Kout>(kind)),
-        GameKind::Baloot => Ok(visitor.visit::<baloot::Baloot>(kind)),
-        GameKind::Kabul => Ok(visitor.visit::<kabul::Kabul>(kind)),
+        GameKind::Kout6 | GameKind::Kout4 => visitor.visit::<kout::Kout>(kind),
+        GameKind::Baloot => visitor.visit::<baloot::Baloot>(kind),
+        GameKind::Kabul => visitor.visit::<kabul::Kabul>(kind),
+    }
+}
+
+/// Why [`deal`] cannot make a record: the game's own error, in its words.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DealError {
+    /// The rule options are refused (the game's [`RuleSet::Error`]).
+    #[error(transparent)]
+    Rules(Box<dyn std::error::Error + Send + Sync>),
+    /// The game refuses to start or to deal (the game's [`Game::SetupError`](game::Game::SetupError)).
+    #[error(transparent)]
+    Setup(Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl<G: game::Game> From<MatchError<G>> for DealError {
+    fn from(e: MatchError<G>) -> Self {
+        match e {
+            MatchError::Rules(e) => DealError::Rules(Box::new(e)),
+            MatchError::Setup(e) => DealError::Setup(Box::new(e)),
+            MatchError::NoDealDue => DealError::Setup(Box::new(e)),
+        }
     }
 }
 
 /// Replays a record given as JSON text and returns what `majlis replay` prints (see
-/// `shared/spec/records.md`); with `seat`, only what that seat may see.
+/// `docs/records.md`); with `seat`, only what that seat may see.
 ///
 /// # Errors
 /// The record is malformed or an action is illegal: the error names hand, action, seat, text and
@@ -71,30 +94,31 @@ pub fn replay(text: &str, seat: Option<usize>) -> Result<Value, RecordError> {
             Ok(m.report(seat))
         }
     }
-    dispatch(record.game, Replay { record: &record, seat }).map_err(RecordError::malformed)?
+    dispatch(record.game, Replay { record: &record, seat })
 }
 
 /// A fresh record of `kind` under rule `options`: the first dealer drawn from `seed`, then the
 /// first hand's deck shuffled from it, and no actions — the starting point of a match.
 ///
 /// # Errors
-/// Bad options, or a game not built in.
-pub fn deal(kind: GameKind, seed: u64, options: &Options) -> Result<Record, String> {
+/// Bad options.
+pub fn deal(kind: GameKind, seed: u64, options: &Options) -> Result<Record, DealError> {
     struct Deal<'a> {
         seed: u64,
         options: &'a Options,
     }
     impl Visitor for Deal<'_> {
-        type Output = Result<Record, String>;
+        type Output = Result<Record, DealError>;
         fn visit<G: Playable>(self, kind: GameKind) -> Self::Output {
-            let rules = G::Rules::from_options(kind, self.options)?;
+            let rules = G::Rules::from_options(kind, self.options).map_err(|e| DealError::Rules(Box::new(e)))?;
             let mut rng = seeded_rng(self.seed);
+            // A table has at least two seats, so the seat drawn exists.
             let dealer = cards::random_below(&mut rng, rules.seat_count() as u32) as usize;
-            let dealer = Seat::new(dealer).ok_or("no seats")?;
+            let dealer = Seat::new(dealer).unwrap_or(Seat::ZERO);
             let mut m = Match::<G>::new(kind, self.options.clone(), Vec::new(), dealer)?;
             m.deal_random(&mut rng)?;
             Ok(m.into_record())
         }
     }
-    dispatch(kind, Deal { seed, options })?
+    dispatch(kind, Deal { seed, options })
 }

@@ -33,7 +33,7 @@ impl fmt::Display for Pos {
     }
 }
 
-/// One action of Kabul, as records write it (`shared/spec/records.md`).
+/// One action of Kabul, as records write it (`docs/records.md`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum KabulAction {
     /// `kabul`: call Kabul instead of drawing; the caller's cards are locked.

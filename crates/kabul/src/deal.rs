@@ -5,7 +5,8 @@ use cards::{Card, CardSet, Deck, DeckKind};
 use game::{BySeat, HandRecord, Seat};
 
 use crate::knowledge::Knowledge;
-use crate::state::{Grid, Round, Step, Table};
+use crate::setup::SetupError;
+use crate::state::{Grid, Layout, Round, Stage};
 
 /// What a round needs to start: the deck in dealing order (top first) and the draw piles that
 /// reshuffles will form, if the record gives them.
@@ -32,7 +33,7 @@ impl KabulDeal {
     ///
     /// # Errors
     /// The deck is not exactly the 54 cards, or a reshuffle list holds a card twice.
-    pub fn from_record(hand: &HandRecord) -> Result<KabulDeal, String> {
+    pub fn from_record(hand: &HandRecord) -> Result<KabulDeal, SetupError> {
         let deal = KabulDeal { deck: hand.checked_deck(DeckKind::Kabul)?, reshuffles: hand.reshuffles.clone() };
         deal.check()?;
         Ok(deal)
@@ -48,13 +49,13 @@ impl KabulDeal {
     ///
     /// # Errors
     /// In words.
-    pub fn check(&self) -> Result<(), String> {
-        Deck::new(DeckKind::Kabul, &self.deck).map_err(|e| e.to_string())?;
+    pub fn check(&self) -> Result<(), SetupError> {
+        Deck::new(DeckKind::Kabul, &self.deck)?;
         for (i, list) in self.reshuffles.iter().flatten().enumerate() {
             let mut seen = CardSet::EMPTY;
             for &card in list {
                 if !seen.insert(card) {
-                    return Err(format!("reshuffle {i} holds {card} twice"));
+                    return Err(SetupError::ReshuffleRepeats { reshuffle: i, card });
                 }
             }
         }
@@ -66,19 +67,19 @@ impl Round {
     /// Deals a round: one card to each seat in turn from dealer + 1, four times round, into slots
     /// 0 to 3; the next card starts the discard pile; the rest is the draw pile. Every player then
     /// looks at slots 2 and 3.
-    pub(crate) fn deal(players: usize, dealer: Seat, deal: KabulDeal) -> Result<Round, String> {
+    pub(crate) fn deal(players: usize, dealer: Seat, deal: KabulDeal) -> Result<Round, SetupError> {
         deal.check()?;
         let mut cards = deal.deck.iter().copied();
         let mut grids: BySeat<Grid> = BySeat::filled(players, Grid::new());
         for _ in 0..4 {
             for k in 1..=players {
                 let seat = dealer.offset(k, players);
-                let card = cards.next().ok_or("the deck ran out during the deal")?;
+                let card = cards.next().ok_or(SetupError::DeckRanOut)?;
                 grids[seat].push(Some(card));
             }
         }
         let mut discard = ArrayVec::new();
-        discard.push(cards.next().ok_or("the deck ran out during the deal")?);
+        discard.push(cards.next().ok_or(SetupError::DeckRanOut)?);
         let mut draw: ArrayVec<Card, 54> = cards.collect();
         draw.reverse();
         let mut knowledge = Knowledge::new(players);
@@ -90,10 +91,10 @@ impl Round {
         Ok(Round {
             players,
             dealer,
-            table: Table { grids, draw, discard, drawn: None },
+            layout: Layout { grids, draw, discard, drawn: None },
             knowledge,
             turn: dealer.next(players),
-            step: Step::Draw,
+            stage: Stage::Draw,
             caller: None,
             reshuffles: deal.reshuffles,
             reshuffles_done: 0,

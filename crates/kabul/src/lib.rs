@@ -1,6 +1,6 @@
 //! Kabul, the memory card game of Majlis (a relative of Cabo / Cambio), as a [`game::Game`].
 //!
-//! Implements `rules/kabul.md`: 2 to 6 players each hold a grid of face-down cards; on their turn
+//! Implements `docs/rules/kabul.md`: 2 to 6 players each hold a grid of face-down cards; on their turn
 //! a player calls Kabul or draws, then discards (maybe using the card's power: look, or switch
 //! cards) or replaces one of their cards; after every card that lands on the discard pile a
 //! **snap window** opens in which several players may act at once; the lowest total wins.
@@ -13,9 +13,11 @@
 //! - **The game is memory.** [`Knowledge`] records, for every seat, which face-down cards it has
 //!   seen; a seat's [`KabulView`] shows exactly those faces, wherever the cards have moved since.
 //!
-//! The crate is split by concept: `turn` (call, draw, discard, replace), `powers`, `snap` (the
-//! windows), `knowledge`, `scoring`, `view`, `deal`, `rules`, `action` (the record notation) and
-//! `state` (the table and the [`Game`](game::Game) implementation).
+//! The crate is split by concept: `turn` (call, draw, discard, replace), `power` (what each card
+//! may do) and `powers` (using one), `snap` (the
+//! windows), `knowledge`, `scoring`, `events` (what happens in public), `view`, `deal`, `rules`,
+//! `action` (the record notation), `state` (the layout of the cards, the round and the match)
+//! and `engine` (the [`Game`](game::Game) implementation, which reads the state and builds views).
 //!
 //! ```
 //! use cards::{Deck, DeckKind};
@@ -46,11 +48,15 @@
 
 mod action;
 mod deal;
+mod engine;
 mod error;
+mod events;
 mod knowledge;
+mod power;
 mod powers;
 mod rules;
 mod scoring;
+mod setup;
 mod snap;
 mod state;
 mod turn;
@@ -59,12 +65,14 @@ mod view;
 pub use action::{KabulAction, Pos, Slot};
 pub use deal::KabulDeal;
 pub use error::Illegal;
+pub use events::{Event, Source};
 pub use knowledge::Knowledge;
-pub use powers::Power;
-pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS};
+pub use power::Power;
+pub use rules::{KabulRules, MAX_PLAYERS, MIN_PLAYERS, RulesError};
 pub use scoring::{RoundEnd, RoundSummary, card_value, lowest, same_rank};
-pub use state::{Kabul, MAX_SLOTS, RECENT_EVENTS, Source};
-pub use view::{DrawnView, Event, KabulView, SlotView, StepView};
+pub use setup::SetupError;
+pub use state::{Kabul, MAX_SLOTS, RECENT_EVENTS};
+pub use view::{DrawnView, KabulView, SlotView, StageView};
 
 #[cfg(test)]
 mod tests;

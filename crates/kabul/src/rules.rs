@@ -1,7 +1,31 @@
-//! The rule set of Kabul: the options of `rules/kabul.md`.
+//! The rule set of Kabul: the options of `docs/rules/kabul.md`.
 
 use game::{GameKind, Options, RuleSet};
 use serde_json::Value;
+
+/// Why a record's `"rules"` are not Kabul rules. Values are shown as JSON text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The rules are asked for another game.
+    #[error("these are Kabul's rules, not {}'s", .0.title())]
+    NotKabul(GameKind),
+    /// `players` is not 2 to 6.
+    #[error("players must be a whole number from 2 to 6, not {0}")]
+    Players(String),
+    /// `target_score` is neither a whole number nor null.
+    #[error("target_score must be a whole number or null, not {0}")]
+    TargetNotANumber(String),
+    /// `target_score` is not positive.
+    #[error("target_score must be a positive number of points, not {0}")]
+    TargetNotPositive(i32),
+    /// `snap_window_ms` is not a whole number.
+    #[error("snap_window_ms must be a whole number of milliseconds, not {0}")]
+    SnapWindow(String),
+    /// An option Kabul does not have (its name, cut to 40 characters).
+    #[error("Kabul has no option {0:?} (its options are players, target_score, snap_window_ms)")]
+    UnknownOption(String),
+}
 
 /// The fewest players Kabul is played with.
 pub const MIN_PLAYERS: usize = 2;
@@ -33,10 +57,10 @@ impl KabulRules {
     ///
     /// # Errors
     /// A target that is not positive.
-    pub fn with_target_score(self, target: Option<i32>) -> Result<KabulRules, String> {
+    pub fn with_target_score(self, target: Option<i32>) -> Result<KabulRules, RulesError> {
         if let Some(t) = target {
             if t <= 0 {
-                return Err(format!("target_score must be a positive number of points, not {t}"));
+                return Err(RulesError::TargetNotPositive(t));
             }
         }
         Ok(KabulRules { target_score: target, ..self })
@@ -62,9 +86,11 @@ impl KabulRules {
 }
 
 impl RuleSet for KabulRules {
-    fn from_options(kind: GameKind, options: &Options) -> Result<Self, String> {
+    type Error = RulesError;
+
+    fn from_options(kind: GameKind, options: &Options) -> Result<Self, RulesError> {
         if kind != GameKind::Kabul {
-            return Err(format!("these are Kabul's rules, not {}'s", kind.title()));
+            return Err(RulesError::NotKabul(kind));
         }
         let mut rules = KabulRules::default();
         for (name, value) in options {
@@ -74,7 +100,7 @@ impl RuleSet for KabulRules {
                         .as_u64()
                         .and_then(|n| usize::try_from(n).ok())
                         .filter(|n| (MIN_PLAYERS..=MAX_PLAYERS).contains(n))
-                        .ok_or_else(|| format!("players must be a whole number from 2 to 6, not {value}"))?;
+                        .ok_or_else(|| RulesError::Players(value.to_string()))?;
                     rules.players = n;
                 }
                 "target_score" => {
@@ -83,21 +109,16 @@ impl RuleSet for KabulRules {
                         v => Some(
                             v.as_i64()
                                 .and_then(|t| i32::try_from(t).ok())
-                                .ok_or_else(|| format!("target_score must be a whole number or null, not {v}"))?,
+                                .ok_or_else(|| RulesError::TargetNotANumber(v.to_string()))?,
                         ),
                     };
                     rules = rules.with_target_score(target)?;
                 }
                 "snap_window_ms" => {
-                    rules.snap_window_ms = value
-                        .as_u64()
-                        .ok_or_else(|| format!("snap_window_ms must be a whole number of milliseconds, not {value}"))?;
+                    rules.snap_window_ms = value.as_u64().ok_or_else(|| RulesError::SnapWindow(value.to_string()))?;
                 }
                 other => {
-                    let other: String = other.chars().take(40).collect();
-                    return Err(format!(
-                        "Kabul has no option {other:?} (its options are players, target_score, snap_window_ms)"
-                    ));
+                    return Err(RulesError::UnknownOption(other.chars().take(40).collect()));
                 }
             }
         }
@@ -117,6 +138,10 @@ impl RuleSet for KabulRules {
     fn seat_count(&self) -> usize {
         self.players
     }
+
+    fn snap_window_ms(&self) -> Option<u64> {
+        Some(KabulRules::snap_window_ms(self))
+    }
 }
 
 #[cfg(test)]
@@ -124,7 +149,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn read(v: Value) -> Result<KabulRules, String> {
+    fn read(v: Value) -> Result<KabulRules, RulesError> {
         let Value::Object(map) = v else { panic!("object") };
         KabulRules::from_options(GameKind::Kabul, &map)
     }
@@ -143,14 +168,14 @@ mod tests {
         }
         for bad in [json!(1), json!(7), json!(0), json!(-3), json!("4"), json!(4.5)] {
             let e = read(json!({ "players": bad })).expect_err("invalid");
-            assert!(e.contains("players"), "{e}");
+            assert!(e.to_string().contains("players"), "{e}");
         }
     }
 
     #[test]
     fn unknown_options_are_errors() {
         let e = read(json!({ "play_out": true })).expect_err("unknown");
-        assert!(e.contains("play_out"), "{e}");
+        assert!(e.to_string().contains("play_out"), "{e}");
         assert!(KabulRules::from_options(GameKind::Kout6, &Options::new()).is_err());
     }
 
@@ -158,6 +183,7 @@ mod tests {
     fn target_score_and_window_round_trip() {
         let r = read(json!({ "players": 3, "target_score": 50, "snap_window_ms": 1500 })).expect("valid");
         assert_eq!((r.target_score(), r.snap_window_ms()), (Some(50), 1500));
+        assert_eq!(RuleSet::snap_window_ms(&r), Some(1500), "the generic server reads it through RuleSet");
         assert_eq!(KabulRules::from_options(GameKind::Kabul, &r.to_options()), Ok(r));
         assert_eq!(read(json!({ "target_score": null })).expect("null").target_score(), None);
         assert!(read(json!({ "target_score": 0 })).is_err());

@@ -5,14 +5,14 @@ use game::{Actor, Seat, SeatSet};
 
 use crate::action::{KabulAction, Pos, Slot};
 use crate::error::Illegal;
+use crate::events::Event;
 use crate::scoring::{RoundEnd, same_rank};
-use crate::state::{Round, Step};
-use crate::view::Event;
+use crate::state::{Round, Stage};
 
 impl Round {
     /// The seats that may act in a new window: not the caller, and holding at least one card.
     fn eligible(&self) -> SeatSet {
-        Seat::all(self.players).filter(|&s| Some(s) != self.caller && self.table.card_count(s) > 0).collect()
+        Seat::all(self.players).filter(|&s| Some(s) != self.caller && self.layout.card_count(s) > 0).collect()
     }
 
     /// Opens a snap window on the card that just landed on the discard pile; with nobody eligible
@@ -22,7 +22,7 @@ impl Round {
         if may_act.is_empty() {
             self.end_turn();
         } else {
-            self.step = Step::Window { may_act };
+            self.stage = Stage::Window { may_act };
         }
     }
 
@@ -32,7 +32,7 @@ impl Round {
 
     /// Whether a snap of `slot` by `seat` would miss (and so need a penalty card).
     fn would_miss(&self, seat: Seat, slot: Slot) -> bool {
-        match (self.table.card_at(Pos::new(seat, slot)), self.table.top()) {
+        match (self.layout.card_at(Pos::new(seat, slot)), self.layout.top()) {
             (Some(card), Some(top)) => !same_rank(card, top),
             _ => true,
         }
@@ -46,7 +46,7 @@ impl Round {
         if Some(seat) == self.caller {
             return Err(Illegal::CallerLocked);
         }
-        if self.table.card_count(seat) == 0 {
+        if self.layout.card_count(seat) == 0 {
             return Err(Illegal::NoCardsLeft);
         }
         if !may_act.contains(seat) {
@@ -54,7 +54,7 @@ impl Round {
         }
         match action {
             KabulAction::Snap(slot) => {
-                if self.table.card_at(Pos::new(seat, slot)).is_none() {
+                if self.layout.card_at(Pos::new(seat, slot)).is_none() {
                     return Err(Illegal::NoCardAt(slot));
                 }
                 if self.would_miss(seat, slot) {
@@ -70,13 +70,13 @@ impl Round {
 
     /// Every action `check_window` accepts from `seat`.
     pub(crate) fn window_actions(&self, seat: Seat, out: &mut Vec<KabulAction>) {
-        let Step::Window { may_act } = self.step else { return };
+        let Stage::Window { may_act } = self.stage else { return };
         if !may_act.contains(seat) {
             return;
         }
         let penalty_ok = self.reshuffle_problem().is_none();
         out.extend(
-            self.table
+            self.layout
                 .own_cards(seat)
                 .filter(|&(slot, _)| penalty_ok || !self.would_miss(seat, slot))
                 .map(|(slot, _)| KabulAction::Snap(slot)),
@@ -86,7 +86,7 @@ impl Round {
 
     /// Performs a window action `check` accepted (a seat's snap or pass, or the clock's close).
     pub(crate) fn apply_window(&mut self, actor: Actor, action: KabulAction) {
-        let Step::Window { mut may_act } = self.step else { return };
+        let Stage::Window { mut may_act } = self.stage else { return };
         match (actor, action) {
             (Actor::Clock, KabulAction::Close) => {
                 self.event(Event::Close);
@@ -98,7 +98,7 @@ impl Round {
                 if may_act.is_empty() {
                     self.close_window();
                 } else {
-                    self.step = Step::Window { may_act };
+                    self.stage = Stage::Window { may_act };
                 }
             }
             (Actor::Seat(seat), KabulAction::Snap(slot)) => self.snap(seat, slot),
@@ -108,10 +108,10 @@ impl Round {
 
     fn snap(&mut self, seat: Seat, slot: Slot) {
         let at = Pos::new(seat, slot);
-        let Some(card) = self.table.card_at(at) else { return };
+        let Some(card) = self.layout.card_at(at) else { return };
         if !self.would_miss(seat, slot) {
-            self.table.set(at, None);
-            self.table.discard.push(card);
+            self.layout.set(at, None);
+            self.layout.discard.push(card);
             self.event(Event::Snap { seat, slot, card, hit: true, penalty: None });
             // A hit is a new card on the discard pile: a new window in which everyone may act again.
             self.open_window();
@@ -121,7 +121,7 @@ impl Round {
         self.knowledge.learn_all(card);
         match self.draw_card() {
             Some(penalty) => {
-                let placed = self.table.place_penalty(seat, penalty);
+                let placed = self.layout.place_penalty(seat, penalty);
                 self.event(Event::Snap { seat, slot, card, hit: false, penalty: placed });
             }
             None => {

@@ -1,20 +1,18 @@
-//! The table of a round (grids, piles, the drawn card), the round's step, and [`Kabul`], the whole
+//! The layout of a round (grids, piles, the drawn card), the round's stage, and [`Kabul`], the whole
 //! match, which implements [`game::Game`].
 
 use arrayvec::ArrayVec;
-use cards::{Card, CardSet, DeckKind};
-use game::{Actor, BySeat, Game, GameKind, Phase, Score, Seat, SeatSet, Winner};
-use rand_core::RngCore;
-use serde::{Deserialize, Serialize};
+use cards::{Card, CardSet};
+use game::{BySeat, Seat, SeatSet};
 
-use crate::action::{KabulAction, Pos, Slot};
-use crate::deal::KabulDeal;
+use crate::action::{Pos, Slot};
 use crate::error::Illegal;
+use crate::events::{Event, Source};
 use crate::knowledge::Knowledge;
-use crate::powers::Power;
+use crate::power::Power;
 use crate::rules::KabulRules;
 use crate::scoring::{RoundEnd, RoundSummary, card_value, lowest};
-use crate::view::{Event, KabulView};
+use crate::setup::SetupError;
 
 /// The most slots a grid can have: penalty slots are added only when no slot is empty, so a grid
 /// never holds more slots than cards, and there are 54 cards.
@@ -26,16 +24,6 @@ pub const RECENT_EVENTS: usize = 16;
 /// One player's grid: fixed slots, each empty or holding a face-down card.
 pub(crate) type Grid = ArrayVec<Option<Card>, MAX_SLOTS>;
 
-/// Where a drawn card came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    /// The draw pile: only the drawer saw it, and it may be discarded (with its power).
-    Deck,
-    /// The top of the discard pile: everyone saw it, and it must replace one of the drawer's cards.
-    Discard,
-}
-
 /// The card in the hand of the player whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Drawn {
@@ -43,9 +31,9 @@ pub(crate) struct Drawn {
     pub from: Source,
 }
 
-/// Where every card of the round is.
+/// Where every card of the round is laid out: the grids, the two piles and the drawn card.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Table {
+pub(crate) struct Layout {
     pub grids: BySeat<Grid>,
     /// Top card last.
     pub draw: ArrayVec<Card, 54>,
@@ -54,7 +42,7 @@ pub(crate) struct Table {
     pub drawn: Option<Drawn>,
 }
 
-impl Table {
+impl Layout {
     pub fn grid(&self, seat: Seat) -> &[Option<Card>] {
         self.grids.get(seat).map_or(&[], |g| g.as_slice())
     }
@@ -115,7 +103,7 @@ impl Table {
 
 /// What the round waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
+pub(crate) enum Stage {
     /// The turn's player calls Kabul or draws.
     Draw,
     /// The turn's player holds a drawn card and must discard it or replace a card with it.
@@ -133,10 +121,10 @@ pub(crate) enum Step {
 pub(crate) struct Round {
     pub players: usize,
     pub dealer: Seat,
-    pub table: Table,
+    pub layout: Layout,
     pub knowledge: Knowledge,
     pub turn: Seat,
-    pub step: Step,
+    pub stage: Stage,
     pub caller: Option<Seat>,
     /// The record's draw piles for reshuffles, in order.
     pub reshuffles: Option<Vec<Vec<Card>>>,
@@ -164,14 +152,14 @@ impl Round {
             self.end(RoundEnd::Kabul);
         } else {
             self.turn = next;
-            self.step = Step::Draw;
+            self.stage = Stage::Draw;
         }
     }
 
     pub fn end(&mut self, how: RoundEnd) {
-        self.step = Step::Ended(how);
-        self.table.drawn = None;
-        for card in self.table.grid_cards() {
+        self.stage = Stage::Ended(how);
+        self.layout.drawn = None;
+        for card in self.layout.grid_cards() {
             self.knowledge.learn_all(card);
         }
         self.event(Event::End { end: how });
@@ -180,12 +168,12 @@ impl Round {
     /// Why the next card cannot be drawn as the record says (a reshuffle list that does not hold
     /// the discard pile minus its top card), if a reshuffle is due.
     pub fn reshuffle_problem(&self) -> Option<Illegal> {
-        if !self.table.draw.is_empty() {
+        if !self.layout.draw.is_empty() {
             return None;
         }
         let k = self.reshuffles_done;
         let list = self.reshuffles.as_ref()?.get(k)?;
-        let rest = self.table.discard.split_last().map_or(&[][..], |(_, rest)| rest);
+        let rest = self.layout.discard.split_last().map_or(&[][..], |(_, rest)| rest);
         let want: CardSet = rest.iter().copied().collect();
         let got: CardSet = list.iter().copied().collect();
         if got == want && list.len() == rest.len() {
@@ -210,27 +198,27 @@ impl Round {
     /// Takes the top card of the draw pile, reshuffling the discard pile (minus its top) into a new
     /// draw pile first if it is empty. `None` if no card can be had.
     pub fn draw_card(&mut self) -> Option<Card> {
-        if self.table.draw.is_empty() {
+        if self.layout.draw.is_empty() {
             self.reshuffle();
         }
-        self.table.draw.pop()
+        self.layout.draw.pop()
     }
 
     fn reshuffle(&mut self) {
         // `check` refuses a draw whose reshuffle list is wrong; should one get here unchecked, the
         // default order keeps every card in play exactly once.
         let list_fits = self.reshuffle_problem().is_none();
-        let Some(top) = self.table.discard.pop() else { return };
-        let rest = std::mem::take(&mut self.table.discard);
-        self.table.discard.push(top);
+        let Some(top) = self.layout.discard.pop() else { return };
+        let rest = std::mem::take(&mut self.layout.discard);
+        self.layout.discard.push(top);
         if rest.is_empty() {
             return;
         }
         let given = self.reshuffles.as_ref().and_then(|r| r.get(self.reshuffles_done)).filter(|_| list_fits);
         // The pile is stored top last, so both orders are pushed reversed.
         match given {
-            Some(list) => self.table.draw.extend(list.iter().rev().copied()),
-            None => self.table.draw.extend(rest.iter().rev().copied()),
+            Some(list) => self.layout.draw.extend(list.iter().rev().copied()),
+            None => self.layout.draw.extend(rest.iter().rev().copied()),
         }
         self.reshuffles_done += 1;
         self.knowledge.forget(rest.iter().copied().collect());
@@ -244,13 +232,13 @@ impl Round {
     }
 
     pub fn scores(&self) -> Vec<i32> {
-        self.table.grids.iter().map(|g| g.iter().flatten().copied().map(card_value).sum()).collect()
+        self.layout.grids.iter().map(|g| g.iter().flatten().copied().map(card_value).sum()).collect()
     }
 }
 
 /// Where the match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Status {
+pub(crate) enum Status {
     AwaitingDeal { dealer: Seat },
     InRound,
     Over(SeatSet),
@@ -261,11 +249,11 @@ enum Status {
 /// Reached only through [`Game::new`], [`Game::deal`] and [`Game::play`], so it is always valid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kabul {
-    rules: KabulRules,
-    status: Status,
-    round: Option<Round>,
-    finished: Vec<RoundSummary>,
-    totals: BySeat<i32>,
+    pub(crate) rules: KabulRules,
+    pub(crate) status: Status,
+    pub(crate) round: Option<Round>,
+    pub(crate) finished: Vec<RoundSummary>,
+    pub(crate) totals: BySeat<i32>,
 }
 
 impl Kabul {
@@ -273,9 +261,9 @@ impl Kabul {
     ///
     /// # Errors
     /// The dealer has no seat at the table.
-    pub fn with_rules(rules: KabulRules, dealer: Seat) -> Result<Kabul, String> {
+    pub fn with_rules(rules: KabulRules, dealer: Seat) -> Result<Kabul, SetupError> {
         if dealer.index() >= rules.players() {
-            return Err(format!("dealer {dealer} has no seat at a table of {}", rules.players()));
+            return Err(SetupError::DealerOutside { dealer, seats: rules.players() });
         }
         Ok(Kabul {
             rules,
@@ -295,32 +283,32 @@ impl Kabul {
     /// The card at a grid position now, whoever may see it (for tests, tools and the end reveal).
     #[must_use]
     pub fn card_at(&self, pos: Pos) -> Option<Card> {
-        self.round.as_ref().and_then(|r| r.table.card_at(pos))
+        self.round.as_ref().and_then(|r| r.layout.card_at(pos))
     }
 
     /// The slots of `seat`'s grid, face values included: the whole truth, not a view.
     #[must_use]
     pub fn grid(&self, seat: Seat) -> &[Option<Card>] {
-        self.round.as_ref().map_or(&[], |r| r.table.grid(seat))
+        self.round.as_ref().map_or(&[], |r| r.layout.grid(seat))
     }
 
     /// The draw pile, top card first.
     #[must_use]
     pub fn draw_pile(&self) -> Vec<Card> {
-        self.round.as_ref().map_or_else(Vec::new, |r| r.table.draw.iter().rev().copied().collect())
+        self.round.as_ref().map_or_else(Vec::new, |r| r.layout.draw.iter().rev().copied().collect())
     }
 
     /// The discard pile, bottom card first (the top is last).
     #[must_use]
     pub fn discard_pile(&self) -> &[Card] {
-        self.round.as_ref().map_or(&[], |r| r.table.discard.as_slice())
+        self.round.as_ref().map_or(&[], |r| r.layout.discard.as_slice())
     }
 
     /// The card the turn's player holds, if they have drawn one.
     #[must_use]
     pub fn drawn_card(&self) -> Option<(Seat, Card)> {
         let r = self.round.as_ref()?;
-        r.table.drawn.map(|d| (r.turn, d.card))
+        r.layout.drawn.map(|d| (r.turn, d.card))
     }
 
     /// Whose turn it is in the round being played.
@@ -350,9 +338,9 @@ impl Kabul {
         }
     }
 
-    fn finish_round(&mut self) {
+    pub(crate) fn finish_round(&mut self) {
         let Some(round) = &self.round else { return };
-        let Step::Ended(end) = round.step else { return };
+        let Stage::Ended(end) = round.stage else { return };
         let scores = round.scores();
         for (total, s) in self.totals.iter_mut().zip(&scores) {
             *total += s;
@@ -372,161 +360,11 @@ impl Kabul {
         };
     }
 
-    fn live_round(&self) -> Result<&Round, Illegal> {
+    pub(crate) fn live_round(&self) -> Result<&Round, Illegal> {
         match (self.status, &self.round) {
             (Status::InRound, Some(r)) => Ok(r),
             (Status::Over(_), _) => Err(Illegal::MatchOver),
-            _ => Err(Illegal::NoRound),
+            _ => Err(Illegal::NoHand),
         }
-    }
-}
-
-impl Game for Kabul {
-    type Action = KabulAction;
-    type Rules = KabulRules;
-    type Deal = KabulDeal;
-    type View = KabulView;
-    type HandSummary = RoundSummary;
-    type Illegal = Illegal;
-
-    fn new(kind: GameKind, rules: KabulRules, first_dealer: Seat) -> Result<Self, String> {
-        if kind != GameKind::Kabul {
-            return Err(format!("this engine plays Kabul, not {}", kind.title()));
-        }
-        Kabul::with_rules(rules, first_dealer)
-    }
-
-    fn kind(&self) -> GameKind {
-        GameKind::Kabul
-    }
-
-    fn rules(&self) -> &KabulRules {
-        &self.rules
-    }
-
-    fn phase(&self) -> Phase {
-        match self.status {
-            Status::AwaitingDeal { dealer } => Phase::AwaitingDeal { dealer },
-            Status::InRound => Phase::InHand,
-            Status::Over(_) => Phase::Over,
-        }
-    }
-
-    fn deal(&mut self, deal: KabulDeal) -> Result<(), String> {
-        let Status::AwaitingDeal { dealer } = self.status else {
-            return Err("no round is waiting to be dealt".to_owned());
-        };
-        self.round = Some(Round::deal(self.rules.players(), dealer, deal)?);
-        self.status = Status::InRound;
-        Ok(())
-    }
-
-    fn random_deal<R: RngCore + ?Sized>(&self, rng: &mut R) -> KabulDeal {
-        KabulDeal { deck: DeckKind::Kabul.shuffled(rng), reshuffles: None }
-    }
-
-    fn deal_from_record(&self, hand: &game::HandRecord) -> Result<KabulDeal, String> {
-        KabulDeal::from_record(hand)
-    }
-
-    fn deal_to_record(&self, deal: &KabulDeal, hand: &mut game::HandRecord) {
-        deal.to_record(hand);
-    }
-
-    fn to_act(&self) -> SeatSet {
-        let Ok(round) = self.live_round() else { return SeatSet::EMPTY };
-        match round.step {
-            Step::Draw | Step::Drawn | Step::Power(_) => SeatSet::single(round.turn),
-            Step::Window { may_act } => may_act,
-            Step::Ended(_) => SeatSet::EMPTY,
-        }
-    }
-
-    fn clock_may_act(&self) -> bool {
-        self.live_round().is_ok_and(|r| matches!(r.step, Step::Window { .. }))
-    }
-
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<KabulAction>) {
-        out.clear();
-        let Ok(round) = self.live_round() else { return };
-        if seat.index() >= round.players {
-            return;
-        }
-        match round.step {
-            Step::Window { .. } => round.window_actions(seat, out),
-            Step::Draw | Step::Drawn if seat == round.turn => round.turn_actions(out),
-            Step::Power(power) if seat == round.turn => round.power_targets(power, out),
-            _ => {}
-        }
-    }
-
-    fn check(&self, actor: Actor, action: KabulAction) -> Result<(), Illegal> {
-        let round = self.live_round()?;
-        let seat = match actor {
-            Actor::Clock => {
-                return match (round.step, action) {
-                    (Step::Window { .. }, KabulAction::Close) => Ok(()),
-                    (_, KabulAction::Close) => Err(Illegal::NoWindow),
-                    _ => Err(Illegal::ClockOnlyCloses),
-                };
-            }
-            Actor::Seat(seat) => seat,
-        };
-        round.seat_at_table(seat)?;
-        if action == KabulAction::Close {
-            return Err(Illegal::OnlyTheClockCloses);
-        }
-        match round.step {
-            Step::Window { may_act } => round.check_window(seat, may_act, action),
-            Step::Ended(_) => Err(Illegal::NoRound),
-            _ if matches!(action, KabulAction::Snap(_) | KabulAction::Pass) => Err(Illegal::NoWindow),
-            _ if seat != round.turn => Err(Illegal::NotYourTurn(round.turn)),
-            Step::Draw | Step::Drawn => round.check_turn(action),
-            Step::Power(power) => round.check_power(power, action),
-        }
-    }
-
-    fn play_unchecked(&mut self, actor: Actor, action: KabulAction) {
-        if self.status != Status::InRound {
-            return;
-        }
-        let Some(round) = &mut self.round else { return };
-        match (round.step, actor) {
-            (Step::Window { .. }, _) => round.apply_window(actor, action),
-            (Step::Draw | Step::Drawn, Actor::Seat(_)) => round.apply_turn(action),
-            (Step::Power(power), Actor::Seat(_)) => round.apply_power(power, action),
-            _ => {}
-        }
-        self.finish_round();
-    }
-
-    fn outcome(&self) -> Option<Winner> {
-        match self.status {
-            Status::Over(winners) => Some(Winner::Seats(winners)),
-            _ => None,
-        }
-    }
-
-    fn score(&self) -> Score {
-        self.totals.iter().copied().collect()
-    }
-
-    fn view(&self, seat: Option<Seat>) -> KabulView {
-        KabulView::of(self, seat)
-    }
-
-    fn hidden_from(&self, seat: Seat) -> CardSet {
-        match &self.round {
-            None => CardSet::ALL,
-            Some(r) => CardSet::ALL - r.table.discard_set() - r.knowledge.known_by(seat),
-        }
-    }
-
-    fn hand_summaries(&self) -> Vec<RoundSummary> {
-        let mut out = self.finished.clone();
-        if let (Status::InRound, Some(r)) = (self.status, &self.round) {
-            out.push(r.summary());
-        }
-        out
     }
 }

@@ -1,9 +1,11 @@
-//! One test per rule of `rules/kabul.md`, each on a deal arranged so the rule shows.
+//! One test per rule of `docs/rules/kabul.md`, each on a deal arranged so the rule shows.
 
 use cards::{Card, CardSet, Deck, DeckKind};
 use game::{Actor, Game, GameKind, Phase, RuleSet, Seat, Winner};
 
-use crate::{Event, Illegal, Kabul, KabulAction, KabulDeal, KabulRules, Pos, RoundEnd, SlotView, StepView};
+use crate::{
+    Event, Illegal, Kabul, KabulAction, KabulDeal, KabulRules, Pos, Power, RoundEnd, SetupError, SlotView, StageView,
+};
 
 fn s(i: usize) -> Seat {
     Seat::new(i).expect("seat")
@@ -184,7 +186,7 @@ fn the_callers_cards_are_locked_against_snaps_and_powers() {
     let mut g = game(1, &[["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "4H"]], "4D", &["7H", "4C"]);
     act(&mut g, 0, "kabul");
     act(&mut g, 1, "draw deck");
-    assert_eq!(refused(&g, 1, "discard power"), Illegal::NoTarget { power: crate::Power::PeekOther });
+    assert_eq!(refused(&g, 1, "discard power"), Illegal::NoTarget { power: Power::PeekOther });
     act(&mut g, 1, "discard");
     // Seat 0, the caller, may not snap in the window; seat 1 alone may.
     assert_eq!(seats(g.to_act()), vec![1]);
@@ -229,7 +231,7 @@ fn a_replaced_card_goes_face_up_to_the_discard_pile_without_power() {
     assert_eq!(g.drawn_card(), Some((s(0), c("QH"))));
     act(&mut g, 0, "replace 3");
     assert_eq!(g.discard_pile().last(), Some(&c("4S")));
-    assert!(matches!(g.view(None).step, StepView::SnapWindow { .. }), "no power step after a replace");
+    assert!(matches!(g.view(None).step, StageView::SnapWindow { .. }), "no power step after a replace");
     // The drawer knows the new card; the others do not.
     assert_eq!(slot_view(&g, 0, 0, 3), SlotView::Face(c("QH")));
     assert_eq!(slot_view(&g, 1, 0, 3), SlotView::Down);
@@ -244,6 +246,35 @@ fn only_the_drawer_sees_a_card_drawn_from_the_deck() {
     assert_eq!(g.view(None).drawn.and_then(|d| d.card), None);
     assert!(g.hidden_from(s(1)).contains(c("QH")));
     assert!(!g.hidden_from(s(0)).contains(c("QH")));
+}
+
+#[test]
+fn the_drawer_sees_the_power_a_card_from_the_deck_would_give_if_discarded() {
+    let power = |g: &Kabul, viewer: Option<usize>| g.view(viewer.map(s)).drawn.and_then(|d| d.power);
+    let mut g = four();
+    act(&mut g, 0, "draw deck");
+    assert_eq!(power(&g, Some(0)), Power::of(c("QH")));
+    assert_eq!(power(&g, Some(0)), Some(Power::SwitchAndLook));
+    let json = serde_json::to_value(g.view(Some(s(0)))).expect("json");
+    assert_eq!(json["drawn"]["power"], Power::SwitchAndLook.code());
+    // The others do not see the face, so not its power either.
+    assert_eq!(power(&g, Some(1)), None);
+    assert_eq!(power(&g, None), None);
+    assert_eq!(serde_json::to_value(g.view(None)).expect("json")["drawn"]["power"], serde_json::Value::Null);
+
+    // A card taken from the discard pile must replace one: it gives no power.
+    act(&mut g, 0, "replace 0");
+    close(&mut g);
+    act(&mut g, 1, "draw discard");
+    assert_eq!(g.drawn_card(), Some((s(1), c("AS"))));
+    assert_eq!(power(&g, Some(1)), None);
+}
+
+#[test]
+fn a_drawn_card_without_power_shows_none() {
+    let mut g = game(1, &[["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "4H"]], "5S", &["5C"]);
+    act(&mut g, 0, "draw deck");
+    assert_eq!(g.view(Some(s(0))).drawn.map(|d| (d.card, d.power)), Some((Some(c("5C")), None)));
 }
 
 /// Two players, dealer 1 (seat 0 starts); seat 1 holds three kings and a queen.
@@ -378,8 +409,8 @@ fn queen_switch_moves_the_cards_and_shows_both_to_the_switcher_only() {
     act(&mut g, 0, "discard power");
     assert!(!g.clock_may_act(), "the power is resolved before the window opens");
     assert_eq!(seats(g.to_act()), vec![0]);
-    assert_eq!(refused(&g, 0, "peek 1"), Illegal::WrongTarget(crate::Power::SwitchAndLook));
-    assert_eq!(refused(&g, 0, "discard"), Illegal::PowerPending(crate::Power::SwitchAndLook));
+    assert_eq!(refused(&g, 0, "peek 1"), Illegal::WrongTarget(Power::SwitchAndLook));
+    assert_eq!(refused(&g, 0, "discard"), Illegal::PowerPending(Power::SwitchAndLook));
     assert_eq!(refused(&g, 0, "switch 1:0 1:0"), Illegal::SameCardTwice);
     assert_eq!(refused(&g, 0, "switch 1:9 2:0"), Illegal::NoCardAtPos(Pos::new(s(1), 9)));
     act(&mut g, 0, "switch 1:0 2:3");
@@ -425,7 +456,7 @@ fn nine_and_eight_look_at_one_of_your_own_cards() {
     assert_eq!(g.drawn_card(), Some((s(2), c("9H"))));
     act(&mut g, 2, "discard power");
     assert_eq!(legal(&g, 2), vec!["peek 0", "peek 1", "peek 2", "peek 3"]);
-    assert_eq!(refused(&g, 2, "peek 1:0"), Illegal::WrongTarget(crate::Power::PeekOwn));
+    assert_eq!(refused(&g, 2, "peek 1:0"), Illegal::WrongTarget(Power::PeekOwn));
     assert_eq!(refused(&g, 2, "peek 2:0"), Illegal::OwnCardAsOther);
     assert_eq!(refused(&g, 2, "peek 7"), Illegal::NoCardAt(7));
     act(&mut g, 2, "peek 0");
@@ -446,8 +477,8 @@ fn seven_and_six_look_at_another_players_card() {
     assert_eq!(g.drawn_card(), Some((s(3), c("7H"))));
     act(&mut g, 3, "discard power");
     assert_eq!(legal(&g, 3).len(), 12, "four cards of each of the three others");
-    assert_eq!(refused(&g, 3, "peek 3:0"), Illegal::WrongTarget(crate::Power::PeekOther));
-    assert_eq!(refused(&g, 3, "peek 0"), Illegal::WrongTarget(crate::Power::PeekOther));
+    assert_eq!(refused(&g, 3, "peek 3:0"), Illegal::WrongTarget(Power::PeekOther));
+    assert_eq!(refused(&g, 3, "peek 0"), Illegal::WrongTarget(Power::PeekOther));
     act(&mut g, 3, "peek 1:1");
     assert_eq!(slot_view(&g, 3, 1, 1), SlotView::Face(c("2H")));
     assert_eq!(slot_view(&g, 1, 1, 1), SlotView::Down, "the owner did not see it");
@@ -696,12 +727,17 @@ fn without_a_target_score_the_match_is_one_round() {
 fn a_deal_must_be_the_54_cards() {
     let mut g = Kabul::new(GameKind::Kabul, rules(3), s(0)).expect("new");
     let e = g.deal(KabulDeal::new(DeckKind::Kout4.shuffled_from_seed(1))).expect_err("kout deck");
-    assert!(e.contains("missing"), "{e}");
+    assert!(matches!(e, SetupError::Deck(_)), "{e:?}");
+    assert!(e.to_string().contains("missing"), "{e}");
     let deck = DeckKind::Kabul.shuffled_from_seed(1);
     let e = g.deal(KabulDeal { deck, reshuffles: Some(vec![vec![c("AS"), c("AS")]]) }).expect_err("a card twice");
-    assert!(e.contains("twice"), "{e}");
-    assert!(Kabul::new(GameKind::Baloot, rules(3), s(0)).is_err());
-    assert!(Kabul::new(GameKind::Kabul, rules(3), s(3)).is_err());
+    assert_eq!(e, SetupError::ReshuffleRepeats { reshuffle: 0, card: c("AS") });
+    assert_eq!(e.to_string(), "reshuffle 0 holds AS twice");
+    assert_eq!(Kabul::new(GameKind::Baloot, rules(3), s(0)), Err(SetupError::NotKabul(GameKind::Baloot)));
+    assert_eq!(
+        Kabul::new(GameKind::Kabul, rules(3), s(3)).map_err(|e| e.to_string()),
+        Err("dealer 3 has no seat at a table of 3".to_owned())
+    );
 }
 
 #[test]
@@ -768,7 +804,7 @@ fn a_seat_without_cards_is_never_a_target() {
     // Seat 1 has no cards: seat 0's 7 has nobody else to look at.
     act(&mut g, 0, "draw deck");
     assert_eq!(g.drawn_card(), Some((s(0), c("7D"))));
-    assert_eq!(refused(&g, 0, "discard power"), Illegal::NoTarget { power: crate::Power::PeekOther });
+    assert_eq!(refused(&g, 0, "discard power"), Illegal::NoTarget { power: Power::PeekOther });
     act(&mut g, 0, "discard");
     act(&mut g, 0, "pass");
     act(&mut g, 1, "draw deck");
@@ -778,4 +814,22 @@ fn a_seat_without_cards_is_never_a_target() {
     let targets = legal(&g, 1);
     assert_eq!(targets.len(), 4 * 3, "ordered pairs of seat 0's four cards");
     assert!(targets.iter().all(|t| !t.contains("1:")), "{targets:?}");
+}
+
+#[test]
+fn a_snap_restarts_the_window_and_nothing_else_does() {
+    let g = kings();
+    for text in ["snap 0", "snap 3"] {
+        assert!(g.restarts_window(&text.parse().expect("notation")), "{text}");
+    }
+    for text in ["pass", "close", "draw deck", "discard", "kabul", "replace 1", "peek 2", "switch 0:1 1:2"] {
+        assert!(!g.restarts_window(&text.parse().expect("notation")), "{text}");
+    }
+    assert_eq!(RuleSet::snap_window_ms(g.rules()), Some(3000));
+}
+
+#[test]
+fn a_grid_is_not_a_hand_so_it_has_no_display_order() {
+    let g = kings();
+    assert!(Seat::all(2).all(|seat| g.display_order(seat).is_empty()));
 }

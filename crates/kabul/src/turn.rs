@@ -2,24 +2,24 @@
 
 use crate::action::{KabulAction, Pos};
 use crate::error::Illegal;
-use crate::powers::Power;
-use crate::state::{Drawn, Round, Source, Step};
-use crate::view::Event;
+use crate::events::{Event, Source};
+use crate::power::Power;
+use crate::state::{Drawn, Round, Stage};
 
 impl Round {
     /// Checks an action of the turn's player while they are to call or draw, or hold a drawn card.
     pub(crate) fn check_turn(&self, action: KabulAction) -> Result<(), Illegal> {
         let me = self.turn;
-        match (self.table.drawn, action) {
+        match (self.layout.drawn, action) {
             (None, KabulAction::Kabul) => match self.caller {
                 Some(c) => Err(Illegal::KabulAlreadyCalled(c)),
                 None => Ok(()),
             },
             (None, KabulAction::DrawDeck) => self.reshuffle_problem().map_or(Ok(()), Err),
             (None, KabulAction::DrawDiscard) => {
-                if self.table.card_count(me) == 0 {
+                if self.layout.card_count(me) == 0 {
                     Err(Illegal::NoCardsLeft)
-                } else if self.table.top().is_none() {
+                } else if self.layout.top().is_none() {
                     Err(Illegal::DiscardPileEmpty)
                 } else {
                     Ok(())
@@ -41,7 +41,7 @@ impl Round {
                 let power = Power::of(d.card).ok_or(Illegal::NoPower(d.card))?;
                 if self.power_has_target(power) { Ok(()) } else { Err(Illegal::NoTarget { power }) }
             }
-            (Some(_), KabulAction::Replace(slot)) => match self.table.card_at(Pos::new(me, slot)) {
+            (Some(_), KabulAction::Replace(slot)) => match self.layout.card_at(Pos::new(me, slot)) {
                 Some(_) => Ok(()),
                 None => Err(Illegal::NoCardAt(slot)),
             },
@@ -52,7 +52,7 @@ impl Round {
     /// Every action `check_turn` accepts.
     pub(crate) fn turn_actions(&self, out: &mut Vec<KabulAction>) {
         let me = self.turn;
-        match self.table.drawn {
+        match self.layout.drawn {
             None => {
                 if self.caller.is_none() {
                     out.push(KabulAction::Kabul);
@@ -60,7 +60,7 @@ impl Round {
                 if self.reshuffle_problem().is_none() {
                     out.push(KabulAction::DrawDeck);
                 }
-                if self.table.card_count(me) > 0 && self.table.top().is_some() {
+                if self.layout.card_count(me) > 0 && self.layout.top().is_some() {
                     out.push(KabulAction::DrawDiscard);
                 }
             }
@@ -71,7 +71,7 @@ impl Round {
                         out.push(KabulAction::DiscardPower);
                     }
                 }
-                out.extend(self.table.own_cards(me).map(|(slot, _)| KabulAction::Replace(slot)));
+                out.extend(self.layout.own_cards(me).map(|(slot, _)| KabulAction::Replace(slot)));
             }
         }
     }
@@ -79,7 +79,7 @@ impl Round {
     /// Performs a turn action `check_turn` accepted.
     pub(crate) fn apply_turn(&mut self, action: KabulAction) {
         let seat = self.turn;
-        match (self.table.drawn, action) {
+        match (self.layout.drawn, action) {
             (None, KabulAction::Kabul) => {
                 self.caller = Some(seat);
                 self.event(Event::Kabul { seat });
@@ -88,36 +88,36 @@ impl Round {
             (None, KabulAction::DrawDeck) => match self.draw_card() {
                 Some(card) => {
                     self.knowledge.learn(seat, card);
-                    self.table.drawn = Some(Drawn { card, from: Source::Deck });
+                    self.layout.drawn = Some(Drawn { card, from: Source::Deck });
                     self.event(Event::Draw { seat, from: Source::Deck, card: None });
-                    self.step = Step::Drawn;
+                    self.stage = Stage::Drawn;
                 }
                 None => self.end(crate::scoring::RoundEnd::NoCards),
             },
             (None, KabulAction::DrawDiscard) => {
-                if let Some(card) = self.table.discard.pop() {
+                if let Some(card) = self.layout.discard.pop() {
                     self.knowledge.learn_all(card);
-                    self.table.drawn = Some(Drawn { card, from: Source::Discard });
+                    self.layout.drawn = Some(Drawn { card, from: Source::Discard });
                     self.event(Event::Draw { seat, from: Source::Discard, card: Some(card) });
-                    self.step = Step::Drawn;
+                    self.stage = Stage::Drawn;
                 }
             }
             (Some(d), KabulAction::Discard | KabulAction::DiscardPower) => {
-                self.table.drawn = None;
-                self.table.discard.push(d.card);
+                self.layout.drawn = None;
+                self.layout.discard.push(d.card);
                 let power = if action == KabulAction::DiscardPower { Power::of(d.card) } else { None };
                 self.event(Event::Discard { seat, card: d.card, power: power.is_some() });
                 match power {
-                    Some(p) => self.step = Step::Power(p),
+                    Some(p) => self.stage = Stage::Power(p),
                     None => self.open_window(),
                 }
             }
             (Some(d), KabulAction::Replace(slot)) => {
                 let at = Pos::new(seat, slot);
-                let Some(old) = self.table.card_at(at) else { return };
-                self.table.set(at, Some(d.card));
-                self.table.drawn = None;
-                self.table.discard.push(old);
+                let Some(old) = self.layout.card_at(at) else { return };
+                self.layout.set(at, Some(d.card));
+                self.layout.drawn = None;
+                self.layout.discard.push(old);
                 self.event(Event::Replace { seat, slot, discarded: old });
                 self.open_window();
             }

@@ -4,97 +4,10 @@ use cards::Card;
 use game::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
-use crate::action::{Pos, Slot};
-use crate::powers::Power;
+use crate::events::{Event, Source};
+use crate::power::Power;
 use crate::scoring::RoundEnd;
-use crate::state::{Kabul, Round, Source, Step};
-
-/// Something that happened in public: what moved where and who looked at which slot, never a face
-/// that was not shown to everyone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    /// `seat` called Kabul.
-    Kabul {
-        /// The caller.
-        seat: Seat,
-    },
-    /// `seat` drew a card; its face only if it came from the discard pile.
-    Draw {
-        /// The drawer.
-        seat: Seat,
-        /// Where from.
-        from: Source,
-        /// The card, when everyone saw it.
-        card: Option<Card>,
-    },
-    /// `seat` discarded the card it drew from the deck.
-    Discard {
-        /// Who.
-        seat: Seat,
-        /// The card, now face up on the discard pile.
-        card: Card,
-        /// Whether its power is used.
-        power: bool,
-    },
-    /// `seat` put its drawn card into `slot`; the card that was there went to the discard pile.
-    Replace {
-        /// Who.
-        seat: Seat,
-        /// Which of its slots.
-        slot: Slot,
-        /// The card thrown away (face up).
-        discarded: Card,
-    },
-    /// `seat` looked at the card at `at`.
-    Peek {
-        /// Who looked.
-        seat: Seat,
-        /// Where.
-        at: Pos,
-    },
-    /// `seat` switched the cards at `a` and `b` (and looked at both if `looked`).
-    Switch {
-        /// Who switched.
-        seat: Seat,
-        /// One place.
-        a: Pos,
-        /// The other place.
-        b: Pos,
-        /// Whether the switcher looked at both cards (queen/king).
-        looked: bool,
-    },
-    /// `seat` snapped its card at `slot`, shown to everyone.
-    Snap {
-        /// Who snapped.
-        seat: Seat,
-        /// Which of its slots.
-        slot: Slot,
-        /// The card turned up.
-        card: Card,
-        /// Whether it matched the discard pile (and left the grid).
-        hit: bool,
-        /// On a miss, the slot that received the unseen penalty card.
-        penalty: Option<Slot>,
-    },
-    /// `seat` left the snap window.
-    Pass {
-        /// Who.
-        seat: Seat,
-    },
-    /// The clock closed the snap window.
-    Close,
-    /// The discard pile minus its top card became the new draw pile.
-    Reshuffle {
-        /// How many cards it holds.
-        cards: usize,
-    },
-    /// The round ended.
-    End {
-        /// How.
-        end: RoundEnd,
-    },
-}
+use crate::state::{Kabul, Round, Stage};
 
 /// One slot of a grid as a seat sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,12 +30,16 @@ pub struct DrawnView {
     pub from: Source,
     /// Its face, only for the drawer (or anyone, if it came from the discard pile).
     pub card: Option<Card>,
+    /// The power the card would give if discarded (`switch_and_look`, `blind_switch`, `peek_own`,
+    /// `peek_other`), for whoever sees its face; `null` for a card without power, a card from the
+    /// discard pile (which must replace one) or a face the viewer does not see.
+    pub power: Option<Power>,
 }
 
 /// What the round waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
-pub enum StepView {
+pub enum StageView {
     /// No round is being played: the next one needs its deal.
     AwaitingDeal {
         /// Who deals it.
@@ -180,7 +97,7 @@ pub struct KabulView {
     /// Whose turn it is (while a round is played).
     pub turn: Option<Seat>,
     /// What the game waits for.
-    pub step: StepView,
+    pub step: StageView,
     /// Who called Kabul this round.
     pub caller: Option<Seat>,
     /// The seats whose cards are locked (the caller's).
@@ -211,7 +128,7 @@ impl KabulView {
                 draw_pile: 0,
                 drawn: None,
                 turn: None,
-                step: game.next_dealer().map_or(StepView::MatchOver, |dealer| StepView::AwaitingDeal { dealer }),
+                step: game.next_dealer().map_or(StageView::MatchOver, |dealer| StageView::AwaitingDeal { dealer }),
                 caller: None,
                 locked: SeatSet::EMPTY,
                 scores,
@@ -227,7 +144,7 @@ impl KabulView {
         let grids = Seat::all(players)
             .map(|s| {
                 round
-                    .table
+                    .layout
                     .grid(s)
                     .iter()
                     .map(|slot| match slot {
@@ -238,13 +155,17 @@ impl KabulView {
                     .collect()
             })
             .collect();
-        let drawn = round.table.drawn.map(|d| DrawnView {
-            seat: round.turn,
-            from: d.from,
-            card: Some(d.card).filter(|&c| knows(c)),
+        let drawn = round.layout.drawn.map(|d| {
+            let card = Some(d.card).filter(|&c| knows(c));
+            DrawnView {
+                seat: round.turn,
+                from: d.from,
+                card,
+                power: card.filter(|_| d.from == Source::Deck).and_then(Power::of),
+            }
         });
-        let step = step_view(game, round);
-        let playing = !matches!(round.step, Step::Ended(_));
+        let step = stage_view(game, round);
+        let playing = !matches!(round.stage, Stage::Ended(_));
         let last = rounds.last().filter(|_| !playing);
         let round_scores = last.and_then(|r| r.scores.clone());
         let end = last.and_then(|r| r.end);
@@ -254,8 +175,8 @@ impl KabulView {
             round: rounds.len(),
             dealer: Some(round.dealer),
             grids,
-            discard: round.table.discard.to_vec(),
-            draw_pile: round.table.draw.len(),
+            discard: round.layout.discard.to_vec(),
+            draw_pile: round.layout.draw.len(),
             drawn,
             turn: playing.then_some(round.turn),
             step,
@@ -269,14 +190,14 @@ impl KabulView {
     }
 }
 
-fn step_view(game: &Kabul, round: &Round) -> StepView {
-    match round.step {
-        Step::Draw => StepView::AwaitingDraw { seat: round.turn },
-        Step::Drawn => {
-            StepView::DrawnCard { seat: round.turn, from: round.table.drawn.map_or(Source::Deck, |d| d.from) }
+fn stage_view(game: &Kabul, round: &Round) -> StageView {
+    match round.stage {
+        Stage::Draw => StageView::AwaitingDraw { seat: round.turn },
+        Stage::Drawn => {
+            StageView::DrawnCard { seat: round.turn, from: round.layout.drawn.map_or(Source::Deck, |d| d.from) }
         }
-        Step::Power(power) => StepView::PowerTarget { seat: round.turn, power },
-        Step::Window { may_act } => StepView::SnapWindow { turn: round.turn, may_act },
-        Step::Ended(_) => game.next_dealer().map_or(StepView::MatchOver, |dealer| StepView::AwaitingDeal { dealer }),
+        Stage::Power(power) => StageView::PowerTarget { seat: round.turn, power },
+        Stage::Window { may_act } => StageView::SnapWindow { turn: round.turn, may_act },
+        Stage::Ended(_) => game.next_dealer().map_or(StageView::MatchOver, |dealer| StageView::AwaitingDeal { dealer }),
     }
 }

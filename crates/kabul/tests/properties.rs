@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use cards::{Card, CardSet, random_below, seeded_rng};
 use game::testing::{check_replay_equals_live, check_views_hide};
 use game::{Actor, Game, GameKind, Match, Options, Phase, Seat};
-use kabul::{Kabul, KabulAction, Pos, Power, SlotView, Source, StepView};
+use kabul::{Kabul, KabulAction, Pos, Power, SlotView, Source, StageView};
 use rand_chacha::ChaCha20Rng;
 
 /// What each viewer knows, by place: `(seat, slot) -> card`. Kept by following the actions, by
@@ -73,7 +73,7 @@ impl Model {
                     }
                 }
                 let looked =
-                    matches!(before.view(None).step, StepView::PowerTarget { power: Power::SwitchAndLook, .. });
+                    matches!(before.view(None).step, StageView::PowerTarget { power: Power::SwitchAndLook, .. });
                 if looked {
                     for (pos, key) in [(a, ka), (b, kb)] {
                         self.known[me].insert(key, after.card_at(pos).expect("switched card"));
@@ -194,7 +194,7 @@ fn universe(g: &Kabul, switches: bool, rng: &mut ChaCha20Rng) -> Vec<KabulAction
 
 /// `legal_actions` is exactly what `check` accepts, for every seat and the clock.
 fn check_legal_is_accepted(g: &Kabul, rng: &mut ChaCha20Rng, exhaustive: bool) -> Result<(), String> {
-    let power_step = matches!(g.view(None).step, StepView::PowerTarget { .. });
+    let power_step = matches!(g.view(None).step, StageView::PowerTarget { .. });
     let candidates = universe(g, exhaustive && power_step, rng);
     let mut legal = Vec::new();
     for seat in Seat::all(g.seat_count()) {
@@ -283,7 +283,7 @@ fn play_match(seed: u64, checks: &Checks) -> Result<(Match<Kabul>, usize), Strin
         options.insert("target_score".to_owned(), 40.into());
     }
     let dealer = seat_of(random_below(&mut rng, players as u32) as usize);
-    let mut m = Match::<Kabul>::new(GameKind::Kabul, options, Vec::new(), dealer)?;
+    let mut m = Match::<Kabul>::new(GameKind::Kabul, options, Vec::new(), dealer).map_err(|e| e.to_string())?;
     let mut model = Model::default();
     let mut buf = Vec::new();
     let mut steps = 0;
@@ -291,7 +291,7 @@ fn play_match(seed: u64, checks: &Checks) -> Result<(Match<Kabul>, usize), Strin
         match m.game().phase() {
             Phase::Over => return Ok((m, steps)),
             Phase::AwaitingDeal { .. } => {
-                m.deal_random(&mut rng)?;
+                m.deal_random(&mut rng).map_err(|e| e.to_string())?;
                 model = Model::dealt(m.game());
             }
             Phase::InHand => {

@@ -4,6 +4,7 @@ use cards::{Card, CardSet, Deck};
 use game::Seat;
 
 use crate::rules::Variant;
+use crate::setup::SetupError;
 
 /// Cards each player holds after the deal, in both variants.
 pub const HAND_SIZE: usize = 9;
@@ -23,15 +24,15 @@ impl KoutDeal {
     /// # Errors
     /// A hand does not hold exactly 9 cards, a seat is missing, or the hands together are not the
     /// variant's deck.
-    pub fn from_hands(variant: Variant, dealer: Seat, hands: &[CardSet]) -> Result<KoutDeal, String> {
+    pub fn from_hands(variant: Variant, dealer: Seat, hands: &[CardSet]) -> Result<KoutDeal, SetupError> {
         let seats = variant.seats();
         if hands.len() != seats {
-            return Err(format!("{} hands given for a table of {seats}", hands.len()));
+            return Err(SetupError::HandCount { given: hands.len(), seats });
         }
         let mut order: Vec<Vec<Card>> = Vec::with_capacity(seats);
         for (i, hand) in hands.iter().enumerate() {
             if hand.len() != HAND_SIZE {
-                return Err(format!("seat {i} is given {} cards, not {HAND_SIZE}", hand.len()));
+                return Err(SetupError::HandSize { seat: i, cards: hand.len(), expected: HAND_SIZE });
             }
             order.push(hand.iter().collect());
         }
@@ -44,7 +45,7 @@ impl KoutDeal {
                 }
             }
         }
-        let deck = Deck::new(variant.deck(), &cards).map_err(|e| e.to_string())?;
+        let deck = Deck::new(variant.deck(), &cards)?;
         Ok(KoutDeal { deck })
     }
 }

@@ -1,5 +1,5 @@
 //! Kout Bo, the Kuwaiti trick-taking game of the majlis, for six (`kout6`) and four (`kout4`)
-//! players: the whole of `rules/kout.md` as a [`game::Game`].
+//! players: the whole of `docs/rules/kout.md` as a [`game::Game`].
 //!
 //! [`Kout`] is one match, hand after hand: the deal from a deck (one card at a time from the
 //! dealer's left), bidding (one turn each, strictly higher, 9 ends it, the dealer forced to bid, a
@@ -44,19 +44,24 @@
 mod action;
 mod bidding;
 mod deal;
+mod engine;
 mod illegal;
 mod rules;
 mod scoring;
+mod setup;
 mod state;
+mod summary;
 mod trick;
 mod view;
 
 pub use action::{Bid, KoutAction};
 pub use bidding::{Call, Contract};
 pub use deal::{HAND_SIZE, KoutDeal};
-pub use illegal::{KoutIllegal, Moment};
-pub use rules::{KoutRules, Variant};
+pub use illegal::{Illegal, Moment};
+pub use rules::{KoutRules, RulesError, Variant};
 pub use scoring::{hand_points, hand_score, is_decided, is_made, match_winner};
+pub use setup::SetupError;
 pub use state::Kout;
+pub use summary::KoutHandSummary;
 pub use trick::power as card_power;
-pub use view::{KoutHandSummary, KoutView, PlayedCard, TrickView, ViewStage};
+pub use view::{KoutView, PlayedCard, StageView, TrickView};

@@ -1,4 +1,4 @@
-//! The rule set: the variant (`kout6` or `kout4`) and the house-rule options of rules/kout.md.
+//! The rule set: the variant (`kout6` or `kout4`) and the house-rule options of `docs/rules/kout.md`.
 
 use cards::{CardSet, DeckKind};
 use game::{GameKind, Options, RuleSet};
@@ -92,12 +92,26 @@ impl KoutRules {
     }
 }
 
-/// The option names a record's `"rules"` may hold for Kout Bo.
-const KNOWN: &str = "play_out";
+/// Why a record's `"rules"` are not Kout Bo rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The rules are asked for another game.
+    #[error("{} is not Kout Bo", .0.title())]
+    NotKout(GameKind),
+    /// `play_out` is not a boolean (the value as JSON text, cut to 40 characters).
+    #[error("option \"play_out\" must be true or false, not {0}")]
+    PlayOut(String),
+    /// An option Kout Bo does not have (its name, cut to 40 characters).
+    #[error("unknown option {0:?} for Kout Bo (known: play_out)")]
+    UnknownOption(String),
+}
 
 impl RuleSet for KoutRules {
-    fn from_options(kind: GameKind, options: &Options) -> Result<Self, String> {
-        let variant = Variant::of(kind).ok_or_else(|| format!("{} is not Kout Bo", kind.title()))?;
+    type Error = RulesError;
+
+    fn from_options(kind: GameKind, options: &Options) -> Result<Self, RulesError> {
+        let variant = Variant::of(kind).ok_or(RulesError::NotKout(kind))?;
         let mut rules = KoutRules::new(variant);
         for (name, value) in options {
             match name.as_str() {
@@ -105,14 +119,12 @@ impl RuleSet for KoutRules {
                     rules.play_out = match value {
                         Value::Bool(b) => *b,
                         other => {
-                            let text: String = other.to_string().chars().take(40).collect();
-                            return Err(format!("option \"play_out\" must be true or false, not {text}"));
+                            return Err(RulesError::PlayOut(other.to_string().chars().take(40).collect()));
                         }
                     };
                 }
                 other => {
-                    let name: String = other.chars().take(40).collect();
-                    return Err(format!("unknown option {name:?} for Kout Bo (known: {KNOWN})"));
+                    return Err(RulesError::UnknownOption(other.chars().take(40).collect()));
                 }
             }
         }
@@ -164,10 +176,16 @@ mod tests {
     #[test]
     fn unknown_options_and_wrong_types_are_refused_in_words() {
         let e = KoutRules::from_options(GameKind::Kout6, &options(json!({"preset": "saudi"}))).expect_err("unknown");
+        assert_eq!(e, RulesError::UnknownOption("preset".to_owned()));
+        let e = e.to_string();
         assert!(e.contains("unknown option \"preset\"") && e.contains("play_out"), "{e}");
         let e = KoutRules::from_options(GameKind::Kout6, &options(json!({"play_out": 1}))).expect_err("type");
+        assert_eq!(e.to_string(), "option \"play_out\" must be true or false, not 1");
+        let e = e.to_string();
         assert!(e.contains("must be true or false"), "{e}");
         let e = KoutRules::from_options(GameKind::Baloot, &Options::new()).expect_err("not kout");
+        assert_eq!(e, RulesError::NotKout(GameKind::Baloot));
+        let e = e.to_string();
         assert!(e.contains("not Kout Bo"), "{e}");
     }
 }

@@ -1,4 +1,4 @@
-//! Hand scores (the table of rules/kout.md) and the end of the match.
+//! Hand scores (the table of `docs/rules/kout.md`) and the end of the match.
 
 use game::{ByTeam, Team};
 

@@ -115,6 +115,20 @@ pub fn power(card: Card, trump: Suit, led: Option<Suit>) -> u8 {
     }
 }
 
+/// `held` in the order a player sorts a hand: the jokers (red first), then the suits in display
+/// order (trump first), each strongest first by [`power`] (`trump`: `None` before it is named).
+pub(crate) fn display_order(held: CardSet, trump: Option<Suit>) -> Vec<Card> {
+    let mut out: Vec<Card> = held.jokers().iter().collect();
+    out.sort_by_key(|&j| std::cmp::Reverse(power(j, trump.unwrap_or(Suit::Spades), None)));
+    for suit in Suit::display_order(trump) {
+        let mut cards: Vec<Card> = held.of_suit(suit).iter().collect();
+        // Within one suit the order is the same whether or not it is trump.
+        cards.sort_by_key(|&c| std::cmp::Reverse(power(c, trump.unwrap_or(suit), Some(suit))));
+        out.extend(cards);
+    }
+    out
+}
+
 /// The jokers that may lead now under rule (a) or (b): the leader's team holds a bid of 9 (either
 /// joker) or 8 (the red joker), or the A K Q J of trump have all been played this hand (either).
 pub(crate) fn joker_leads(contract: Contract, trump: Suit, leader: Seat, played: CardSet) -> CardSet {
@@ -178,6 +192,16 @@ mod tests {
 
     fn seat(i: usize) -> Seat {
         Seat::new(i).expect("seat")
+    }
+
+    #[test]
+    fn display_order_is_jokers_then_trump_then_alternating_colours_strongest_first() {
+        let held = set("2S AS BJ RJ 9H TD KC AH 3D");
+        let words = |v: Vec<Card>| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+        assert_eq!(words(display_order(held, None)), "RJ BJ AS 2S AH 9H KC TD 3D");
+        assert_eq!(words(display_order(held, Some(Suit::Diamonds))), "RJ BJ TD 3D AS 2S AH 9H KC");
+        assert_eq!(words(display_order(set("KC 2C"), Some(Suit::Clubs))), "KC 2C");
+        assert!(display_order(CardSet::EMPTY, None).is_empty());
     }
 
     fn contract(maker: usize, bid: u8) -> Contract {

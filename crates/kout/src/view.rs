@@ -1,52 +1,17 @@
-//! What a seat (or a spectator) may see, and the per-hand summary `majlis replay` prints.
+//! What a seat (or a spectator) may see.
 
 use cards::{Card, CardSet, Suit};
 use game::{BySeat, ByTeam, Game, GameKind, Seat, Team};
 use serde::{Deserialize, Serialize};
 
 use crate::bidding::Call;
-use crate::state::{Hand, Kout, Stage};
+use crate::state::{Kout, Stage};
 use crate::trick::{DoneTrick, Play};
-
-/// The facts of one hand as `majlis replay` reports them; `null` for what is not known yet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KoutHandSummary {
-    /// Who dealt.
-    pub dealer: Seat,
-    /// The maker (highest bidder), once bidding is over.
-    pub bidder: Option<Seat>,
-    /// The winning bid, once bidding is over.
-    pub bid: Option<u8>,
-    /// Whether the bid is a Malzoom (the dealer's forced 5), once bidding is over.
-    pub malzoom: Option<bool>,
-    /// The trump suit, once named.
-    #[serde(with = "opt_suit")]
-    pub trump: Option<Suit>,
-    /// Tricks won per team so far (from the first card on); final when the hand stopped.
-    pub tricks: Option<ByTeam<u8>>,
-    /// The hand's score per team, once it is over.
-    pub score: Option<ByTeam<i32>>,
-}
-
-impl KoutHandSummary {
-    pub(crate) fn of(hand: &Hand) -> KoutHandSummary {
-        let contract = hand.contract;
-        KoutHandSummary {
-            dealer: hand.dealer,
-            bidder: contract.map(|c| c.maker),
-            bid: contract.map(|c| c.bid.tricks()),
-            malzoom: contract.map(|c| c.malzoom),
-            trump: hand.trump,
-            tricks: hand.trump.map(|_| hand.won),
-            score: hand.score,
-        }
-    }
-}
 
 /// The moment of the match a view shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ViewStage {
+pub enum StageView {
     /// Before the first hand or between hands: the next hand waits for its deal.
     AwaitingDeal,
     /// Bidding.
@@ -79,7 +44,6 @@ pub struct TrickView {
     pub cards: Vec<PlayedCard>,
     /// The led suit (the trump suit for a trump lead); `null` before the lead and while a dead
     /// joker's trick waits for the card that decides it.
-    #[serde(with = "opt_suit")]
     pub led: Option<Suit>,
     /// The dead jokers in this trick.
     pub dead_jokers: CardSet,
@@ -98,7 +62,7 @@ pub struct KoutView {
     /// Whose view this is (`null`: a spectator).
     pub seat: Option<Seat>,
     /// The moment of the match.
-    pub stage: ViewStage,
+    pub stage: StageView,
     /// The hand shown, counted from 0 (`null` before the first deal).
     pub hand_number: Option<usize>,
     /// The dealer of the hand shown (before the first deal: the first dealer).
@@ -120,7 +84,6 @@ pub struct KoutView {
     /// Whether the bid is a Malzoom (the dealer's forced 5).
     pub malzoom: bool,
     /// The trump suit, once named.
-    #[serde(with = "opt_suit")]
     pub trump: Option<Suit>,
     /// The trick being played (`null` outside play).
     pub trick: Option<TrickView>,
@@ -152,11 +115,11 @@ impl KoutView {
         let seats = game.seat_count();
         let stage = game.stage();
         let view_stage = match stage {
-            Stage::AwaitingDeal { .. } => ViewStage::AwaitingDeal,
-            Stage::Bidding => ViewStage::Bidding,
-            Stage::Trump { .. } => ViewStage::Trump,
-            Stage::Playing { .. } => ViewStage::Playing,
-            Stage::Over { .. } => ViewStage::Over,
+            Stage::AwaitingDeal { .. } => StageView::AwaitingDeal,
+            Stage::Bidding => StageView::Bidding,
+            Stage::Trump { .. } => StageView::Trump,
+            Stage::Playing { .. } => StageView::Playing,
+            Stage::Over { .. } => StageView::Over,
         };
         let in_hand = matches!(stage, Stage::Bidding | Stage::Trump { .. } | Stage::Playing { .. });
         let hand = game.hand();
@@ -197,24 +160,5 @@ impl KoutView {
                 _ => None,
             },
         }
-    }
-}
-
-/// Serde for an optional suit as its letter (`"H"`) or `null`.
-mod opt_suit {
-    use cards::Suit;
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    #[allow(clippy::ref_option)] // serde's `with` passes a reference to the field
-    pub fn serialize<S: Serializer>(value: &Option<Suit>, serializer: S) -> Result<S::Ok, S::Error> {
-        match value {
-            Some(suit) => serializer.collect_str(suit),
-            None => serializer.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Suit>, D::Error> {
-        Option::<String>::deserialize(deserializer)?.map(|s| s.parse::<Suit>().map_err(D::Error::custom)).transpose()
     }
 }

@@ -70,7 +70,7 @@ fn check_legal_equals_accepted(game: &Kout, all: &[KoutAction], buf: &mut Vec<Ko
     Ok(())
 }
 
-/// The score table of rules/kout.md: (team that scores, points).
+/// The score table of `docs/rules/kout.md`: (team that scores, points).
 fn table(summary: &KoutHandSummary) -> (Team, i32) {
     let bidder = summary.bidder.expect("a finished hand has a bidder");
     let bid = i32::from(summary.bid.expect("bid"));
@@ -191,7 +191,7 @@ fn checked_match(kind: GameKind, seed: u64, thorough: bool, seen: &mut Seen) -> 
     }
     let seats = if kind == GameKind::Kout6 { 6 } else { 4 };
     let dealer = Seat::new(random_below(&mut rng, seats) as usize).ok_or("seat")?;
-    let mut m = Match::<Kout>::new(kind, options, Vec::new(), dealer)?;
+    let mut m = Match::<Kout>::new(kind, options, Vec::new(), dealer).map_err(|e| e.to_string())?;
     let all = all_actions();
     let mut buf = Vec::new();
     let mut running = [0, 0];
@@ -206,7 +206,7 @@ fn checked_match(kind: GameKind, seed: u64, thorough: bool, seen: &mut Seen) -> 
                 if m.game().check(Actor::Seat(Seat::ZERO), KoutAction::Pass).is_ok() {
                     return Err("an action is accepted between hands".to_owned());
                 }
-                m.deal_random(&mut rng)?;
+                m.deal_random(&mut rng).map_err(|e| e.to_string())?;
                 hands += 1;
             }
             Phase::InHand => {

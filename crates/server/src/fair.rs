@@ -4,11 +4,59 @@
 //! `commitment = hex(SHA-256(salt || deck))`, where `salt` is 32 random bytes (hex in records and
 //! messages; the raw bytes are hashed) and `deck` is the cards in record notation joined by commas
 //! (`"QS,3H,RJ,..."`).
+//!
+//! Every random choice of a table (its dealers, decks, salts and its bots' choices) is derived from
+//! the table's one secret seed, by purpose and number, so a restored table goes on exactly as it
+//! would have: [`table_seed`], [`derive`], [`derive_u64`], [`derive_rng`].
 
 use cards::Card;
 use game::Record;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+
+use crate::ids;
+
+/// A fresh secret seed for a table: from the operating system, or, when the server runs with a
+/// fixed seed (tests), from that seed and the table's number.
+///
+/// # Errors
+/// The operating system has no randomness to give.
+pub fn table_seed(fixed: Option<u64>, number: u64) -> Result<[u8; 32], getrandom::Error> {
+    match fixed {
+        Some(seed) => Ok(derive(&[0; 32], "table", &[seed, number])),
+        None => ids::random_bytes::<32>(),
+    }
+}
+
+/// 32 bytes for one purpose (`"deal"`, `"salt"`, `"dealer"`, `"bot"`) and numbers (match, hand,
+/// ...) from a table's seed: `SHA-256(seed || what || numbers as little-endian u64)`.
+#[must_use]
+pub fn derive(seed: &[u8; 32], what: &str, numbers: &[u64]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(seed);
+    h.update(what.as_bytes());
+    for n in numbers {
+        h.update(n.to_le_bytes());
+    }
+    h.finalize().into()
+}
+
+/// The first 8 bytes of [`derive`], as a number (a bot's seed).
+#[must_use]
+pub fn derive_u64(seed: &[u8; 32], what: &str, numbers: &[u64]) -> u64 {
+    let bytes = derive(seed, what, numbers);
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(first)
+}
+
+/// A ChaCha generator seeded with [`derive`] (the same on every platform).
+#[must_use]
+pub fn derive_rng(seed: &[u8; 32], what: &str, numbers: &[u64]) -> ChaCha20Rng {
+    ChaCha20Rng::from_seed(derive(seed, what, numbers))
+}
 
 /// The deck as the commitment hashes it: record notation joined by commas.
 #[must_use]
@@ -80,6 +128,20 @@ pub fn verify_record(record: &Record) -> Result<usize, VerifyError> {
 mod tests {
     use super::*;
     use game::{GameKind, HandRecord, Seat};
+    use rand_core::RngCore;
+
+    #[test]
+    fn derived_seeds_differ_by_purpose_and_number() {
+        let seed = [3u8; 32];
+        assert_ne!(derive(&seed, "deal", &[0, 0]), derive(&seed, "salt", &[0, 0]));
+        assert_ne!(derive(&seed, "deal", &[0, 0]), derive(&seed, "deal", &[0, 1]));
+        assert_eq!(derive_u64(&seed, "bot", &[1, 2, 3]), derive_u64(&seed, "bot", &[1, 2, 3]));
+        let mut a = derive_rng(&seed, "deal", &[0, 0]);
+        let mut b = derive_rng(&seed, "deal", &[0, 0]);
+        assert_eq!(a.next_u64(), b.next_u64());
+        assert_eq!(table_seed(Some(1), 0).ok(), table_seed(Some(1), 0).ok());
+        assert_ne!(table_seed(Some(1), 0).ok(), table_seed(Some(1), 1).ok());
+    }
 
     fn cards(text: &str) -> Vec<Card> {
         text.split(',').map(|c| c.parse().expect("card")).collect()

@@ -7,14 +7,16 @@
 //!  browser / bot client ──WebSocket──▶ net (axum: HTTP, upgrade, static client)
 //!                                       │ frames
 //!                                       ▼
-//!                                     protocol (typed ClientMsg / errors; never a panic)
-//!                                       │ ClientMsg            ▲ per-seat JSON
+//!                                     protocol (typed ClientMsg / ServerMsg; never a panic)
+//!                                       │ ClientMsg            ▲ ServerMsg, per seat
 //!                                       ▼                      │
-//!                                     hub (routes by table code; rate limits)
+//!                                     session (one task per connection: limits, routing)
+//!                                       │ through the hub (live tables by code, the listing)
 //!                                       │ TableCmd
 //!                                       ▼
 //!                                     table task, one per table, generic over bots::Playable:
-//!                                     the only caller of Match::play; clocks, bots, fair deals
+//!                                     the only caller of Match::play (table/: lobby, play,
+//!                                     clocks, broadcast, persist); fair deals (fair)
 //!                                       │ append before broadcast
 //!                                       ▼
 //!                                     store (sqlx: SQLite file or PostgreSQL)
@@ -23,7 +25,7 @@
 //! Listener, store, clock (tokio's, which tests pause) and shutdown are parameters:
 //!
 //! ```no_run
-//! # async fn example() -> anyhow::Result<()> {
+//! # async fn example() -> Result<(), Box<dyn std::error::Error>> {
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
 //! let store = server::Store::connect("sqlite::memory:").await?;
 //! let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -51,19 +53,23 @@ use game::GameKind;
 pub mod fair;
 mod hub;
 pub mod ids;
+pub mod limits;
 pub mod loadtest;
 mod net;
 pub mod protocol;
+mod replay;
+mod session;
 pub mod store;
 mod table;
 
 pub use hub::{Hub, Spawn};
 pub use net::{router, rss_bytes};
 pub use store::{Store, StoreError};
+pub use table::TableError;
 
 /// Picks the game type for a kind and starts a table of it: `spawn.visit::<G>(kind)`.
 /// [`default_dispatch`] covers every game built in; tests may pass their own.
-pub type Dispatch = fn(GameKind, Spawn) -> Result<(), String>;
+pub type Dispatch = fn(GameKind, Spawn) -> Result<(), TableError>;
 
 /// The server's settings.
 #[derive(Clone, Debug)]
@@ -104,15 +110,27 @@ impl Default for Config {
 ///
 /// # Errors
 /// The game is not built into this binary.
-pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), String> {
+pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), TableError> {
     struct Start(Spawn);
     impl games::Visitor for Start {
-        type Output = Result<(), String>;
+        type Output = Result<(), TableError>;
         fn visit<G: bots::Playable>(self, kind: GameKind) -> Self::Output {
             self.0.visit::<G>(kind)
         }
     }
-    games::dispatch(kind, Start(spawn))?
+    games::dispatch(kind, Start(spawn))
+}
+
+/// Why [`serve`] stopped early.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The store could not be read at start.
+    #[error("restoring the stored tables: {0}")]
+    Store(#[from] StoreError),
+    /// The listener failed.
+    #[error("listening: {0}")]
+    Listen(std::io::Error),
 }
 
 /// Serves on `listener` until `shutdown` completes: restores every stored table first, then
@@ -127,14 +145,14 @@ pub async fn serve<F>(
     store: Store,
     config: Config,
     shutdown: F,
-) -> anyhow::Result<()>
+) -> Result<(), ServeError>
 where
     F: Future<Output = ()> + Send + 'static,
 {
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let hub = Hub::new(store.clone(), config, stop_rx);
     let restored = hub.restore().await?;
-    let addr = listener.local_addr()?;
+    let addr = listener.local_addr().map_err(ServeError::Listen)?;
     tracing::info!(%addr, restored, store = store.backend(), "majlis server listening");
     let app = router(hub.clone());
     let signal = async move {
@@ -142,7 +160,7 @@ where
         tracing::info!("shutting down");
         let _ = stop_tx.send(true);
     };
-    axum::serve(listener, app).with_graceful_shutdown(signal).await?;
+    axum::serve(listener, app).with_graceful_shutdown(signal).await.map_err(ServeError::Listen)?;
     hub.stop_tables().await;
     store.close().await;
     tracing::info!("stopped");

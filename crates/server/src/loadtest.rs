@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
 use futures_util::{SinkExt, StreamExt};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -15,6 +14,36 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::{Mutex, Semaphore};
 use tokio_tungstenite::tungstenite::Message;
+
+/// Why the load test could not run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LoadTestError {
+    /// The server did not answer `GET /api/stats`.
+    #[error("GET /api/stats (is `majlis serve` running there?): {0}")]
+    Unreachable(Box<LoadTestError>),
+    /// A socket failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// A WebSocket failed.
+    #[error("WebSocket: {0}")]
+    WebSocket(#[from] tokio_tungstenite::tungstenite::Error),
+    /// The server sent something that is not JSON.
+    #[error("not JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The server answered, but not as expected.
+    #[error("{0}")]
+    Server(String),
+    /// The socket closed.
+    #[error("socket closed")]
+    Closed,
+    /// A setup task failed.
+    #[error("setup task: {0}")]
+    Task(#[from] tokio::task::JoinError),
+    /// The setup gate closed.
+    #[error("setup gate: {0}")]
+    Gate(#[from] tokio::sync::AcquireError),
+}
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -91,9 +120,9 @@ struct Metrics {
 ///
 /// # Errors
 /// The server cannot be reached or a table cannot be set up.
-pub async fn run(options: Options) -> anyhow::Result<Report> {
+pub async fn run(options: Options) -> Result<Report, LoadTestError> {
     let addr = options.addr.trim_start_matches("http://").trim_end_matches('/').to_owned();
-    let rss_before = stats_rss(&addr).await.context("GET /api/stats (is `majlis serve` running there?)")?;
+    let rss_before = stats_rss(&addr).await.map_err(|e| LoadTestError::Unreachable(Box::new(e)))?;
     let metrics = Arc::new(Metrics::default());
     let setup_started = Instant::now();
     let gate = Arc::new(Semaphore::new(32));
@@ -108,7 +137,7 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     }
     let mut clients = Vec::new();
     for s in setups {
-        clients.extend(s.await.context("setup task")??);
+        clients.extend(s.await??);
     }
     let setup_seconds = setup_started.elapsed().as_secs_f64();
     eprintln!(
@@ -171,16 +200,16 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     })
 }
 
-async fn stats_rss(addr: &str) -> anyhow::Result<Option<u64>> {
+async fn stats_rss(addr: &str) -> Result<Option<u64>, LoadTestError> {
     let (status, body) = http(addr, "GET", "/api/stats", None).await?;
     if status != 200 {
-        bail!("/api/stats answered {status}");
+        return Err(LoadTestError::Server(format!("/api/stats answered {status}")));
     }
     Ok(body["rss_bytes"].as_u64())
 }
 
 /// One HTTP/1.1 request with a JSON body; the status and the JSON answer.
-async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> anyhow::Result<(u16, Value)> {
+async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> Result<(u16, Value), LoadTestError> {
     let mut stream = TcpStream::connect(addr).await?;
     let body = body.map(Value::to_string).unwrap_or_default();
     let req = format!(
@@ -199,12 +228,12 @@ async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> any
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-async fn connect(addr: &str, name: &str) -> anyhow::Result<Ws> {
+async fn connect(addr: &str, name: &str) -> Result<Ws, LoadTestError> {
     let (status, body) = http(addr, "POST", "/api/players", Some(&json!({ "name": name }))).await?;
     if status != 200 {
-        bail!("POST /api/players answered {status}: {body}");
+        return Err(LoadTestError::Server(format!("POST /api/players answered {status}: {body}")));
     }
-    let token = body["token"].as_str().context("no token")?;
+    let token = body["token"].as_str().ok_or_else(|| LoadTestError::Server("no token".to_owned()))?;
     // A small read buffer (the default is 128 KiB per socket): thousands of clients share the
     // server's machine.
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4 * 1024);
@@ -214,25 +243,25 @@ async fn connect(addr: &str, name: &str) -> anyhow::Result<Ws> {
     Ok(ws)
 }
 
-async fn next_json(ws: &mut Ws) -> anyhow::Result<Value> {
+async fn next_json(ws: &mut Ws) -> Result<Value, LoadTestError> {
     loop {
         match ws.next().await {
             Some(Ok(Message::Text(t))) => return Ok(serde_json::from_str(&t)?),
-            Some(Ok(Message::Close(_))) | None => bail!("socket closed"),
+            Some(Ok(Message::Close(_))) | None => return Err(LoadTestError::Closed),
             Some(Ok(_)) => {}
             Some(Err(e)) => return Err(e.into()),
         }
     }
 }
 
-async fn expect_type(ws: &mut Ws, kind: &str) -> anyhow::Result<Value> {
+async fn expect_type(ws: &mut Ws, kind: &str) -> Result<Value, LoadTestError> {
     loop {
         let v = next_json(ws).await?;
         if v["type"] == kind {
             return Ok(v);
         }
         if v["type"] == "error" {
-            bail!("server error: {v}");
+            return Err(LoadTestError::Server(format!("server error: {v}")));
         }
     }
 }
@@ -244,23 +273,23 @@ async fn start_table(
     t: usize,
     think_ms: u64,
     metrics: Arc<Metrics>,
-) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
+) -> Result<Vec<tokio::task::JoinHandle<()>>, LoadTestError> {
     let mut sockets = Vec::with_capacity(6);
     for s in 0..6 {
         let mut ws = connect(addr, &format!("load{t}-{s}")).await?;
         expect_type(&mut ws, "welcome").await?;
         sockets.push(ws);
     }
-    let host = sockets.first_mut().context("no host")?;
+    let host = sockets.first_mut().ok_or_else(|| LoadTestError::Server("no host".to_owned()))?;
     host.send(Message::Text(json!({ "type": "create_table", "game": "kout6", "turn_ms": 600000 }).to_string().into()))
         .await?;
     let table = expect_type(host, "table").await?;
-    let code = table["table"]["code"].as_str().context("no code")?.to_owned();
+    let code = table["table"]["code"].as_str().ok_or_else(|| LoadTestError::Server("no code".to_owned()))?.to_owned();
     for ws in sockets.iter_mut().skip(1) {
         ws.send(Message::Text(json!({ "type": "join", "table": code }).to_string().into())).await?;
         expect_type(ws, "table").await?;
     }
-    let host = sockets.first_mut().context("no host")?;
+    let host = sockets.first_mut().ok_or_else(|| LoadTestError::Server("no host".to_owned()))?;
     host.send(Message::Text(json!({ "type": "start", "table": code }).to_string().into())).await?;
     let mut tasks = Vec::with_capacity(6);
     for (seat, ws) in sockets.into_iter().enumerate() {
@@ -287,7 +316,14 @@ impl Rng {
     }
 }
 
-async fn play(ws: Ws, code: String, seat: usize, seed: u64, think_ms: u64, metrics: &Metrics) -> anyhow::Result<()> {
+async fn play(
+    ws: Ws,
+    code: String,
+    seat: usize,
+    seed: u64,
+    think_ms: u64,
+    metrics: &Metrics,
+) -> Result<(), LoadTestError> {
     let (mut sink, mut stream) = ws.split();
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(u64, Message, bool)>();
     let sent_at = Arc::new(std::sync::Mutex::new(None::<Instant>));

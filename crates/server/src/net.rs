@@ -13,9 +13,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::hub::Hub;
-use crate::ids;
-use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::limits::{MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES};
 use crate::store::{PlayerRow, unix_ms};
+use crate::{ids, replay, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -29,18 +29,18 @@ struct Web;
 /// An HTTP error: a status and `{"error": {"code", "message"}}`. Internal causes are logged, not
 /// shown.
 #[derive(Debug)]
-pub struct AppError {
+pub(crate) struct AppError {
     status: StatusCode,
     code: &'static str,
     message: String,
 }
 
 impl AppError {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
         AppError { status, code, message: message.into() }
     }
 
-    fn internal(e: &dyn std::fmt::Display) -> Self {
+    pub(crate) fn internal(e: &dyn std::fmt::Display) -> Self {
         tracing::error!(error = %e, "internal error");
         AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; try again")
     }
@@ -67,6 +67,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))
         .route("/api/stats", get(stats))
         .route("/ws", get(ws))
+        .merge(replay::routes())
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::map_response(common_headers))
@@ -106,7 +107,7 @@ async fn create_player(
 }
 
 async fn authenticate(hub: &Hub, token: Option<&str>) -> Result<PlayerRow, AppError> {
-    let token = token.filter(|t| !t.is_empty() && t.len() <= 128).ok_or_else(AppError::unauthorized)?;
+    let token = token.filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN_BYTES).ok_or_else(AppError::unauthorized)?;
     hub.store
         .player_by_token_hash(&ids::token_hash(token))
         .await
@@ -190,11 +191,8 @@ async fn ws(
     // A small read buffer: the WebSocket layer's default allocates 128 KiB per socket up front,
     // which would make the buffers, not the games, most of the server's memory. It grows when a
     // message needs it.
-    let upgrade = upgrade
-        .max_message_size(4 * MAX_MESSAGE_BYTES)
-        .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .read_buffer_size(4 * 1024);
-    Ok(upgrade.on_upgrade(move |socket| hub.connection(player, socket)))
+    let upgrade = upgrade.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).read_buffer_size(4 * 1024);
+    Ok(upgrade.on_upgrade(move |socket| session::run(hub, player, socket)))
 }
 
 async fn static_file(uri: axum::http::Uri) -> Response {

@@ -1,19 +1,22 @@
 //! The WebSocket protocol (`docs/protocol.md`): typed messages per direction.
 //!
 //! [`parse`] turns any text into a [`ClientMsg`] or a [`ProtocolError`] that says what was wrong
-//! (never a panic); the server's messages are built by the functions here, so their shape lives in
-//! one place.
+//! (never a panic). Every frame the server sends is a [`ServerMsg`], so the shape of each lives in
+//! one place; `tests/protocol/<type>.json` holds one golden example of each, read by the Rust and
+//! the browser tests alike.
 
 use std::sync::Arc;
 
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use cards::Card;
+use game::{Game, Match, Phase, Score, Seat, SeatSet, Winner};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
-/// The largest message a client may send, in bytes.
-pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+pub use crate::limits::MAX_MESSAGE_BYTES;
 
 /// Why a message was refused: the `code` of an `error` message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// Not JSON, or not a JSON object.
     BadJson,
@@ -68,8 +71,18 @@ impl ErrorCode {
     }
 }
 
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why the rules refused an action, as data: `{"code": "must_follow", "suit": "H"}`.
+pub use game::Refusal;
+
 /// A refused message: a code and a reason in words, and the id of the message it answers.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{code}: {message}")]
 pub struct ProtocolError {
     /// What kind of refusal.
     pub code: ErrorCode,
@@ -77,13 +90,22 @@ pub struct ProtocolError {
     pub message: String,
     /// The `id` of the refused message, if it had one.
     pub id: Option<Value>,
+    /// For an action the rules refused: why, as data (`illegal` errors only).
+    pub reason: Option<Refusal>,
 }
 
 impl ProtocolError {
     /// An error with `code` and `message` and no id.
     #[must_use]
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        ProtocolError { code, message: message.into(), id: None }
+        ProtocolError { code, message: message.into(), id: None, reason: None }
+    }
+
+    /// An action the rules refused: `illegal`, the engine's words and, when known, its reason as
+    /// data.
+    #[must_use]
+    pub fn illegal(message: impl Into<String>, reason: Option<Refusal>) -> Self {
+        ProtocolError { reason, ..ProtocolError::new(ErrorCode::Illegal, message) }
     }
 
     /// The same error answering message `id`.
@@ -93,14 +115,21 @@ impl ProtocolError {
         self
     }
 
-    /// The `error` message.
+    /// The `error` frame.
+    #[must_use]
+    pub fn to_msg(&self) -> ServerMsg {
+        ServerMsg::Error {
+            code: self.code,
+            message: self.message.clone(),
+            id: self.id.clone(),
+            reason: self.reason.clone(),
+        }
+    }
+
+    /// The `error` frame's text.
     #[must_use]
     pub fn to_message(&self) -> Arc<str> {
-        let mut msg = json!({ "type": "error", "code": self.code.as_str(), "message": self.message });
-        if let (Some(id), Some(obj)) = (&self.id, msg.as_object_mut()) {
-            obj.insert("id".to_owned(), id.clone());
-        }
-        text(&msg)
+        self.to_msg().to_text()
     }
 }
 
@@ -251,38 +280,304 @@ pub fn parse(frame: &str) -> Result<(ClientMsg, Option<Value>), ProtocolError> {
     }
 }
 
-/// A message to send, serialized once (shared by every connection that gets the same one).
-#[must_use]
-pub fn text(value: &Value) -> Arc<str> {
-    Arc::from(value.to_string())
+/// Every frame the server sends, typed. Serialized once per shape and shared (as an `Arc<str>`)
+/// by every connection that gets the same one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// After the socket opens with a valid token.
+    Welcome {
+        /// Who the token belongs to.
+        player: PlayerInfo,
+    },
+    /// The table's lobby state: on join, spectate and resume, and whenever it changes.
+    Table {
+        /// The table (or, when it goes away, its code and `"closed"`).
+        table: TableFrame,
+        /// The receiver's seat, or null.
+        you: Option<usize>,
+        /// The `id` of the message this answers.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<Value>,
+    },
+    /// The whole state as the receiver's seat sees it.
+    Sync {
+        /// The table code.
+        table: String,
+        /// The table's version.
+        version: u64,
+        /// The receiver's seat, or null.
+        seat: Option<usize>,
+        /// The match as the seat sees it.
+        #[serde(flatten)]
+        state: MatchState,
+        /// The actions the receiver missed (or the current hand's).
+        log: Vec<LogEntry>,
+        /// The fair-deal commitment of the hand in progress.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        commitment: Option<HandCommitment>,
+    },
+    /// One accepted action, or a deal.
+    Event {
+        /// The table code.
+        table: String,
+        /// The version the action made.
+        version: u64,
+        /// Who acted (null: the clock or a deal).
+        seat: Option<usize>,
+        /// The action in record notation, or `"deal"`.
+        action: String,
+        /// The match after it, as the receiver's seat sees it.
+        #[serde(flatten)]
+        state: MatchState,
+    },
+    /// A hand's deck, committed to before the deal.
+    Commitment {
+        /// The table code.
+        table: String,
+        /// The hand, from 0.
+        hand: usize,
+        /// `hex(SHA-256(salt || deck))`.
+        commitment: String,
+    },
+    /// A hand's deck and salt, revealed after it ends.
+    Reveal {
+        /// The table code.
+        table: String,
+        /// The hand, from 0.
+        hand: usize,
+        /// The salt, hex.
+        salt: String,
+        /// The commitment published before the hand.
+        commitment: String,
+        /// The deck in dealing order.
+        deck: Vec<Card>,
+    },
+    /// A refused message; nothing changed.
+    Error {
+        /// What kind of refusal.
+        code: ErrorCode,
+        /// Why, in words.
+        message: String,
+        /// The `id` of the refused message.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<Value>,
+        /// For an action the rules refused: why, as data.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reason: Option<Refusal>,
+    },
+    /// The answer to a ping.
+    Pong {
+        /// The ping's `id`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<Value>,
+    },
 }
 
-/// `{"type": "welcome", "player": {...}}`.
-#[must_use]
-pub fn welcome(id: &str, name: &str) -> Arc<str> {
-    text(&json!({ "type": "welcome", "player": { "id": id, "name": name } }))
-}
+impl ServerMsg {
+    /// The `type` of every frame the server sends, in the order of the variants.
+    pub const TYPES: &[&str] = &["welcome", "table", "sync", "event", "commitment", "reveal", "error", "pong"];
 
-/// `{"type": "pong"}`, echoing `id`.
-#[must_use]
-pub fn pong(id: Option<&Value>) -> Arc<str> {
-    match id {
-        Some(id) => text(&json!({ "type": "pong", "id": id })),
-        None => text(&json!({ "type": "pong" })),
+    /// `welcome` for a player.
+    #[must_use]
+    pub fn welcome(id: &str, name: &str) -> Self {
+        ServerMsg::Welcome { player: PlayerInfo { id: id.to_owned(), name: name.to_owned() } }
+    }
+
+    /// `pong`, echoing `id`.
+    #[must_use]
+    pub fn pong(id: Option<Value>) -> Self {
+        ServerMsg::Pong { id }
+    }
+
+    /// The frame's `type`.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            ServerMsg::Welcome { .. } => "welcome",
+            ServerMsg::Table { .. } => "table",
+            ServerMsg::Sync { .. } => "sync",
+            ServerMsg::Event { .. } => "event",
+            ServerMsg::Commitment { .. } => "commitment",
+            ServerMsg::Reveal { .. } => "reveal",
+            ServerMsg::Error { .. } => "error",
+            ServerMsg::Pong { .. } => "pong",
+        }
+    }
+
+    /// The frame's text, ready to share between connections.
+    #[must_use]
+    pub fn to_text(&self) -> Arc<str> {
+        // Plain data with string keys: serializing it cannot fail.
+        Arc::from(serde_json::to_string(self).unwrap_or_default())
     }
 }
 
-/// Adds `id` to a reply.
-pub fn with_id(mut msg: Value, id: Option<&Value>) -> Value {
-    if let (Some(id), Some(obj)) = (id, msg.as_object_mut()) {
-        obj.insert("id".to_owned(), id.clone());
+/// A player as messages show them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// The player id.
+    pub id: String,
+    /// The display name.
+    pub name: String,
+}
+
+/// The `table` of a `table` message: the lobby, or a table that has gone away.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum TableFrame {
+    /// A live table.
+    Open(TableState),
+    /// The table closed (nobody sits at it any more).
+    Closed {
+        /// Its code.
+        code: String,
+        /// Always `"closed"`.
+        status: &'static str,
+    },
+}
+
+impl TableFrame {
+    /// The frame of a table that has closed.
+    #[must_use]
+    pub fn closed(code: &str) -> Self {
+        TableFrame::Closed { code: code.to_owned(), status: "closed" }
     }
-    msg
+}
+
+/// A table's lobby: settings, host, seats.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableState {
+    /// The join code.
+    pub code: String,
+    /// The game id (`kout6`, ...).
+    pub game: &'static str,
+    /// The rule options as the creator gave them.
+    pub rules: Map<String, Value>,
+    /// Listed publicly.
+    pub public: bool,
+    /// Time per decision, milliseconds.
+    pub turn_ms: u64,
+    /// The host's player id.
+    pub host: String,
+    /// `lobby`, `playing` or `finished`.
+    pub status: &'static str,
+    /// Every seat.
+    pub seats: Vec<SeatInfo>,
+    /// The table's version.
+    pub version: u64,
+    /// The current (or last) match's id.
+    pub game_id: Option<String>,
+}
+
+/// A seat as the lobby shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatInfo {
+    /// The seat number.
+    pub seat: usize,
+    /// The person's name, `bot:KIND`, or null for an empty seat.
+    pub name: Option<String>,
+    /// `human`, `bot` or `empty`.
+    pub kind: &'static str,
+    /// The bot's kind, for a bot.
+    pub bot: Option<String>,
+    /// The person's player id (humans only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Whether the person has a socket subscribed to the table now (bots: always).
+    pub connected: bool,
+    /// A person whose clock ran out twice in a row, or who left during the match.
+    pub away: bool,
+}
+
+/// One line of a table's public action log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    /// The version the action made.
+    pub version: u64,
+    /// Who acted (null: the clock, or a deal).
+    pub seat: Option<usize>,
+    /// The action, or `"deal"`.
+    pub action: String,
+}
+
+/// The commitment of the hand in progress, as `sync` carries it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandCommitment {
+    /// The hand, from 0.
+    pub hand: usize,
+    /// `hex(SHA-256(salt || deck))`.
+    pub commitment: String,
+}
+
+/// What one seat (or a spectator) sees of the match now: the fields `sync` and `event` share.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchState {
+    /// The game's view for the seat (`Game::view`); null before the first deal.
+    pub view: Value,
+    /// Who may act now.
+    pub to_act: SeatSet,
+    /// The receiver's own legal actions, in notation.
+    pub legal: Vec<String>,
+    /// The receiver's own held cards in the order a player sorts them (`[]` for spectators and
+    /// for games without a hand).
+    pub order: Vec<Card>,
+    /// Time left on the clock that runs now, milliseconds.
+    pub deadline_ms: Option<u64>,
+    /// Per-hand summaries.
+    pub hands: Value,
+    /// The match score.
+    pub score: Score,
+    /// The match is over.
+    pub finished: bool,
+    /// Who won, once it is over.
+    pub winner: Option<Winner>,
+}
+
+impl MatchState {
+    /// Before the first match: nothing to see.
+    #[must_use]
+    pub fn empty() -> Self {
+        MatchState {
+            view: Value::Null,
+            to_act: SeatSet::EMPTY,
+            legal: Vec::new(),
+            order: Vec::new(),
+            deadline_ms: None,
+            hands: Value::Array(Vec::new()),
+            score: Score::new(),
+            finished: false,
+            winner: None,
+        }
+    }
+
+    /// What `seat` (`None`: a spectator) sees of `m`, with `deadline_ms` left on the running clock.
+    #[must_use]
+    pub fn of<G: Game>(m: &Match<G>, seat: Option<Seat>, deadline_ms: Option<u64>) -> Self {
+        let g = m.game();
+        let to_act = g.to_act();
+        let legal = match seat {
+            Some(s) if to_act.contains(s) => m.legal_texts(s),
+            _ => Vec::new(),
+        };
+        MatchState {
+            view: serde_json::to_value(g.view(seat)).unwrap_or(Value::Null),
+            to_act,
+            legal,
+            order: seat.map(|s| g.display_order(s)).unwrap_or_default(),
+            deadline_ms,
+            hands: serde_json::to_value(g.hand_summaries()).unwrap_or(Value::Null),
+            score: g.score(),
+            finished: g.phase() == Phase::Over,
+            winner: g.outcome(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn known_messages_parse_with_their_id() {

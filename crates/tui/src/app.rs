@@ -95,7 +95,7 @@ impl<G: Table> App<G> {
     /// # Errors
     /// Bad rule options, a seat that is not at the table, or an external bot that cannot be started.
     pub fn new(config: Config, now: Instant) -> Result<Self, String> {
-        let rules = G::Rules::from_options(config.kind, &config.options)?;
+        let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
         let seats = rules.seat_count();
         let me = Seat::new(config.seat)
             .filter(|s| s.index() < seats)
@@ -105,7 +105,7 @@ impl<G: Table> App<G> {
         let players = Seat::all(seats)
             .map(|s| if s == me { config.name.clone() } else { format!("bot:{}", config.bots) })
             .collect();
-        let m = Match::<G>::new(config.kind, config.options.clone(), players, dealer)?;
+        let m = Match::<G>::new(config.kind, config.options.clone(), players, dealer).map_err(|e| e.to_string())?;
         let bot_stderr = Arc::new(Mutex::new(Vec::new()));
         let sink = bot_stderr.clone();
         let log = Arc::new(move |line: &str| {
@@ -205,7 +205,7 @@ impl<G: Table> App<G> {
     }
 
     fn deal(&mut self, now: Instant) -> Result<(), String> {
-        self.m.deal_random(&mut self.rng)?;
+        self.m.deal_random(&mut self.rng).map_err(|e| e.to_string())?;
         let view = self.m.game().view(Some(self.names.me));
         for line in G::dealt(&view, self.names) {
             self.say(line);

@@ -9,10 +9,10 @@
 
 use std::time::{Duration, Instant};
 
-use baloot::{Baloot, ViewPhase};
+use baloot::Baloot;
 use game::{Actor, Game, GameKind, Match, Phase};
-use kabul::{Kabul, KabulAction, Power, StepView};
-use kout::{Kout, ViewStage};
+use kabul::{Kabul, KabulAction, Power};
+use kout::Kout;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
@@ -533,15 +533,15 @@ fn kout6_phases() {
     let mut d = Driver::<Kout>::find(GameKind::Kout6, 71, |d| {
         d.app.choices().iter().any(|c| c.legal && c.action() == Some(&kout::KoutAction::Bid(kout::Bid::BAWAN)))
     });
-    assert_eq!(d.app.game().view(Some(d.app.seat())).stage, ViewStage::Bidding);
+    assert_eq!(d.app.game().view(Some(d.app.seat())).stage, kout::StageView::Bidding);
     insta::assert_snapshot!("kout6_bidding", d.screen());
     // The highest bid wins at once and the person names trump.
     d.press(Key::Char('9'));
-    assert_eq!(d.app.game().view(Some(d.app.seat())).stage, ViewStage::Trump);
+    assert_eq!(d.app.game().view(Some(d.app.seat())).stage, kout::StageView::Trump);
     insta::assert_snapshot!("kout6_trump", d.screen());
     d.press(Key::Char('h'));
     d.until_my_turn();
-    assert_eq!(d.app.game().view(Some(d.app.seat())).stage, ViewStage::Playing);
+    assert_eq!(d.app.game().view(Some(d.app.seat())).stage, kout::StageView::Playing);
     insta::assert_snapshot!("kout6_playing", d.screen());
     let legal = d.legal();
     d.choose(legal[legal.len() - 1]);
@@ -566,7 +566,7 @@ fn kout4_phases() {
     d.press(Key::Enter);
     d.until_my_turn();
     for _ in 0..20 {
-        if d.app.game().view(Some(d.app.seat())).stage == ViewStage::Playing {
+        if d.app.game().view(Some(d.app.seat())).stage == kout::StageView::Playing {
             break;
         }
         let legal = d.legal();
@@ -579,15 +579,15 @@ fn kout4_phases() {
 #[test]
 fn baloot_phases() {
     let mut d = Driver::<Baloot>::find(GameKind::Baloot, 73, |d| {
-        d.app.my_turn() && d.app.game().view(Some(d.app.seat())).phase == ViewPhase::Bidding
+        d.app.my_turn() && d.app.game().view(Some(d.app.seat())).phase == baloot::StageView::Bidding
     });
-    assert_eq!(d.app.game().view(Some(d.app.seat())).phase, ViewPhase::Bidding);
+    assert_eq!(d.app.game().view(Some(d.app.seat())).phase, baloot::StageView::Bidding);
     insta::assert_snapshot!("baloot_bidding", d.screen());
     // Hokum on the face-up card when allowed.
     d.press(Key::Char('h'));
     d.until_my_turn();
     for _ in 0..10 {
-        if d.app.game().view(Some(d.app.seat())).phase != ViewPhase::Bidding {
+        if d.app.game().view(Some(d.app.seat())).phase != baloot::StageView::Bidding {
             break;
         }
         d.press(Key::Char('p'));
@@ -608,7 +608,7 @@ fn baloot_second_round_of_bidding() {
         for _ in 0..8 {
             d.until_my_turn();
             let view = d.app.game().view(Some(d.app.seat()));
-            if view.phase != ViewPhase::Bidding {
+            if view.phase != baloot::StageView::Bidding {
                 break;
             }
             if view.hand.as_ref().is_some_and(|h| h.bids.len() >= 4) {
@@ -633,8 +633,8 @@ fn reach_kabul_switch(d: &mut Driver<Kabul>) -> bool {
         }
         let view = d.app.game().view(Some(d.app.seat()));
         match view.step {
-            StepView::AwaitingDraw { .. } => d.press(Key::Char('d')),
-            StepView::DrawnCard { .. } => {
+            kabul::StageView::AwaitingDraw { .. } => d.press(Key::Char('d')),
+            kabul::StageView::DrawnCard { .. } => {
                 let power = view.drawn.and_then(|x| x.card).and_then(Power::of);
                 if matches!(power, Some(Power::SwitchAndLook | Power::BlindSwitch)) {
                     d.press(Key::Char('p'));
@@ -642,8 +642,8 @@ fn reach_kabul_switch(d: &mut Driver<Kabul>) -> bool {
                 }
                 d.press(Key::Char('x'));
             }
-            StepView::SnapWindow { .. } => d.press(Key::Char('p')),
-            StepView::PowerTarget { .. } => {
+            kabul::StageView::SnapWindow { .. } => d.press(Key::Char('p')),
+            kabul::StageView::PowerTarget { .. } => {
                 let legal = d.legal();
                 d.choose(legal[0]);
             }
@@ -668,7 +668,7 @@ fn kabul_phases() {
     insta::assert_snapshot!("kabul_drawn", d.screen());
     // The window as it opens, before the bots have decided.
     d.app.handle_key(Key::Char('x'), d.now);
-    assert!(matches!(d.app.game().view(Some(d.app.seat())).step, StepView::SnapWindow { .. }));
+    assert!(matches!(d.app.game().view(Some(d.app.seat())).step, kabul::StageView::SnapWindow { .. }));
     insta::assert_snapshot!("kabul_snap_window", d.screen());
     d.app.tick(d.now);
     d.play_hand(|_, legal| legal[0]);
@@ -712,14 +712,14 @@ fn kabul_snap_window_closes_on_the_clock() {
         d.until_my_turn();
         let view = d.app.game().view(Some(d.app.seat()));
         match view.step {
-            StepView::SnapWindow { may_act, .. } if may_act.contains(d.app.seat()) => {
+            kabul::StageView::SnapWindow { may_act, .. } if may_act.contains(d.app.seat()) => {
                 let text = d.screen();
                 assert!(text.contains("s left"), "the window shows its time left:\n{text}");
                 // The person does nothing: the window closes by itself after snap_window_ms.
                 let ms = d.app.game().rules().snap_window_ms();
                 let before = d.actions_so_far();
                 d.wait(Duration::from_millis(ms / 2));
-                assert!(matches!(d.app.game().view(Some(d.app.seat())).step, StepView::SnapWindow { .. }));
+                assert!(matches!(d.app.game().view(Some(d.app.seat())).step, kabul::StageView::SnapWindow { .. }));
                 assert_eq!(d.actions_so_far(), before, "half-way nothing has happened");
                 d.wait(Duration::from_millis(ms / 2 + 1));
                 let hand = d.app.record().hands.last().expect("a hand");
@@ -727,8 +727,8 @@ fn kabul_snap_window_closes_on_the_clock() {
                 assert_eq!((first_new.seat, first_new.text.as_str()), (None, "close"), "the clock closed it");
                 return;
             }
-            StepView::AwaitingDraw { .. } => d.press(Key::Char('d')),
-            StepView::DrawnCard { .. } => d.press(Key::Char('x')),
+            kabul::StageView::AwaitingDraw { .. } => d.press(Key::Char('d')),
+            kabul::StageView::DrawnCard { .. } => d.press(Key::Char('x')),
             _ => {
                 let legal = d.legal();
                 d.choose(legal[0]);

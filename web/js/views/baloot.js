@@ -88,7 +88,7 @@ export function center(ctx) {
     ctx.app.ui.shownTrick = new Set();
   }
   if (v.phase === 'bidding') {
-    const round = balootBidRound(hd.bids);
+    const round = balootBidRound(v.bid_round);
     return h('div', { class: 'center-info face-up' },
       cardFace(hd.face_up, { label: `${ctx.t('baloot.faceUp')}: ${cardName(ctx, hd.face_up)}`, extra: 'big' }),
       h('p', { class: 'muted' }, ctx.t('baloot.faceUp')),
@@ -107,7 +107,7 @@ export function actions(ctx) {
   const v = ctx.view;
   if (!v || !ctx.myTurn || v.phase !== 'bidding') return null;
   const bids = balootBids(ctx.legal, faceUpSuit(ctx));
-  const round = balootBidRound(v.hand?.bids);
+  const round = balootBidRound(v.bid_round);
   return h('div', { class: 'bid-bar', role: 'group', 'aria-label': ctx.t(`baloot.round${round}`) },
     round === 2 ? h('span', { class: 'bar-label' }, ctx.t('baloot.round2')) : null,
     bids.map((a, i) => {
@@ -125,7 +125,7 @@ export function actions(ctx) {
 export function hand(ctx) {
   const hd = ctx.view?.hand;
   if (!hd) return null;
-  return handRow(ctx, hd.cards, { game: 'baloot', mode: hd.contract?.mode ?? null, trump: hd.contract?.trump ?? null });
+  return handRow(ctx, hd.cards);
 }
 
 /** @param {Ctx} ctx */

@@ -1,12 +1,12 @@
 // @ts-check
 /**
- * Pieces the trick games share: the hand at the bottom (sorted, legal cards lit, keyboard
+ * Pieces the trick games share: the hand at the bottom (in the server's order, legal cards lit, keyboard
  * play), the trick in the middle, the last trick.
  * @module
  */
 
 import { h } from '../dom.js';
-import { sortHand, parseCard, rankLabel, SUIT_SYMBOL } from '../cards.js';
+import { inOrder, parseCard, rankLabel, SUIT_SYMBOL } from '../cards.js';
 import { suitName } from '../i18n.js';
 import { seatPosition } from '../protocol.js';
 import { playableCards } from '../state.js';
@@ -64,15 +64,14 @@ function handKeys(e) {
 }
 
 /**
- * My hand: sorted for the game, legal cards lit while it is my turn. Every card can be clicked:
- * an illegal one is sent anyway and the server's reason is shown.
+ * My hand, in the order the server gives (the state frame's `order`), legal cards lit while it is
+ * my turn. Every card can be clicked: an illegal one is sent anyway and the server's reason is shown.
  * @param {Ctx} ctx
  * @param {string[] | null | undefined} cards
- * @param {import('../cards.js').SortContext} sortCtx
  */
-export function handRow(ctx, cards, sortCtx) {
+export function handRow(ctx, cards) {
   if (!Array.isArray(cards) || ctx.you === null) return null;
-  const sorted = sortHand(cards, sortCtx);
+  const sorted = inOrder(cards, ctx.app.state.game?.order);
   const playable = playableCards(ctx.app.state);
   const canPlay = ctx.myTurn && playable.size > 0;
   return h('div', { class: `hand ${canPlay ? 'live' : ''}`, role: 'group', 'aria-label': ctx.t('table.cards', { n: sorted.length }), onkeydown: handKeys, style: { '--n': sorted.length } },

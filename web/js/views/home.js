@@ -171,5 +171,6 @@ export function renderHome(app) {
     nameCard(app),
     h('div', { class: 'home-grid' },
       createCard(app),
-      h('div', { class: 'home-side' }, joinCard(app), openCard(app), recentCard(app))));
+      h('div', { class: 'home-side' }, joinCard(app), openCard(app), recentCard(app),
+        h('a', { class: 'btn ghost small', href: '#/replay', 'data-key': 'open-record' }, app.t('home.openRecord')))));
 }

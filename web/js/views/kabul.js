@@ -282,8 +282,9 @@ export function actions(ctx) {
   if (legal.has('draw discard')) buttons.push(button('draw discard', ctx.t('kabul.drawDiscard')));
   if (legal.has('discard')) buttons.push(button('discard', ctx.t('kabul.discard')));
   if (legal.has('discard power')) {
-    const card = v.drawn?.card;
-    const power = powerOf(card);
+    // The engine names the drawn card's power (the view's `drawn.power`); without it, the button says
+    // only that a power is used.
+    const power = typeof v.drawn?.power === 'string' ? v.drawn.power : null;
     buttons.push(button('discard power', power ? `${ctx.t('kabul.discardPower')}: ${ctx.t(`kabul.power.${power}`)}` : ctx.t('kabul.discardPower'), 'primary'));
   }
   if (canSnap(legal)) {
@@ -299,21 +300,6 @@ export function actions(ctx) {
   else if (step.step === 'power_target') hint = ui.kabulPick ? ctx.t('kabul.pickSecond') : ctx.t(`kabul.power.${step.power}`);
   else if (ui.snapArmed) hint = ctx.t('kabul.snapPick');
   return h('div', { class: 'bid-bar kabul-actions' }, buttons, hint ? h('p', { class: 'hint' }, hint) : null);
-}
-
-/**
- * The power of a card discarded from the deck, as the view names powers.
- * @param {string | null | undefined} card
- */
-export function powerOf(card) {
-  const rank = typeof card === 'string' && card.length === 2 ? card[0] : null;
-  switch (rank) {
-    case 'Q': case 'K': return 'switch_and_look';
-    case 'J': case 'T': return 'blind_switch';
-    case '9': case '8': return 'peek_own';
-    case '7': case '6': return 'peek_other';
-    default: return null;
-  }
 }
 
 /** Kabul has no hand: the player's cards are their grid. */

@@ -114,7 +114,7 @@ export function actions(ctx) {
 export function hand(ctx) {
   const v = ctx.view;
   if (!v) return null;
-  return handRow(ctx, v.hand, { game: ctx.game, trump: v.trump });
+  return handRow(ctx, v.hand);
 }
 
 /** @param {Ctx} ctx */

@@ -48,6 +48,10 @@ test('kout6: a whole hand by clicking, a reload mid-hand, and the hand goes on',
           const toast = page.locator('.toast.illegal');
           await toast.waitFor();
           refused = await toast.textContent();
+          // The refusal came as data (code and parameters) and is said in the client's words.
+          const why = (await clientState(page)).error;
+          assert.equal(typeof why?.reason?.code, 'string', `a refusal code: ${JSON.stringify(why)}`);
+          assert.doesNotMatch(refused, new RegExp(why.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'translated, not the English message');
           await page.click('.toast button');
         }
         if (shots === 0) {

@@ -92,7 +92,32 @@ async function wholeMatch(t, game) {
     assert.deepEqual(again.game.score, [0, 0]);
     assert.equal(again.you, 0);
     await page.waitForSelector('.result', { state: 'detached' });
+    // The finished match's record, opened as a file on the replay page: the server replays it with
+    // the engines, and the last step shows the match's final score (Baloot: with the last hand's
+    // game points).
+    const record = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), gameId);
+    await page.evaluate(() => { window.location.hash = '#/replay'; });
+    await page.setInputFiles('input[data-key="r-file"]', { name: `${game}.json`, mimeType: 'application/json', buffer: Buffer.from(record) });
+    await page.waitForSelector('.screen.replay[data-step]');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('button[data-key="r-next"]')?.hasAttribute('disabled'));
+    const score = await page.textContent('.replay-info .r-score') ?? '';
+    assert.ok(score.includes(`${end.game.score[0]}–${end.game.score[1]}`), `the replay ends at the match score: ${score}`);
+    if (game === 'baloot') {
+      const last = end.game.hands[end.game.hands.length - 1];
+      const points = await page.textContent('.replay-info .r-hand-score') ?? '';
+      assert.ok(points.includes(`${last.score[0]}–${last.score[1]}`), `the last hand's game points: ${points} (${JSON.stringify(last.score)})`);
+    }
+    await screenshot(page, `${game}-phone-replay-file`);
     assert.deepEqual(b.errors, [], 'no errors in the page');
+    // A file the engines refuse: the server's reason, on the page (the browser logs the refused
+    // request itself, which is no error of the page).
+    const bad = JSON.parse(record);
+    bad.hands[0].actions = [[0, 'play nonsense']];
+    await page.setInputFiles('input[data-key="r-file"]', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+    const refusal = await page.waitForSelector('.replay-error');
+    assert.match(await refusal.textContent() ?? '', /\S+: \S/, 'the kind and the reason');
+    assert.deepEqual(b.errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no errors in the page');
   } finally {
     await b.close();
     await server.stop();

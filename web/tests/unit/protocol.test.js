@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids, scoreTone, reasonKey, reasonParts, isBidding, bidKeyAction, balootBidRound, parseRoute, safeDecode, isolateText } from '../../js/protocol.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES } from '../../js/i18n.js';
+import { initialState, reduce } from '../../js/state.js';
+import { parseCard } from '../../js/cards.js';
+import { SERVER_TYPES, parseServerMessage, msg, Outbox, normalizeCode, teamOf, seatCount, relativeSeat, seatPosition, seatName, actionLabel, hasTeams, balootBids, scoreTone, refusalKey, reasonParts, REFUSAL_CODES, isBidding, bidKeyAction, balootBidRound, parseRoute, safeDecode, isolateText } from '../../js/protocol.js';
 
 test('server frames: JSON objects with a known type pass; anything else is dropped', () => {
   assert.deepEqual(parseServerMessage('{"type":"pong"}'), { type: 'pong' });
@@ -127,52 +133,93 @@ test('Kabul moves in words, places counted from 1 and named by their owner', () 
   }
 });
 
-test('engine reasons are recognised with their parameters', () => {
-  assert.deepEqual(reasonKey('you must follow clubs (or play a joker)'), { key: 'reason.mustFollowJoker', params: { suit: 'C' } });
-  assert.deepEqual(reasonKey('you must follow hearts'), { key: 'reason.mustFollow', params: { suit: 'H' } });
-  assert.deepEqual(reasonKey('trump was led: you must play a trump (spades) or a joker'), { key: 'reason.mustFollowTrump', params: { suit: 'S' } });
-  assert.deepEqual(reasonKey('you must trump'), { key: 'reason.mustTrump', params: {} });
-  assert.deepEqual(reasonKey('you must beat the 9 of trump'), { key: 'reason.mustBeat', params: { rank: '9' } });
-  assert.deepEqual(reasonKey('you must beat the jack of trump'), { key: 'reason.mustBeat', params: { rank: 'J' } });
-  assert.deepEqual(reasonKey("it is seat 3's turn"), { key: 'reason.seatTurn', params: { seat: 3 } });
-  assert.deepEqual(reasonKey('bid 6 is not higher than 7'), { key: 'reason.bidTooLow', params: { bid: 6, high: 7 } });
-  assert.deepEqual(reasonKey('the dealer must bid: everyone else passed'), { key: 'reason.dealerMustBid', params: {} });
-  assert.deepEqual(reasonKey('now is the time to bid or pass'), { key: 'reason.timeToBid', params: {} });
-  assert.deepEqual(reasonKey('now is the time to name trump ("trump S")'), { key: 'reason.timeToTrump', params: {} });
-  assert.deepEqual(reasonKey('you do not hold AH'), { key: 'reason.notHeld', params: { card: 'AH' } });
-  assert.deepEqual(reasonKey('you do not hold the 10 of clubs'), { key: 'reason.notHeld', params: { card: 'TC' } });
-  assert.deepEqual(reasonKey('you do not hold the jack of spades'), { key: 'reason.notHeld', params: { card: 'JS' } });
-  assert.deepEqual(reasonKey('a joker may not lead: your team\'s bid is 7 and the A K Q J of trump are not all played'), { key: 'reason.jokerLeadBid', params: { n: 7 } });
-  assert.equal(reasonKey('a joker may not lead: the other team holds the bid and the A K Q J of trump are not all played').key, 'reason.jokerLeadOther');
-  assert.equal(reasonKey("the black joker may not lead: at your team's bid of 8 only the red joker may, until the A K Q J of trump are all played").key, 'reason.jokerLeadBlack');
-  assert.equal(reasonKey('a bare hokum is not allowed in round 2: name a suit').key, 'reason.bareHokum');
-  assert.deepEqual(reasonKey("in round 2 the hokum cannot be in diamonds, the face-up card's suit"), { key: 'reason.roundTwoHokum', params: { suit: 'D' } });
-  assert.equal(reasonKey('no hand is being played: the next hand has not been dealt yet').key, 'reason.notDealt');
-  assert.equal(reasonKey('no round is being played: the next round needs its deal').key, 'reason.notDealt');
-  assert.equal(reasonKey('a snap window is open: snap one of your cards or pass').key, 'reason.windowOpen');
-  assert.deepEqual(reasonKey('you have no card at position 3'), { key: 'reason.noCardAt', params: { n: 4 } });
-  assert.equal(reasonKey('an ace has no power').key, 'reason.noPower');
-  assert.equal(reasonKey("the caller's cards are locked").key, 'reason.callerLocked');
-  assert.deepEqual(reasonKey("the caller's cards are locked: seat 2's cards cannot be targeted"), { key: 'reason.targetLocked', params: { seat: 2 } });
-  assert.equal(reasonKey('something the client has never heard of'), null);
-  assert.equal(reasonKey('you do not hold the 42 of nothing'), null, 'a card it cannot read: shown as the server wrote it');
+test('refusals as data: each code gives its key and parameters', () => {
+  assert.deepEqual(refusalKey({ code: 'must_follow', suit: 'H' }, 'baloot'), { key: 'reason.must_follow', params: { suit: 'H' } });
+  assert.deepEqual(refusalKey({ code: 'must_follow', suit: 'C' }, 'kout6'), { key: 'reason.must_follow.kout', params: { suit: 'C' } }, 'in Kout a joker may be played instead');
+  assert.deepEqual(refusalKey({ code: 'not_your_turn', seat: 3 }), { key: 'reason.not_your_turn', params: { seat: 3 } });
+  assert.deepEqual(refusalKey({ code: 'bid_too_low', bid: 6, high: 7 }), { key: 'reason.bid_too_low', params: { bid: 6, high: 7 } });
+  assert.deepEqual(refusalKey({ code: 'not_held', card: 'TC' }), { key: 'reason.not_held', params: { card: 'TC' } });
+  assert.deepEqual(refusalKey({ code: 'must_beat', rank: 'J' }), { key: 'reason.must_beat', params: { rank: 'J' } });
+  assert.equal(refusalKey({ code: 'wrong_moment', moment: 'trump' }).key, 'reason.wrong_moment.trump');
+  assert.equal(refusalKey({ code: 'joker_lead', joker: 'RJ', team_bid: 7 }).key, 'reason.joker_lead');
+  assert.equal(refusalKey({ code: 'joker_lead', joker: 'BJ', team_bid: 8 }).key, 'reason.joker_lead.black');
+  assert.equal(refusalKey({ code: 'joker_lead', joker: 'RJ', team_bid: null }).key, 'reason.joker_lead.other');
+  assert.deepEqual(refusalKey({ code: 'no_card_at_pos', seat: 1, slot: 2 }).params, { seat: 1, slot: 2 });
+  assert.equal(refusalKey({ code: 'match_over' }).key, 'reason.match_over');
+  // Unknown codes and malformed parameters: null, and the server's English is shown.
+  assert.equal(refusalKey({ code: 'something_new' }), null);
+  assert.equal(refusalKey({ code: 'must_follow', suit: 'hearts' }), null);
+  assert.equal(refusalKey({ code: 'not_your_turn', seat: -1 }), null);
+  assert.equal(refusalKey({ code: 'not_held', card: '42 of nothing' }), null);
+  assert.equal(refusalKey({ code: 'joker_lead', joker: 'RJ' }), null, 'team_bid is always sent (null: the other team)');
+  assert.equal(refusalKey({ code: 'toString' }), null, 'no inherited names');
+  for (const bad of [undefined, null, 'must_follow', ['must_follow'], { message: 'x' }]) assert.equal(refusalKey(bad), null, String(bad));
 });
 
-test('reasons read in Arabic, with suits, seats and cards in place', () => {
+test('every refusal code of every game reads in English and Arabic', () => {
+  const sample = { seat: 2, slot: 1, players: 4, bid: 6, high: 7, team_bid: 7, card: 'AH', joker: 'RJ', suit: 'H', rank: 'Q', moment: 'bidding', power: 'peek_own' };
+  const codes = Object.keys(REFUSAL_CODES);
+  assert.ok(codes.length >= 46, `${codes.length} codes`);
+  for (const code of codes) {
+    const reason = { code };
+    for (const p of REFUSAL_CODES[code]) reason[p] = sample[p];
+    for (const game of ['kout6', 'baloot', 'kabul']) {
+      const { key } = refusalKey(reason, game);
+      assert.ok(key in MESSAGES.en, `${code}: ${key} in English`);
+      assert.ok(key in MESSAGES.ar, `${code}: ${key} in Arabic`);
+    }
+    for (const lang of ['en', 'ar']) {
+      const text = reasonParts(lang, reason, { game: 'kout6' }).map((p) => (typeof p === 'string' ? p : p.param)).join('');
+      assert.doesNotMatch(text, /\{\w+\}/, `${lang} ${code}: every placeholder filled (${text})`);
+    }
+  }
+  for (const moment of ['bidding', 'trump', 'playing']) assert.ok(`reason.wrong_moment.${moment}` in MESSAGES.ar, moment);
+  // No reason key is left over from the English-sentence table.
+  const used = new Set(['reason.must_follow.kout', 'reason.joker_lead.black', 'reason.joker_lead.other', 'reason.wrong_moment.bidding', 'reason.wrong_moment.trump', 'reason.wrong_moment.playing']);
+  for (const key of Object.keys(MESSAGES.en).filter((k) => k.startsWith('reason.'))) {
+    assert.ok(used.has(key) || Object.hasOwn(REFUSAL_CODES, key.slice('reason.'.length)), `${key} belongs to a code`);
+  }
+});
+
+// The repository root (web/tests/unit → ../../..).
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+test('every variant of every engine\'s illegal-action enum has a refusal code here', () => {
+  // The code is the variant's name in snake_case (docs/protocol.md "Refusal codes").
+  const snake = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  let seen = 0;
+  for (const file of ['crates/kout/src/illegal.rs', 'crates/baloot/src/error.rs', 'crates/kabul/src/error.rs']) {
+    const text = fs.readFileSync(path.join(repo, file), 'utf8');
+    const m = /pub enum (?:Kout)?Illegal \{([\s\S]*?)\n\}/.exec(text);
+    assert.ok(m, `${file}: the enum Illegal`);
+    for (const v of m[1].matchAll(/^ {4}([A-Z]\w*)/gm)) {
+      seen += 1;
+      assert.ok(Object.hasOwn(REFUSAL_CODES, snake(v[1])), `${file}: ${v[1]} (${snake(v[1])}) has no translation`);
+    }
+  }
+  assert.ok(seen >= 50, `${seen} variants read`);
+});
+
+test('refusals read in Arabic, with suits, seats and cards in place', () => {
   const text = (parts) => parts.map((p) => (typeof p === 'string' ? p : p.param)).join('');
   const name = (seat) => ['Sara', 'Bot 2', 'عمر', 'Bot 4'][seat];
-  assert.equal(text(reasonParts('ar', 'you must follow clubs (or play a joker)')), 'يجب أن تلعب من ♣ سبيت (أو جوكر)');
-  assert.equal(text(reasonParts('en', 'you must follow clubs (or play a joker)')), 'you must follow ♣ Clubs (or play a joker)');
-  assert.equal(text(reasonParts('ar', "it is seat 3's turn", name)), 'الدور على Bot 4');
-  assert.equal(text(reasonParts('en', "it is seat 3's turn", name)), "it is Bot 4's turn");
-  assert.equal(text(reasonParts('ar', "it is seat 3's turn")), 'الدور على المقعد 4', 'without names: the seat counted from 1');
-  assert.equal(text(reasonParts('ar', 'you must beat the jack of trump')), 'يجب أن تعلو على ولد الحكم');
-  assert.equal(text(reasonParts('ar', 'you do not hold AH')), 'ليست معك الورقة A♥');
-  assert.equal(text(reasonParts('ar', 'you do not hold RJ')), 'ليست معك الورقة الجوكر الأحمر');
+  assert.equal(text(reasonParts('ar', { code: 'must_follow', suit: 'C' }, { game: 'kout4' })), 'يجب أن تلعب من ♣ سبيت (أو جوكر)');
+  assert.equal(text(reasonParts('en', { code: 'must_follow', suit: 'C' }, { game: 'kout4' })), 'you must follow ♣ Clubs (or play a joker)');
+  assert.equal(text(reasonParts('en', { code: 'must_follow', suit: 'H' }, { game: 'baloot' })), 'you must follow ♥ Hearts');
+  assert.equal(text(reasonParts('ar', { code: 'not_your_turn', seat: 3 }, { name })), 'الدور على Bot 4');
+  assert.equal(text(reasonParts('en', { code: 'not_your_turn', seat: 3 }, { name })), "it is Bot 4's turn");
+  assert.equal(text(reasonParts('ar', { code: 'not_your_turn', seat: 3 })), 'الدور على المقعد 4', 'without names: the seat counted from 1');
+  assert.equal(text(reasonParts('ar', { code: 'must_beat', rank: 'J' })), 'يجب أن تعلو على ولد الحكم');
+  assert.equal(text(reasonParts('en', { code: 'must_beat', rank: 'T' })), 'you must beat the 10 of trump');
+  assert.equal(text(reasonParts('ar', { code: 'not_held', card: 'AH' })), 'ليست معك الورقة A♥');
+  assert.equal(text(reasonParts('ar', { code: 'not_held', card: 'RJ' })), 'ليست معك الورقة الجوكر الأحمر');
+  assert.equal(text(reasonParts('en', { code: 'no_card_at', slot: 3 })), 'you have no card at place 4', 'places counted from 1');
+  assert.equal(text(reasonParts('en', { code: 'joker_lead', joker: 'RJ', team_bid: 7 })), "a joker may not lead: your team's bid is 7 and the A K Q J of the Hokm are not all played");
+  assert.equal(text(reasonParts('en', { code: 'power_pending', power: 'peek_other' })), "choose the target of the power first: Look at another player's card");
   // The parameters come apart, for <bdi>: a card has no letters and is then set left to right.
-  const parts = reasonParts('ar', 'you do not hold the 10 of clubs');
-  assert.deepEqual(parts, ['ليست معك الورقة ', { param: '10♣', name: 'card' }]);
-  assert.equal(reasonParts('ar', 'a reason nobody mapped'), null);
+  assert.deepEqual(reasonParts('ar', { code: 'not_held', card: 'TC' }), ['ليست معك الورقة ', { param: '10♣', name: 'card' }]);
+  assert.equal(reasonParts('ar', { code: 'a_code_nobody_mapped' }), null);
+  assert.equal(reasonParts('en', undefined), null, 'an old server without reason: the message is shown');
 });
 
 test('while a hand is bid for, keys bid and never play', () => {
@@ -202,20 +249,19 @@ test('while a hand is bid for, keys bid and never play', () => {
   assert.equal(bidKeyAction('baloot', round1, '4', round2), 'hokum S');
 });
 
-test("Baloot's second round of bidding starts once all four passed", () => {
-  const b = (bid, seat = 0) => ({ seat, bid });
-  assert.equal(balootBidRound([]), 1);
+test("Baloot's bidding round is the engine's word, not counted in the browser", () => {
+  assert.equal(balootBidRound(2), 2);
+  assert.equal(balootBidRound(1), 1);
   assert.equal(balootBidRound(null), 1);
-  assert.equal(balootBidRound([b('pass'), b('pass'), b('pass')]), 1);
-  assert.equal(balootBidRound([b('pass'), b('hokum'), b('pass'), b('pass')]), 1);
-  assert.equal(balootBidRound([b('pass'), b('pass'), b('pass'), b('pass')]), 2);
-  assert.equal(balootBidRound([b('pass'), b('pass'), b('pass'), b('pass'), b('pass')]), 2);
+  assert.equal(balootBidRound(undefined), 1);
 });
 
 test('routes: a table, a replay, and home for anything else (a broken link too)', () => {
   assert.deepEqual(parseRoute('#/t/k7qx2m'), { name: 'table', code: 'K7QX2M' });
   assert.deepEqual(parseRoute('#/replay/g_1'), { name: 'replay', gameId: 'g_1' });
   assert.deepEqual(parseRoute('#/replay/g%5F1'), { name: 'replay', gameId: 'g_1' });
+  assert.deepEqual(parseRoute('#/replay'), { name: 'replay' }, 'a record file to open');
+  assert.deepEqual(parseRoute('#/replay/'), { name: 'replay' });
   assert.deepEqual(parseRoute(''), { name: 'home' });
   assert.deepEqual(parseRoute('#/'), { name: 'home' });
   // %-encoding cut short (a link truncated by a chat app): URIError caught, home.
@@ -241,4 +287,76 @@ test('a hand score reads from the seat of the one who looks at it', () => {
   assert.equal(scoreTone(0, [5, 2]), 'good');
   assert.equal(scoreTone(3, [8, 8]), 'even');
   assert.equal(scoreTone(null, [0, 7]), 'even');
+});
+
+// ---- the golden fixtures shared with the server (tests/protocol/*.json at the repository root,
+// written by crates/server/tests/protocol.rs): every frame kind the server sends, as it sends it.
+
+/** Each fixture file: one frame, or a list of frames. */
+function fixtures() {
+  const dir = path.join(repo, 'tests/protocol');
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    const value = JSON.parse(text);
+    return (Array.isArray(value) ? value : [value]).map((frame, i) => ({ name: Array.isArray(value) ? `${file}[${i}]` : file, frame }));
+  });
+}
+
+/** A client seated at the frame's table, so the reducer applies what is about that table. */
+function stateFor(frame) {
+  const code = typeof frame.table === 'string' ? frame.table : frame.table?.code ?? 'K7QX2M';
+  let s = reduce(initialState(), { type: 'route', route: { name: 'table', code } });
+  if (frame.type !== 'table') s = reduce(s, { type: 'server', msg: { type: 'table', table: { code, game: 'kout4', seats: [], version: 1 }, you: 0 }, now: 0 });
+  return s;
+}
+
+test('every golden frame of the server is read by the client', () => {
+  const all = fixtures();
+  assert.ok(all.length > 0, 'tests/protocol has fixtures');
+  const kinds = new Set();
+  for (const { name, frame } of all) {
+    const m = parseServerMessage(JSON.stringify(frame));
+    assert.ok(m, `${name}: a frame of a type the client knows (${frame.type})`);
+    kinds.add(m.type);
+    const s = reduce(stateFor(m), { type: 'server', msg: m, now: 1000 });
+    switch (m.type) {
+      case 'welcome':
+        assert.equal(s.me?.id, m.player.id, name);
+        break;
+      case 'table':
+        if (m.table.status === 'closed') {
+          assert.ok(s.closed, `${name}: a closed table`);
+          break;
+        }
+        assert.equal(s.table?.code, m.table.code, name);
+        assert.ok(Array.isArray(s.table.seats), name);
+        break;
+      case 'sync':
+      case 'event':
+        assert.equal(s.game?.version, m.version, name);
+        assert.ok(Array.isArray(s.game.legal) && Array.isArray(s.game.to_act), name);
+        if ('order' in m) {
+          assert.ok(Array.isArray(m.order), `${name}: order is a list of cards`);
+          assert.deepEqual(s.game.order, m.order, name);
+          for (const c of m.order) assert.ok(parseCard(c), `${name}: ${c} is a card`);
+        }
+        if (m.type === 'event') assert.equal(s.game.log.at(-1).action, m.action, name);
+        break;
+      case 'commitment':
+        assert.equal(s.commitment?.hand, m.hand, name);
+        break;
+      case 'error':
+        if (m.code === 'stale') break;
+        assert.equal(s.error?.code, m.code, name);
+        if (m.reason) {
+          assert.deepEqual(s.error.reason, m.reason, name);
+          assert.ok(reasonParts('ar', m.reason, { game: 'kout4' }), `${name}: the refusal ${m.reason.code} is translated`);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  for (const type of SERVER_TYPES) assert.ok(kinds.has(type), `a fixture of ${type}`);
+  assert.ok(all.some(({ frame }) => frame.type === 'error' && frame.reason), 'a refusal with its reason');
 });

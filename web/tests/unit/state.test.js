@@ -70,6 +70,15 @@ test('sync replaces the match state and turns the deadline into a client time', 
   assert.deepEqual([...legalSet(s)], ['pass', 'bid 5', 'bid 6']);
 });
 
+test('sync and event carry the order to show my cards in; without one it is null', () => {
+  let s = atTable();
+  assert.equal(s.game.order, null, 'an older server sends no order');
+  s = server(s, syncMsg({ version: 7, order: ['KH', 'AS', 42] }));
+  assert.deepEqual(s.game.order, ['KH', 'AS'], 'only card texts kept');
+  s = server(s, eventMsg(8, 'pass', { order: ['AS'] }));
+  assert.deepEqual(s.game.order, ['AS']);
+});
+
 test('events apply in version order; duplicates and older ones are dropped', () => {
   let s = atTable();
   s = server(s, eventMsg(7, 'pass'));
@@ -116,9 +125,12 @@ test('an illegal action keeps the reason to show; a stale one asks for a resync 
   let s = atTable();
   s = reduce(s, { type: 'sent', msg: { type: 'act', action: 'play AH', version: 6 } });
   assert.deepEqual(s.pending, { action: 'play AH', version: 6 });
-  const illegal = server(s, { type: 'error', code: 'illegal', message: 'you must follow spades (or play a joker)', id: 3 });
+  const illegal = server(s, { type: 'error', code: 'illegal', message: 'you must follow spades (or play a joker)', id: 3, reason: { code: 'must_follow', suit: 'S' } });
   assert.equal(illegal.error.code, 'illegal');
   assert.equal(illegal.error.message, 'you must follow spades (or play a joker)');
+  assert.deepEqual(illegal.error.reason, { code: 'must_follow', suit: 'S' }, 'the refusal as data, for translation');
+  const bare = server(s, { type: 'error', code: 'illegal', message: 'something new', reason: 'not an object' });
+  assert.equal(bare.error.reason, undefined, 'a reason without a code is not kept: the message is shown');
   assert.equal(illegal.pending, null);
   const stale = server(s, { type: 'error', code: 'stale', message: 'the table is at version 8' });
   assert.equal(stale.error, null);

@@ -4,7 +4,7 @@
 
 use cards::{Card, CardSet, Rank, Suit};
 use game::{Actor, Game, GameKind, Phase, Seat};
-use kout::{Kout, KoutAction, KoutDeal, KoutIllegal, KoutRules, Variant};
+use kout::{Illegal, Kout, KoutAction, KoutDeal, KoutRules, Variant};
 
 pub fn seat(i: usize) -> Seat {
     Seat::new(i).expect("seat")
@@ -59,7 +59,7 @@ pub fn fill6(given: &[&str]) -> Vec<String> {
     hands.iter().map(ToString::to_string).collect()
 }
 
-pub fn act(game: &mut Kout, seat_index: usize, text: &str) -> Result<(), KoutIllegal> {
+pub fn act(game: &mut Kout, seat_index: usize, text: &str) -> Result<(), Illegal> {
     let action: KoutAction = text.parse().expect("action notation");
     game.play(Actor::Seat(seat(seat_index)), action)
 }

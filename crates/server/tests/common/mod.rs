@@ -21,7 +21,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// The games as the server plays them: the real engines and the bots crate's bots.
-pub fn dispatch(kind: game::GameKind, spawn: Spawn) -> Result<(), String> {
+pub fn dispatch(kind: game::GameKind, spawn: Spawn) -> Result<(), server::TableError> {
     server::default_dispatch(kind, spawn)
 }
 
@@ -117,7 +117,7 @@ pub fn temp_db(name: &str) -> String {
 pub struct TestServer {
     pub addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
-    task: JoinHandle<anyhow::Result<()>>,
+    task: JoinHandle<Result<(), server::ServeError>>,
 }
 
 impl TestServer {

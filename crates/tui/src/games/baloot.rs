@@ -1,6 +1,6 @@
 //! Baloot on the screen.
 
-use baloot::{Baloot, BalootAction, BalootView, HandView, ModeName, ProjectKind, TARGET, TrickView, ViewPhase};
+use baloot::{Baloot, BalootAction, BalootView, HandView, ModeName, ProjectKind, StageView, TARGET, TrickView};
 use bots::{Bot, BotSpec, Playable};
 use cards::{Card, CardSet, Rank, Suit};
 use game::{Actor, Game, Seat};
@@ -119,7 +119,7 @@ impl Table for Baloot {
         let legal = |a: BalootAction| self.is_legal(Actor::Seat(me), a);
         let face = h.face_up.suit().unwrap_or(Suit::Spades);
         match view.phase {
-            ViewPhase::Bidding => {
+            StageView::Bidding => {
                 let mut bids = vec![(BalootAction::Pass, 'p')];
                 match bidding_round(h) {
                     Round::Two => {
@@ -137,14 +137,14 @@ impl Table for Baloot {
                     out.push(Choice::act(a, bid_words(a, face), Place::Button, legal(a)).with_keys(&keys));
                 }
             }
-            ViewPhase::Playing => {
+            StageView::Playing => {
                 let trump = h.contract.and_then(|c| c.trump);
                 for card in hand_groups(h.cards.unwrap_or_default(), trump).into_iter().flatten() {
                     let a = BalootAction::Play(card);
                     out.push(Choice::act(a, card.pretty(), Place::Card(card), legal(a)));
                 }
             }
-            ViewPhase::AwaitingDeal | ViewPhase::Over => {}
+            StageView::AwaitingDeal | StageView::Over => {}
         }
     }
 
@@ -184,13 +184,13 @@ impl Table for Baloot {
         }
         if a.tricks.len() > b.tricks.len() {
             if let Some(w) = a.tricks.last().and_then(|t| t.winner) {
-                let us = names.me.team().index();
+                let us = names.me.team();
                 n.say(format!(
                     "{} {} the trick · points: us {}, them {}",
                     names.who(w),
                     names.verb(w, "take", "takes"),
                     a.card_points[us],
-                    a.card_points[1 - us]
+                    a.card_points[us.other()]
                 ));
                 n.pause = true;
             }
@@ -211,11 +211,11 @@ impl Table for Baloot {
 
     fn header(ctx: &Ctx<'_, Self>) -> (String, String) {
         let v = ctx.view;
-        let us = ctx.me().team().index();
+        let us = ctx.me().team();
         let hand = v.hand.as_ref().map_or(1, |h| h.number + 1);
         (
             format!("Majlis · Baloot · hand {hand} · you are seat {}", ctx.me()),
-            format!("us {} · them {} · to {TARGET}", v.score[us], v.score[1 - us]),
+            format!("us {} · them {} · to {TARGET}", v.score[us], v.score[us.other()]),
         )
     }
 
@@ -223,18 +223,18 @@ impl Table for Baloot {
         let v = ctx.view;
         let (Some(turn), Some(h)) = (v.to_act, &v.hand) else { return String::new() };
         if !ctx.my_turn {
-            let doing = if v.phase == ViewPhase::Bidding { "to bid" } else { "to play" };
+            let doing = if v.phase == StageView::Bidding { "to bid" } else { "to play" };
             return format!("Waiting for seat {turn} {doing}…");
         }
         let face = h.face_up.suit().map_or_else(String::new, suit_words);
         match (v.phase, bidding_round(h)) {
-            (ViewPhase::Bidding, Round::One) => {
+            (StageView::Bidding, Round::One) => {
                 format!("Round 1: hokum in {face} (h), sun (s) if the rules allow it, or pass (p).")
             }
-            (ViewPhase::Bidding, Round::SunWindow(s)) => {
+            (StageView::Bidding, Round::SunWindow(s)) => {
                 format!("{} bid hokum: sun (s) takes the bid from them, or pass (p).", ctx.names.who(s))
             }
-            (ViewPhase::Bidding, Round::Two) => {
+            (StageView::Bidding, Round::Two) => {
                 format!("Round 2: hokum in a suit other than {face} (keys 2–5), sun (6), or pass (p).")
             }
             _ if h.trick.plays.is_empty() => "Your lead: choose a card (← →, Enter).".to_owned(),
@@ -244,11 +244,11 @@ impl Table for Baloot {
 
     fn result(&self, names: Names) -> String {
         let view = self.view(Some(names.me));
-        let us = names.me.team().index();
-        if view.phase == ViewPhase::Over {
+        let us = names.me.team();
+        if view.phase == StageView::Over {
             let won = self.outcome() == Some(game::Winner::Team(names.me.team()));
             let verdict = if won { "your team wins" } else { "the other team wins" };
-            return format!("Match over: {verdict}, us {} – them {}.", view.score[us], view.score[1 - us]);
+            return format!("Match over: {verdict}, us {} – them {}.", view.score[us], view.score[us.other()]);
         }
         let summaries = self.hand_summaries();
         let Some(last) = summaries.last() else { return String::new() };
@@ -259,8 +259,14 @@ impl Table for Baloot {
         let (Some(score), Some(bidder), Some(mode)) = (last.score, last.bidder, last.mode) else {
             return String::new();
         };
-        let points = last.card_points.map(|p| format!(" (card points {}–{})", p[us], p[1 - us])).unwrap_or_default();
-        format!("Hand {number}: {mode} by {}; us +{}, them +{}{points}.", names.whom(bidder), score[us], score[1 - us])
+        let points =
+            last.card_points.map(|p| format!(" (card points {}–{})", p[us], p[us.other()])).unwrap_or_default();
+        format!(
+            "Hand {number}: {mode} by {}; us +{}, them +{}{points}.",
+            names.whom(bidder),
+            score[us],
+            score[us.other()]
+        )
     }
 
     fn draw(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Self>) {
@@ -290,10 +296,10 @@ impl Table for Baloot {
 
     fn keys(ctx: &Ctx<'_, Self>) -> &'static str {
         match ctx.view.phase {
-            ViewPhase::Bidding => "p pass · h hokum · s sun · 1-6 · ← → Enter",
-            ViewPhase::Playing => "← → choose · Enter play",
-            ViewPhase::AwaitingDeal => "Enter next hand",
-            ViewPhase::Over => "Enter leave",
+            StageView::Bidding => "p pass · h hokum · s sun · 1-6 · ← → Enter",
+            StageView::Playing => "← → choose · Enter play",
+            StageView::AwaitingDeal => "Enter next hand",
+            StageView::Over => "Enter leave",
         }
     }
 }
@@ -316,7 +322,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &Hand
             marker,
             Span::raw(format!("{name:<9}{:<6}", ctx.names.team(seat.team()))),
             Span::raw(format!("{call:<8}{star}  ")),
-            Span::raw(format!("{:>3}   ", h.hand_sizes.get(seat.index()).copied().unwrap_or(0))),
+            Span::raw(format!("{:>3}   ", h.hand_sizes.get(seat).copied().unwrap_or(0))),
         ];
         if let Some(t) = trick {
             if let Some((i, play)) = t.plays.iter().enumerate().find(|(_, pl)| pl.seat == seat) {
@@ -352,7 +358,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &Hand
 fn draw_info(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &HandView) {
     let names = ctx.names;
     let p = ctx.palette;
-    let us = ctx.me().team().index();
+    let us = ctx.me().team();
     let mut lines = vec![Line::raw(format!("Dealer: {}", names.whom(h.dealer)))];
     match h.contract {
         Some(c) => {
@@ -384,8 +390,8 @@ fn draw_info(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &HandV
             ]));
         }
     }
-    lines.push(Line::raw(format!("Tricks: us {} · them {}", h.trick_counts[us], h.trick_counts[1 - us])));
-    lines.push(Line::raw(format!("Points: us {} · them {}", h.card_points[us], h.card_points[1 - us])));
+    lines.push(Line::raw(format!("Tricks: us {} · them {}", h.trick_counts[us], h.trick_counts[us.other()])));
+    lines.push(Line::raw(format!("Points: us {} · them {}", h.card_points[us], h.card_points[us.other()])));
     let projects: Vec<String> = h
         .projects
         .iter()

@@ -3,7 +3,7 @@
 use bots::{Bot, BotSpec, Playable};
 use cards::{Card, CardSet, Rank, Suit};
 use game::{Actor, Game, Seat, Team};
-use kout::{Bid, Kout, KoutAction, KoutView, TrickView, ViewStage};
+use kout::{Bid, Kout, KoutAction, KoutView, StageView, TrickView};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -109,7 +109,7 @@ impl Table for Kout {
         let view = self.view(Some(me));
         let legal = |a: KoutAction| self.is_legal(Actor::Seat(me), a);
         match view.stage {
-            ViewStage::Bidding => {
+            StageView::Bidding => {
                 out.push(
                     Choice::act(KoutAction::Pass, "pass", Place::Button, legal(KoutAction::Pass))
                         .with_keys(&['p', '0']),
@@ -120,21 +120,21 @@ impl Table for Kout {
                     out.push(Choice::act(a, format!("bid {bid}"), Place::Button, legal(a)).with_keys(&[key]));
                 }
             }
-            ViewStage::Trump => {
+            StageView::Trump => {
                 for (i, suit) in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs].into_iter().enumerate() {
                     let a = KoutAction::Trump(suit);
                     let keys = [suit.letter().to_ascii_lowercase(), char::from(b'1' + i as u8)];
                     out.push(Choice::act(a, suit_words(suit), Place::Button, legal(a)).with_keys(&keys));
                 }
             }
-            ViewStage::Playing => {
+            StageView::Playing => {
                 let hand = view.hand.unwrap_or_default();
                 for card in hand_groups(hand, view.trump).into_iter().flatten() {
                     let a = KoutAction::Play(card);
                     out.push(Choice::act(a, card.pretty(), Place::Card(card), legal(a)));
                 }
             }
-            ViewStage::AwaitingDeal | ViewStage::Over => {}
+            StageView::AwaitingDeal | StageView::Over => {}
         }
     }
 
@@ -197,21 +197,21 @@ impl Table for Kout {
         let high = v.calls.iter().filter_map(|c| c.bid).max();
         if !ctx.my_turn {
             let doing = match v.stage {
-                ViewStage::Bidding => "to bid",
-                ViewStage::Trump => "to name trump",
+                StageView::Bidding => "to bid",
+                StageView::Trump => "to name trump",
                 _ => "to play",
             };
             return format!("Waiting for seat {turn} {doing}…");
         }
         match v.stage {
-            ViewStage::Bidding if turn == v.dealer && high.is_none() => {
+            StageView::Bidding if turn == v.dealer && high.is_none() => {
                 "Everyone passed: as the dealer you must bid (5 is Malzoom). Keys 5–9.".to_owned()
             }
-            ViewStage::Bidding => match high {
+            StageView::Bidding => match high {
                 Some(h) => format!("Your bid: higher than {h} (keys {}–9), or pass (p).", h + 1),
                 None => "Your bid: 5–9 tricks (keys 5–9), or pass (p).".to_owned(),
             },
-            ViewStage::Trump => "You won the bid: name trump (s ♠, h ♥, d ♦, c ♣).".to_owned(),
+            StageView::Trump => "You won the bid: name trump (s ♠, h ♥, d ♦, c ♣).".to_owned(),
             _ if v.trick.as_ref().is_none_or(|t| t.cards.is_empty()) => {
                 "Your lead: choose a card (← →, Enter).".to_owned()
             }
@@ -268,11 +268,11 @@ impl Table for Kout {
 
     fn keys(ctx: &Ctx<'_, Self>) -> &'static str {
         match ctx.view.stage {
-            ViewStage::Bidding => "5-9 bid · p pass · ← → Enter",
-            ViewStage::Trump => "s h d c trump · ← → Enter",
-            ViewStage::Playing => "← → choose · Enter play",
-            ViewStage::AwaitingDeal => "Enter next hand",
-            ViewStage::Over => "Enter leave",
+            StageView::Bidding => "5-9 bid · p pass · ← → Enter",
+            StageView::Trump => "s h d c trump · ← → Enter",
+            StageView::Playing => "← → choose · Enter play",
+            StageView::AwaitingDeal => "Enter next hand",
+            StageView::Over => "Enter leave",
         }
     }
 }

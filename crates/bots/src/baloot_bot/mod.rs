@@ -1,0 +1,35 @@
+//! The Baloot heuristic: bids the contract (Hokum in a suit, or Sun) its hand is expected to score
+//! most with, and plays for points — it takes tricks with masters, trumps and overtrumps when the
+//! trick is worth it, feeds points to a partner who holds the trick, and throws the cheapest card
+//! when the trick is lost.
+//!
+//! Everything is read from the seat's [`BalootView`] (its cards, the face-up card, the bids, every
+//! card played and by whom, the projects shown), so the bot keeps no state between decisions.
+//! The view does not carry the rule options; the legal actions enforce the duties (overtrumping,
+//! trumping while the partner wins), and project values are judged with the `seed` preset.
+
+mod bidding;
+mod estimate;
+mod play;
+
+use baloot::{Baloot, BalootAction, BalootView, StageView};
+use game::Seat;
+
+use crate::Bot;
+use bidding::{BID_PARAMS, bid};
+use play::Seen;
+
+/// The strong Baloot bot. It has no random choices: the same view always gets the same answer.
+#[derive(Clone, Debug, Default)]
+pub struct BalootHeuristic;
+
+impl Bot<Baloot> for BalootHeuristic {
+    fn choose(&mut self, seat: Seat, view: &BalootView, legal: &[BalootAction]) -> BalootAction {
+        let wanted = match (view.phase, view.hand.as_ref()) {
+            (StageView::Bidding, Some(hand)) => Some(bid(seat, hand, legal, &BID_PARAMS)),
+            (StageView::Playing, Some(hand)) => Seen::read(seat, hand).map(|t| BalootAction::Play(t.choose(legal))),
+            _ => None,
+        };
+        crate::pick(legal, wanted)
+    }
+}

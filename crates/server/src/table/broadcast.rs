@@ -1,0 +1,208 @@
+//! Who gets the table's frames, and building them: the lobby (`table`), the full state (`sync`),
+//! each accepted action (`event`), and the public listing.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bots::Playable;
+use game::Seat;
+use serde_json::Value;
+use tokio::time::Instant;
+
+use super::lobby::{Occupant, Status};
+use super::{Table, seat_index};
+use crate::hub::{Conn, TableSummary};
+use crate::protocol::{HandCommitment, LogEntry, MatchState, SeatInfo, ServerMsg, TableFrame, TableState};
+
+/// A subscribed connection: a seat's player or a spectator.
+pub(super) struct Sub {
+    pub(super) conn: Conn,
+    pub(super) seat: Option<Seat>,
+}
+
+impl<G: Playable> Table<G> {
+    pub(super) fn subscribe(&mut self, conn: &Conn, seat: Option<Seat>) {
+        self.subs.retain(|s| s.conn.id != conn.id);
+        self.subs.push(Sub { conn: conn.clone(), seat });
+        if let Some(state) = seat.and_then(|s| self.lobby.seats.get_mut(s.index())) {
+            state.gone_since = None;
+        }
+    }
+
+    pub(super) fn detach(&mut self, conn_id: u64) {
+        let Some(pos) = self.subs.iter().position(|s| s.conn.id == conn_id) else { return };
+        let gone = self.subs.remove(pos);
+        let player = &gone.conn.player.id;
+        if !self.subs.iter().any(|s| s.conn.player.id == *player)
+            && let Some(seat) = self.lobby.seat_of(player)
+            && let Some(state) = self.lobby.seats.get_mut(seat.index())
+        {
+            state.gone_since = Some(Instant::now());
+        }
+        self.broadcast_table();
+        self.publish_summary();
+    }
+
+    pub(super) fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.lobby
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match &s.occupant {
+                Occupant::Empty => SeatInfo {
+                    seat: i,
+                    name: None,
+                    kind: "empty",
+                    bot: None,
+                    player: None,
+                    connected: false,
+                    away: false,
+                },
+                Occupant::Bot { bot } => SeatInfo {
+                    seat: i,
+                    name: Some(format!("bot:{bot}")),
+                    kind: "bot",
+                    bot: Some(bot.clone()),
+                    player: None,
+                    connected: true,
+                    away: false,
+                },
+                Occupant::Human { id, name, left } => SeatInfo {
+                    seat: i,
+                    name: Some(name.clone()),
+                    kind: "human",
+                    bot: None,
+                    player: Some(id.clone()),
+                    connected: self.is_connected(id),
+                    away: s.away || *left,
+                },
+            })
+            .collect()
+    }
+
+    pub(super) fn table_state(&self) -> TableState {
+        TableState {
+            code: self.lobby.code.clone(),
+            game: self.lobby.kind.id(),
+            rules: self.lobby.rules.clone(),
+            public: self.lobby.public,
+            turn_ms: self.clocks.turn.as_millis() as u64,
+            host: self.lobby.host.clone(),
+            status: self.lobby.status.as_str(),
+            seats: self.seat_infos(),
+            version: self.version,
+            game_id: self.play.match_id.clone(),
+        }
+    }
+
+    pub(super) fn send_table_to(&self, conn: &Conn, seat: Option<Seat>, id: Option<&Value>) {
+        let msg =
+            ServerMsg::Table { table: TableFrame::Open(self.table_state()), you: seat_index(seat), id: id.cloned() };
+        conn.send(msg.to_text());
+    }
+
+    pub(super) fn broadcast_table(&self) {
+        self.broadcast_table_except(u64::MAX);
+    }
+
+    pub(super) fn broadcast_table_except(&self, skip: u64) {
+        let table = self.table_state();
+        let mut cache: HashMap<Option<Seat>, Arc<str>> = HashMap::new();
+        for sub in self.subs.iter().filter(|s| s.conn.id != skip) {
+            let msg = cache.entry(sub.seat).or_insert_with(|| {
+                ServerMsg::Table { table: TableFrame::Open(table.clone()), you: seat_index(sub.seat), id: None }
+                    .to_text()
+            });
+            sub.conn.send(msg.clone());
+        }
+    }
+
+    /// What `seat` (or a spectator) sees of the match now: the fields `sync` and `event` share.
+    pub(super) fn match_state(&self, seat: Option<Seat>) -> MatchState {
+        let Some(m) = self.play.game.as_ref() else { return MatchState::empty() };
+        let deadline = self.deadline().map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64);
+        MatchState::of(m, seat, deadline)
+    }
+
+    pub(super) fn send_sync(&self, conn: &Conn, seat: Option<Seat>, since: Option<u64>) {
+        // Everything after `since` if the current match's log reaches back that far; else the
+        // current hand.
+        let first_version = self.play.log.first().map_or(u64::MAX, |e| e.version);
+        let log: Vec<LogEntry> = match since {
+            Some(v) if v + 1 >= first_version && v <= self.version => {
+                self.play.log.iter().filter(|e| e.version > v).cloned().collect()
+            }
+            _ => self.play.log.get(self.play.hand_log_start..).unwrap_or_default().to_vec(),
+        };
+        let msg = ServerMsg::Sync {
+            table: self.lobby.code.clone(),
+            version: self.version,
+            seat: seat_index(seat),
+            state: self.match_state(seat),
+            log,
+            commitment: self
+                .play
+                .fair
+                .as_ref()
+                .map(|f| HandCommitment { hand: f.hand, commitment: f.commitment.clone() }),
+        };
+        conn.send(msg.to_text());
+    }
+
+    pub(super) fn broadcast_event(&self, seat: Option<Seat>, action: &str) {
+        let mut cache: HashMap<Option<Seat>, Arc<str>> = HashMap::new();
+        for sub in &self.subs {
+            let msg = cache.entry(sub.seat).or_insert_with(|| {
+                ServerMsg::Event {
+                    table: self.lobby.code.clone(),
+                    version: self.version,
+                    seat: seat_index(seat),
+                    action: action.to_owned(),
+                    state: self.match_state(sub.seat),
+                }
+                .to_text()
+            });
+            sub.conn.send(msg.clone());
+        }
+    }
+
+    /// Sends the same frame to every subscriber.
+    pub(super) fn broadcast(&self, msg: &ServerMsg) {
+        let text = msg.to_text();
+        for sub in &self.subs {
+            sub.conn.send(text.clone());
+        }
+    }
+
+    /// Whether `player` has a socket subscribed to the table now.
+    pub(super) fn is_connected(&self, player: &str) -> bool {
+        self.subs.iter().any(|sub| sub.conn.player.id == player)
+    }
+
+    pub(super) fn publish_summary(&self) {
+        let host = self
+            .lobby
+            .seats
+            .iter()
+            .find_map(|s| match &s.occupant {
+                Occupant::Human { id, name, .. } if *id == self.lobby.host => Some(name.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        let summary = TableSummary {
+            code: self.lobby.code.clone(),
+            game: self.lobby.kind.id(),
+            public: self.lobby.public,
+            status: self.lobby.status.as_str(),
+            host,
+            seats: self.seat_infos(),
+            // A lobby whose host has gone cannot start: it is not offered to strangers.
+            open: self.lobby.status != Status::Playing
+                && self.lobby.seats.iter().any(|s| s.occupant == Occupant::Empty)
+                && self.is_connected(&self.lobby.host),
+            host_id: self.lobby.host.clone(),
+            in_lobby: self.lobby.status == Status::Lobby,
+        };
+        self.hub.publish(summary);
+    }
+}

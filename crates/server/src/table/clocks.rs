@@ -1,0 +1,150 @@
+//! The clocks: the current decision's deadline, Kabul's snap window, bots standing in for absent
+//! players, and the host role passing on when the host has gone.
+
+use std::time::Duration;
+
+use bots::Playable;
+use game::{Actor, Phase, Seat};
+use tokio::time::Instant;
+
+use super::Table;
+use super::lobby::{Occupant, SeatState, Status};
+
+/// After this many timeouts in a row a seat is away: its bot plays at once.
+const AWAY_AFTER_TIMEOUTS: u32 = 2;
+
+/// How long the table waits before it retries a clock wake that changed nothing.
+pub(super) const STALL_RETRY: Duration = Duration::from_secs(1);
+
+/// What the clock must do next.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Wake {
+    CloseWindow,
+    Bot(Seat),
+    Timeout(Seat),
+    /// Between matches: the host has been gone past the grace period; another seated person
+    /// takes the host role, so the table can still start.
+    HandOverHost,
+}
+
+/// The table's deadlines.
+pub(super) struct Clocks {
+    /// Time per decision.
+    pub(super) turn: Duration,
+    /// How long a Kabul snap window stays open.
+    pub(super) snap_window: Duration,
+    /// When the current decision began.
+    pub(super) decision_since: Instant,
+    /// When the current snap window opened (or last restarted).
+    pub(super) window_since: Instant,
+}
+
+impl Clocks {
+    pub(super) fn snap_deadline(&self) -> Instant {
+        self.window_since + self.snap_window
+    }
+}
+
+impl<G: Playable> Table<G> {
+    /// The deadline of the current human decision, or of the snap window.
+    pub(super) fn deadline(&self) -> Option<Instant> {
+        let game = self.play.game.as_ref()?.game();
+        if self.lobby.status != Status::Playing || game.phase() != Phase::InHand {
+            return None;
+        }
+        if game.clock_may_act() {
+            return Some(self.clocks.snap_deadline());
+        }
+        let humans = game.to_act().iter().any(|s| self.is_present_human(s));
+        humans.then(|| self.clocks.decision_since + self.clocks.turn)
+    }
+
+    /// A person who decides for their seat: seated, not away, and connected (or disconnected for
+    /// less than the grace period).
+    pub(super) fn is_present_human(&self, seat: Seat) -> bool {
+        match self.lobby.seats.get(seat.index()) {
+            Some(SeatState { occupant: Occupant::Human { left: false, .. }, away: false, gone_since, .. }) => {
+                gone_since.is_none_or(|g| Instant::now() < g + self.hub.config.disconnect_grace)
+            }
+            _ => false,
+        }
+    }
+
+    pub(super) fn next_wake(&self) -> Option<(Instant, Wake)> {
+        if self.lobby.status != Status::Playing {
+            return self.host_handover_at().map(|at| (at, Wake::HandOverHost));
+        }
+        let game = self.play.game.as_ref()?.game();
+        if game.phase() != Phase::InHand {
+            return None;
+        }
+        let mut best: Option<(Instant, Wake)> = None;
+        let mut consider = |at: Instant, what: Wake| {
+            if best.is_none_or(|(b, _)| at < b) {
+                best = Some((at, what));
+            }
+        };
+        let window = game.clock_may_act();
+        if window {
+            consider(self.clocks.snap_deadline(), Wake::CloseWindow);
+        }
+        let bot_at = self.clocks.decision_since + self.hub.config.bot_delay;
+        for seat in game.to_act().iter() {
+            if self.is_present_human(seat) {
+                if !window {
+                    consider(self.clocks.decision_since + self.clocks.turn, Wake::Timeout(seat));
+                }
+                if let Some(gone) = self.lobby.seats.get(seat.index()).and_then(|s| s.gone_since) {
+                    // Disconnected: once the grace period is over, the bot plays for them.
+                    consider((gone + self.hub.config.disconnect_grace).max(bot_at), Wake::Bot(seat));
+                }
+            } else {
+                consider(bot_at, Wake::Bot(seat));
+            }
+        }
+        best
+    }
+
+    /// When the host role passes on: the host's seat has had no connection for the grace period
+    /// and another seated person is connected. `None` while nothing is to be done.
+    pub(super) fn host_handover_at(&self) -> Option<Instant> {
+        let seat = self.lobby.seat_of(&self.lobby.host)?;
+        let gone = self.lobby.seats.get(seat.index())?.gone_since?;
+        self.next_host()?;
+        Some(gone + self.hub.config.disconnect_grace)
+    }
+
+    pub(super) async fn on_wake(&mut self, what: Wake) {
+        match what {
+            Wake::HandOverHost => {
+                let due = self.host_handover_at().is_some_and(|at| at <= Instant::now());
+                if let (true, Some(next)) = (due, self.next_host()) {
+                    tracing::info!(table = %self.lobby.code, from = %self.lobby.host, to = %next, "the host is gone; the role passes on");
+                    self.lobby.host = next;
+                    self.version += 1;
+                    self.save_row().await;
+                    self.broadcast_table();
+                    self.publish_summary();
+                }
+            }
+            Wake::CloseWindow => {
+                let Ok(close) = "close".parse::<G::Action>() else { return };
+                let ok = self.play.game.as_ref().is_some_and(|g| g.game().is_legal(Actor::Clock, close));
+                if ok {
+                    let _ = self.apply(Actor::Clock, close).await;
+                }
+            }
+            Wake::Bot(seat) => self.bot_plays(seat).await,
+            Wake::Timeout(seat) => {
+                if let Some(s) = self.lobby.seats.get_mut(seat.index()) {
+                    s.timeouts += 1;
+                    if s.timeouts >= AWAY_AFTER_TIMEOUTS && !s.away {
+                        s.away = true;
+                        self.broadcast_table();
+                    }
+                }
+                self.bot_plays(seat).await;
+            }
+        }
+    }
+}

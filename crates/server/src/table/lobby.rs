@@ -1,0 +1,313 @@
+//! The lobby: who sits where, who hosts, the table's settings; taking, moving, freeing seats and
+//! bots in them.
+
+use bots::{BotSpec, Playable};
+use game::{GameKind, Options, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::time::Instant;
+
+use super::Table;
+use crate::hub::Conn;
+use crate::protocol::{ErrorCode, ProtocolError};
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Occupant {
+    /// Nobody.
+    Empty,
+    /// A person.
+    Human {
+        /// Their player id.
+        id: String,
+        /// Their display name.
+        name: String,
+        /// They left during a match: their bot plays until they join again.
+        #[serde(default)]
+        left: bool,
+    },
+    /// A bot.
+    Bot {
+        /// Its spec (`heuristic`, `random`).
+        bot: String,
+    },
+}
+
+/// A seat's occupant and the state of its clock (not stored: a restored table starts fresh).
+#[derive(Clone, Debug)]
+pub(super) struct SeatState {
+    pub(super) occupant: Occupant,
+    pub(super) timeouts: u32,
+    pub(super) away: bool,
+    /// When the player's last connection to the table closed (a restored table: when it was
+    /// restored); `None` while connected.
+    pub(super) gone_since: Option<Instant>,
+}
+
+impl SeatState {
+    pub(super) const EMPTY: SeatState =
+        SeatState { occupant: Occupant::Empty, timeouts: 0, away: false, gone_since: None };
+}
+
+/// Where the table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Status {
+    Lobby,
+    Playing,
+    Finished,
+}
+
+impl Status {
+    pub(super) fn as_str(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+        }
+    }
+
+    pub(super) fn parse(s: &str) -> Status {
+        match s {
+            "playing" => Status::Playing,
+            "finished" => Status::Finished,
+            _ => Status::Lobby,
+        }
+    }
+}
+
+/// The table's settings and seats.
+pub(super) struct Lobby {
+    pub(super) code: String,
+    pub(super) kind: GameKind,
+    pub(super) rules: Options,
+    pub(super) seat_count: usize,
+    pub(super) public: bool,
+    /// The host's player id.
+    pub(super) host: String,
+    pub(super) seats: Vec<SeatState>,
+    pub(super) status: Status,
+    /// Unix milliseconds.
+    pub(super) created_at: i64,
+}
+
+impl Lobby {
+    pub(super) fn require_host(&self, conn: &Conn) -> Result<(), ProtocolError> {
+        if conn.player.id == self.host {
+            Ok(())
+        } else {
+            Err(ProtocolError::new(ErrorCode::NotHost, "only the host may do that"))
+        }
+    }
+
+    pub(super) fn seat_of(&self, player: &str) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| matches!(&s.occupant, Occupant::Human { id, .. } if id == player))
+            .and_then(Seat::new)
+    }
+
+    /// Clears `away` (and a `leave` during the match) for a player who acts again; returns whether
+    /// the table others see has changed.
+    pub(super) fn mark_back(&mut self, seat: Seat) -> bool {
+        let Some(s) = self.seats.get_mut(seat.index()) else { return false };
+        let mut changed = s.away;
+        s.away = false;
+        s.timeouts = 0;
+        if let Occupant::Human { left, .. } = &mut s.occupant {
+            changed |= *left;
+            *left = false;
+        }
+        changed
+    }
+
+    pub(super) fn take_seat(&mut self, conn: &Conn, wanted: Option<usize>) -> Result<(), ProtocolError> {
+        let index = match wanted {
+            Some(w) if w >= self.seat_count => {
+                return Err(ProtocolError::new(
+                    ErrorCode::BadRequest,
+                    format!("the table has seats 0 to {}", self.seat_count - 1),
+                ));
+            }
+            Some(w) => w,
+            None => self
+                .seats
+                .iter()
+                .position(|s| s.occupant == Occupant::Empty)
+                .ok_or_else(|| ProtocolError::new(ErrorCode::SeatTaken, "the table is full"))?,
+        };
+        let seat =
+            self.seats.get_mut(index).ok_or_else(|| ProtocolError::new(ErrorCode::BadRequest, "no such seat"))?;
+        if seat.occupant != Occupant::Empty {
+            return Err(ProtocolError::new(ErrorCode::SeatTaken, format!("seat {index} is taken")));
+        }
+        seat.occupant = Occupant::Human { id: conn.player.id.clone(), name: conn.player.name.clone(), left: false };
+        seat.away = false;
+        seat.timeouts = 0;
+        if self.status == Status::Finished {
+            self.status = Status::Lobby;
+        }
+        Ok(())
+    }
+
+    pub(super) fn free_seat(&mut self, seat: Seat) {
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            *s = SeatState { occupant: Occupant::Empty, timeouts: 0, away: false, gone_since: None };
+        }
+    }
+
+    pub(super) fn bot_spec(&self, seat: Seat) -> BotSpec {
+        match self.seats.get(seat.index()).map(|s| &s.occupant) {
+            Some(Occupant::Bot { bot }) => bot.parse().unwrap_or(BotSpec::HEURISTIC),
+            _ => BotSpec::HEURISTIC,
+        }
+    }
+}
+
+impl<G: Playable> Table<G> {
+    pub(super) async fn join(
+        &mut self,
+        conn: &Conn,
+        wanted: Option<usize>,
+        id: Option<&Value>,
+    ) -> Result<(), ProtocolError> {
+        if let Some(seat) = self.lobby.seat_of(&conn.player.id) {
+            let moving = wanted.is_some_and(|w| w != seat.index());
+            if moving && self.lobby.status == Status::Playing {
+                return Err(ProtocolError::new(
+                    ErrorCode::SeatTaken,
+                    format!("seats change only between matches; yours is seat {seat}"),
+                ));
+            }
+            if moving {
+                // Moving seats in the lobby: free the old one first.
+                self.lobby.take_seat(conn, wanted)?;
+                self.lobby.free_seat(seat);
+            } else {
+                let was_left = matches!(
+                    self.lobby.seats.get(seat.index()).map(|s| &s.occupant),
+                    Some(Occupant::Human { left: true, .. })
+                );
+                self.lobby.mark_back(seat);
+                if was_left {
+                    self.save_row().await;
+                }
+            }
+        } else {
+            if self.lobby.status == Status::Playing {
+                return Err(ProtocolError::new(
+                    ErrorCode::SeatTaken,
+                    "the match is under way: spectate, or wait for the next one",
+                ));
+            }
+            self.lobby.take_seat(conn, wanted)?;
+        }
+        let seat = self.lobby.seat_of(&conn.player.id);
+        self.version += 1;
+        self.save_row().await;
+        self.subscribe(conn, seat);
+        self.send_table_to(conn, seat, id);
+        self.send_sync(conn, seat, None);
+        self.broadcast_table_except(conn.id);
+        self.publish_summary();
+        Ok(())
+    }
+
+    pub(super) async fn leave(&mut self, conn: &Conn) -> Result<(), ProtocolError> {
+        let seat = self.lobby.seat_of(&conn.player.id);
+        self.subs.retain(|s| s.conn.player.id != conn.player.id);
+        let Some(seat) = seat else {
+            return Ok(());
+        };
+        if self.lobby.status == Status::Playing {
+            if let Some(Occupant::Human { left, .. }) = self.lobby.seats.get_mut(seat.index()).map(|s| &mut s.occupant)
+            {
+                *left = true;
+            }
+        } else {
+            self.lobby.free_seat(seat);
+            self.lobby.status = Status::Lobby;
+            if self.lobby.host == conn.player.id {
+                let next = self.lobby.seats.iter().find_map(|s| match &s.occupant {
+                    Occupant::Human { id, .. } => Some(id.clone()),
+                    _ => None,
+                });
+                match next {
+                    Some(next) => self.lobby.host = next,
+                    None => {
+                        self.close().await;
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        self.version += 1;
+        self.save_row().await;
+        self.broadcast_table();
+        self.publish_summary();
+        Ok(())
+    }
+
+    pub(super) async fn set_bot(&mut self, conn: &Conn, seat: usize, bot: Option<&str>) -> Result<(), ProtocolError> {
+        self.lobby.require_host(conn)?;
+        if self.lobby.status == Status::Playing {
+            return Err(ProtocolError::new(ErrorCode::BadRequest, "seats change only between matches"));
+        }
+        let state = self
+            .lobby
+            .seats
+            .get_mut(seat)
+            .ok_or_else(|| ProtocolError::new(ErrorCode::BadRequest, format!("no seat {seat} at this table")))?;
+        match bot {
+            None => {
+                if !matches!(state.occupant, Occupant::Bot { .. }) {
+                    return Err(ProtocolError::new(ErrorCode::BadRequest, format!("seat {seat} has no bot")));
+                }
+                state.occupant = Occupant::Empty;
+            }
+            Some(text) => {
+                let spec = parse_bot(Some(text))?;
+                if matches!(state.occupant, Occupant::Human { .. }) {
+                    return Err(ProtocolError::new(ErrorCode::SeatTaken, format!("seat {seat} is taken")));
+                }
+                state.occupant = Occupant::Bot { bot: spec.to_string() };
+            }
+        }
+        self.lobby.status = Status::Lobby;
+        self.version += 1;
+        self.save_row().await;
+        self.broadcast_table();
+        self.publish_summary();
+        Ok(())
+    }
+
+    pub(super) async fn fill_bots(&mut self, conn: &Conn, bot: Option<&str>) -> Result<(), ProtocolError> {
+        self.lobby.require_host(conn)?;
+        if self.lobby.status == Status::Playing {
+            return Err(ProtocolError::new(ErrorCode::BadRequest, "seats change only between matches"));
+        }
+        let spec = parse_bot(bot)?;
+        for seat in &mut self.lobby.seats {
+            if seat.occupant == Occupant::Empty {
+                seat.occupant = Occupant::Bot { bot: spec.to_string() };
+            }
+        }
+        self.version += 1;
+        self.save_row().await;
+        self.broadcast_table();
+        self.publish_summary();
+        Ok(())
+    }
+
+    /// The first seated person other than the host who is connected now.
+    pub(super) fn next_host(&self) -> Option<String> {
+        self.lobby.seats.iter().find_map(|s| match &s.occupant {
+            Occupant::Human { id, .. } if *id != self.lobby.host && self.is_connected(id) => Some(id.clone()),
+            _ => None,
+        })
+    }
+}
+
+fn parse_bot(bot: Option<&str>) -> Result<BotSpec, ProtocolError> {
+    bot.unwrap_or("heuristic").parse::<BotSpec>().map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))
+}

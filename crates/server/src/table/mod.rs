@@ -1,0 +1,291 @@
+//! One task per table: it owns the lobby, the [`Match`] and the clocks, and is the only caller of
+//! the rules. Written once, generic over [`Playable`]; [`crate::Spawn`] picks the game type.
+//!
+//! Every accepted change goes: check with the rules → append to the store (await the commit) →
+//! apply → broadcast. So whatever a client has seen is on disk, and a restarted server rebuilds
+//! the table by replaying its action log.
+//!
+//! The task's state is split by concern, one file each: [`lobby`] (seats, host, settings),
+//! [`play`] (the match: start, actions, deals, the end), [`clocks`] (turn and snap-window
+//! deadlines, bots standing in), [`broadcast`] (subscribers and the frames they get), [`persist`]
+//! (the stored row, restoring from the action log).
+
+mod broadcast;
+mod clocks;
+mod lobby;
+mod persist;
+mod play;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bots::Playable;
+use game::{GameKind, Options, RuleSet, Seat};
+use serde_json::Value;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use self::broadcast::Sub;
+use self::clocks::{Clocks, STALL_RETRY};
+use self::lobby::{Lobby, Occupant, SeatState, Status};
+use self::play::Play;
+use crate::hub::{Conn, Hub, TableCmd};
+use crate::limits::SNAP_WINDOW_MS;
+use crate::protocol::{ClientMsg, ErrorCode, ProtocolError};
+use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
+
+/// How a table comes to be: created by a player, or restored from the store.
+pub enum Origin {
+    /// A new table.
+    New {
+        /// Its code.
+        code: String,
+        /// The rule options.
+        rules: Options,
+        /// Time per decision.
+        turn_ms: u64,
+        /// Listed publicly.
+        public: bool,
+        /// The host, who sits in seat 0.
+        host: Conn,
+        /// The table's secret seed.
+        seed: [u8; 32],
+    },
+    /// A table read back from the store with its current match's log.
+    Restore {
+        /// The stored row.
+        row: Box<TableRow>,
+        /// The current match, if one was started.
+        current: Option<(MatchRow, Vec<EventRow>)>,
+    },
+}
+
+/// Why a table cannot be built.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The game is not built into this server.
+    #[error("{0}")]
+    Game(String),
+    /// The rule options are not valid for the game.
+    #[error("{0}")]
+    Rules(String),
+    /// The store could not be read.
+    #[error("{0}")]
+    Store(#[from] crate::store::StoreError),
+    /// A stored table or its match does not read back or replay.
+    #[error("table {code}: {reason}")]
+    Stored {
+        /// The table's code.
+        code: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// The table task's state.
+pub struct Table<G: Playable> {
+    hub: Arc<Hub>,
+    rx: mpsc::UnboundedReceiver<TableCmd>,
+    /// Who sits where, who hosts, the settings.
+    lobby: Lobby,
+    /// The current (or last) match.
+    play: Play<G>,
+    /// The deadlines.
+    clocks: Clocks,
+    /// The connections that get the table's frames.
+    subs: Vec<Sub>,
+    /// Grows by one with every accepted change.
+    version: u64,
+    /// The table's secret seed: every deal, salt, dealer and bot choice derives from it.
+    seed: [u8; 32],
+    closed: bool,
+}
+
+impl TableError {
+    fn stored(code: &str, reason: impl Into<String>) -> Self {
+        TableError::Stored { code: code.to_owned(), reason: reason.into() }
+    }
+}
+
+fn seat_index(seat: Option<Seat>) -> Option<usize> {
+    seat.map(Seat::index)
+}
+
+fn internal(e: &dyn std::fmt::Display) -> ProtocolError {
+    tracing::error!(error = %e, "internal error");
+    ProtocolError::new(ErrorCode::Internal, "the server failed; try again")
+}
+
+impl<G: Playable> Table<G> {
+    /// Builds the table (replaying a restored match) and returns it ready to [`Table::run`].
+    ///
+    /// # Errors
+    /// Bad rules, or a stored log that does not replay.
+    pub fn new(
+        hub: Arc<Hub>,
+        kind: GameKind,
+        origin: Origin,
+        rx: mpsc::UnboundedReceiver<TableCmd>,
+    ) -> Result<Self, TableError> {
+        let now = Instant::now();
+        let (code, rules, turn_ms, public) = match &origin {
+            Origin::New { code, rules, turn_ms, public, .. } => (code.clone(), rules.clone(), *turn_ms, *public),
+            Origin::Restore { row, .. } => {
+                let rules = match serde_json::from_str::<Value>(&row.rules) {
+                    Ok(Value::Object(map)) => map,
+                    _ => return Err(TableError::stored(&row.code, "stored rules are not an object")),
+                };
+                (row.code.clone(), rules, u64::try_from(row.turn_ms).unwrap_or(30_000), row.public != 0)
+            }
+        };
+        let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| TableError::Rules(e.to_string()))?;
+        let seat_count = rule_set.seat_count();
+        let snap_window_ms = rule_set.snap_window_ms();
+        if snap_window_ms.is_some_and(|ms| !SNAP_WINDOW_MS.contains(&ms)) {
+            return Err(TableError::Rules(format!(
+                "snap_window_ms must be between {} and {} milliseconds",
+                SNAP_WINDOW_MS.start(),
+                SNAP_WINDOW_MS.end()
+            )));
+        }
+        let snap_window = Duration::from_millis(snap_window_ms.unwrap_or(3000));
+        let mut table = Table {
+            hub,
+            rx,
+            lobby: Lobby {
+                code,
+                kind,
+                rules,
+                seat_count,
+                public,
+                host: String::new(),
+                seats: vec![SeatState::EMPTY; seat_count],
+                status: Status::Lobby,
+                created_at: unix_ms(),
+            },
+            play: Play::new(),
+            clocks: Clocks {
+                turn: Duration::from_millis(turn_ms),
+                snap_window,
+                decision_since: now,
+                window_since: now,
+            },
+            subs: Vec::new(),
+            version: 0,
+            seed: [0; 32],
+            closed: false,
+        };
+        match origin {
+            Origin::New { host, seed, .. } => {
+                table.lobby.host = host.player.id.clone();
+                table.seed = seed;
+                table.version = 1;
+                if let Some(seat) = table.lobby.seats.first_mut() {
+                    seat.occupant =
+                        Occupant::Human { id: host.player.id.clone(), name: host.player.name.clone(), left: false };
+                }
+            }
+            Origin::Restore { row, current } => table.restore(*row, current)?,
+        }
+        Ok(table)
+    }
+
+    /// Runs the table until it closes or the server shuts down.
+    pub async fn run(mut self) {
+        self.publish_summary();
+        if self.lobby.status == Status::Playing {
+            self.advance().await;
+        }
+        let mut stalled: Option<(u64, Instant)> = None;
+        while !self.closed {
+            let wake = match (self.next_wake(), stalled) {
+                (Some((at, what)), Some((version, retry))) if version == self.version => Some((at.max(retry), what)),
+                (wake, _) => wake,
+            };
+            let sleep = async {
+                match wake {
+                    // Due already (a bot with no pause): no timer. Timers fire on whole
+                    // milliseconds, so a zero-length sleep could wait for the clock to move.
+                    Some((at, _)) if at <= Instant::now() => {}
+                    Some((at, _)) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                biased;
+                cmd = self.rx.recv() => match cmd {
+                    None | Some(TableCmd::Shutdown) => break,
+                    Some(TableCmd::Detach { conn_id }) => self.detach(conn_id),
+                    Some(TableCmd::Msg { conn, msg, id }) => {
+                        if let Err(e) = self.handle(&conn, msg, id.clone()).await {
+                            conn.send(e.with_id(id).to_message());
+                        }
+                    }
+                },
+                () = sleep => {
+                    if let Some((_, what)) = wake {
+                        let before = self.version;
+                        self.on_wake(what).await;
+                        if self.version == before {
+                            // Nothing could be done (a failing store, a bot with no move): try
+                            // again in a second rather than spin.
+                            stalled = Some((before, Instant::now() + STALL_RETRY));
+                        }
+                    }
+                }
+            }
+        }
+        self.hub.forget_table(&self.lobby.code);
+    }
+
+    pub(super) async fn handle(&mut self, conn: &Conn, msg: ClientMsg, id: Option<Value>) -> Result<(), ProtocolError> {
+        match msg {
+            ClientMsg::Join { seat, .. } => self.join(conn, seat, id.as_ref()).await,
+            ClientMsg::Spectate { .. } => {
+                self.subscribe(conn, None);
+                self.send_table_to(conn, None, id.as_ref());
+                self.send_sync(conn, None, None);
+                Ok(())
+            }
+            ClientMsg::Resume { since, .. } => {
+                let seat = self.lobby.seat_of(&conn.player.id);
+                if let Some(s) = seat {
+                    self.lobby.mark_back(s);
+                }
+                self.subscribe(conn, seat);
+                self.send_table_to(conn, seat, id.as_ref());
+                self.send_sync(conn, seat, since);
+                self.broadcast_table();
+                self.publish_summary();
+                Ok(())
+            }
+            ClientMsg::Leave { .. } => self.leave(conn).await,
+            ClientMsg::SetBot { seat, bot, .. } => self.set_bot(conn, seat, bot.as_deref()).await,
+            ClientMsg::FillBots { bot, .. } => self.fill_bots(conn, bot.as_deref()).await,
+            ClientMsg::Start { .. } => {
+                self.lobby.require_host(conn)?;
+                if self.lobby.status == Status::Playing {
+                    return Err(ProtocolError::new(ErrorCode::BadRequest, "the match is already under way"));
+                }
+                self.start(conn).await
+            }
+            ClientMsg::Rematch { .. } => {
+                if self.lobby.status != Status::Finished {
+                    return Err(ProtocolError::new(ErrorCode::BadRequest, "a rematch needs a finished match"));
+                }
+                if self.lobby.seat_of(&conn.player.id).is_none() && self.lobby.host != conn.player.id {
+                    return Err(ProtocolError::new(
+                        ErrorCode::NotSeated,
+                        "only the players at the table may ask for a rematch",
+                    ));
+                }
+                self.start(conn).await
+            }
+            ClientMsg::Act { action, version, .. } => self.act(conn, &action, version).await,
+            ClientMsg::CreateTable { .. } | ClientMsg::Ping => {
+                Err(ProtocolError::new(ErrorCode::BadRequest, "not a table message"))
+            }
+        }
+    }
+}

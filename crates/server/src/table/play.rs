@@ -1,0 +1,321 @@
+//! The match: starting it, checking and applying actions, dealing with fair-deal commitments,
+//! bots' moves, and the end.
+
+use bots::Playable;
+use cards::Card;
+use game::{Actor, HandRecord, Match, Phase, Seat};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use super::lobby::{Occupant, Status};
+use super::{Table, internal};
+use crate::fair;
+use crate::hub::Conn;
+use crate::ids;
+use crate::protocol::{ErrorCode, LogEntry, ProtocolError, ServerMsg};
+use crate::store::{EventRow, MatchRow, unix_ms};
+
+/// The fair-deal secrets of the hand in progress.
+#[derive(Clone, Debug)]
+pub(super) struct FairHand {
+    pub(super) hand: usize,
+    pub(super) salt: String,
+    pub(super) commitment: String,
+    pub(super) deck: Vec<Card>,
+}
+
+/// The current (or last) match of the table and its action log.
+pub(super) struct Play<G: Playable> {
+    /// Matches started at this table so far.
+    pub(super) matches: u64,
+    pub(super) match_id: Option<String>,
+    pub(super) game: Option<Match<G>>,
+    /// The next event's sequence number in the store.
+    pub(super) seq: i64,
+    /// The public action log of the match.
+    pub(super) log: Vec<LogEntry>,
+    /// Where the current hand starts in `log`.
+    pub(super) hand_log_start: usize,
+    pub(super) fair: Option<FairHand>,
+    /// Scratch space for legal actions.
+    pub(super) buf: Vec<G::Action>,
+}
+
+impl<G: Playable> Play<G> {
+    pub(super) fn new() -> Self {
+        Play {
+            matches: 0,
+            match_id: None,
+            game: None,
+            seq: 0,
+            log: Vec::new(),
+            hand_log_start: 0,
+            fair: None,
+            buf: Vec::new(),
+        }
+    }
+}
+
+impl<G: Playable> Table<G> {
+    pub(super) async fn start(&mut self, conn: &Conn) -> Result<(), ProtocolError> {
+        if self.lobby.seats.iter().any(|s| s.occupant == Occupant::Empty) {
+            return Err(ProtocolError::new(ErrorCode::BadRequest, "every seat needs a player or a bot to start"));
+        }
+        let number = self.play.matches;
+        let mut rng = fair::derive_rng(&self.seed, "dealer", &[number]);
+        let dealer =
+            Seat::new(cards::random_below(&mut rng, self.lobby.seat_count as u32) as usize).unwrap_or(Seat::ZERO);
+        let players: Vec<String> = self
+            .lobby
+            .seats
+            .iter()
+            .map(|s| match &s.occupant {
+                Occupant::Human { name, .. } => name.clone(),
+                Occupant::Bot { bot } => format!("bot:{bot}"),
+                Occupant::Empty => String::new(),
+            })
+            .collect();
+        let game = Match::<G>::new(self.lobby.kind, self.lobby.rules.clone(), players.clone(), dealer)
+            .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+        let match_id = ids::random_code("g_", 12).map_err(|e| internal(&e))?;
+        let row = MatchRow {
+            id: match_id.clone(),
+            table_code: self.lobby.code.clone(),
+            number: i64::try_from(number).unwrap_or(i64::MAX),
+            game: self.lobby.kind.id().to_owned(),
+            rules: Value::Object(self.lobby.rules.clone()).to_string(),
+            players: json!(players).to_string(),
+            first_dealer: dealer.index() as i64,
+            finished: 0,
+            result: None,
+            record: None,
+            started_at: unix_ms(),
+            ended_at: None,
+        };
+        let humans: Vec<(i64, String)> = self
+            .lobby
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match &s.occupant {
+                Occupant::Human { id, .. } => Some((i as i64, id.clone())),
+                _ => None,
+            })
+            .collect();
+        self.hub.store.create_match(&row, &humans).await.map_err(|e| internal(&e))?;
+        for seat in &mut self.lobby.seats {
+            seat.timeouts = 0;
+            seat.away = false;
+        }
+        self.play.matches += 1;
+        self.play.match_id = Some(match_id);
+        self.lobby.status = Status::Playing;
+        self.play.game = Some(game);
+        self.play.seq = 0;
+        self.play.log.clear();
+        self.play.hand_log_start = 0;
+        self.play.fair = None;
+        self.version += 1;
+        self.save_row().await;
+        tracing::info!(table = %self.lobby.code, game = %self.lobby.kind, by = %conn.player.id, "match started");
+        self.broadcast_table();
+        self.publish_summary();
+        self.advance().await;
+        Ok(())
+    }
+
+    pub(super) async fn act(&mut self, conn: &Conn, text: &str, version: Option<u64>) -> Result<(), ProtocolError> {
+        if self.lobby.status != Status::Playing {
+            return Err(ProtocolError::new(ErrorCode::BadRequest, "no match is under way at this table"));
+        }
+        let Some(seat) = self.lobby.seat_of(&conn.player.id) else {
+            return Err(ProtocolError::new(ErrorCode::NotSeated, "you have no seat at this table"));
+        };
+        if version.is_some_and(|v| v != self.version) {
+            return Err(ProtocolError::new(
+                ErrorCode::Stale,
+                format!("the table is at version {}; your action was for {}", self.version, version.unwrap_or(0)),
+            ));
+        }
+        let action: G::Action = text
+            .parse()
+            .map_err(|e: game::ParseActionError| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+        let Some(game) = self.play.game.as_ref() else {
+            return Err(ProtocolError::new(ErrorCode::BadRequest, "no match is under way at this table"));
+        };
+        if !game.game().to_act().contains(seat) {
+            return Err(ProtocolError::new(ErrorCode::NotYourTurn, "it is not your turn"));
+        }
+        game.game()
+            .check(Actor::Seat(seat), action)
+            .map_err(|e| ProtocolError::illegal(e.to_string(), Some(game::Refuse::refusal(&e))))?;
+        let back = self.lobby.mark_back(seat);
+        self.apply(Actor::Seat(seat), action).await.map_err(|e| ProtocolError::new(ErrorCode::Internal, e))?;
+        if back {
+            // The seat is no longer away: everyone's seat plates say so.
+            self.broadcast_table();
+        }
+        Ok(())
+    }
+
+    /// Persists, applies and broadcasts an action already checked legal.
+    pub(super) async fn apply(&mut self, actor: Actor, action: G::Action) -> Result<(), String> {
+        let Some(match_id) = self.play.match_id.clone() else { return Err("no match".to_owned()) };
+        let text = action.to_string();
+        let version = self.version + 1;
+        let event = EventRow {
+            match_id,
+            seq: self.play.seq,
+            version: version as i64,
+            kind: "action".to_owned(),
+            seat: actor.seat().map(|s| s.index() as i64),
+            body: text.clone(),
+        };
+        if let Err(e) = self.hub.store.append(vec![event]).await {
+            tracing::error!(table = %self.lobby.code, error = %e, "appending an action failed; it is not applied");
+            return Err("the server could not save the action; try again".to_owned());
+        }
+        let Some(game) = self.play.game.as_mut() else { return Err("no match".to_owned()) };
+        let window_before = game.game().clock_may_act();
+        if let Err(e) = game.play(actor, action) {
+            // Checked before the append, so this cannot happen; the log now holds an action the
+            // rules refuse, which a restore would report loudly.
+            tracing::error!(table = %self.lobby.code, error = %e, "a checked action was refused");
+            return Err(e.to_string());
+        }
+        self.play.seq += 1;
+        self.version = version;
+        let now = Instant::now();
+        self.clocks.decision_since = now;
+        let window_after = game.game().clock_may_act();
+        // A snap (hit or miss) restarts the window's clock: either a new card is on the pile or a
+        // card was shown to everyone, and the others deserve the full window to react.
+        if window_after && (!window_before || game.game().restarts_window(&action)) {
+            self.clocks.window_since = now;
+        }
+        let hand_over = game.game().phase() != Phase::InHand;
+        self.play.log.push(LogEntry { version, seat: actor.seat().map(Seat::index), action: text.clone() });
+        self.broadcast_event(actor.seat(), &text);
+        if hand_over {
+            self.reveal();
+        }
+        self.advance().await;
+        Ok(())
+    }
+
+    /// Deals the next hand or finishes the match, as the game requires.
+    pub(super) async fn advance(&mut self) {
+        loop {
+            let Some(game) = self.play.game.as_ref() else { return };
+            match game.game().phase() {
+                Phase::InHand => return,
+                Phase::Over => {
+                    if self.lobby.status == Status::Playing {
+                        self.finish().await;
+                    }
+                    return;
+                }
+                Phase::AwaitingDeal { dealer } => {
+                    if self.lobby.status != Status::Playing {
+                        return;
+                    }
+                    if let Err(e) = self.deal(dealer).await {
+                        tracing::error!(table = %self.lobby.code, error = %e, "dealing failed; retrying on the next wake");
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) async fn deal(&mut self, dealer: Seat) -> Result<(), String> {
+        let Some(match_id) = self.play.match_id.clone() else { return Err("no match".to_owned()) };
+        let Some(game) = self.play.game.as_mut() else { return Err("no match".to_owned()) };
+        let hand = game.record().hands.len();
+        let number = self.play.matches.saturating_sub(1);
+        let mut rng = fair::derive_rng(&self.seed, "deal", &[number, hand as u64]);
+        let deal = game.game().random_deal(&mut rng);
+        let salt = fair::derive(&self.seed, "salt", &[number, hand as u64]);
+        let mut header = HandRecord::new(dealer, &[]);
+        game.game().deal_to_record(&deal, &mut header);
+        let commitment = fair::commitment(&salt, &header.deck);
+        header.commitment = Some(commitment.clone());
+        header.salt = Some(hex::encode(salt));
+        let version = self.version + 1;
+        let body = serde_json::to_string(&header).map_err(|e| e.to_string())?;
+        let event = EventRow {
+            match_id,
+            seq: self.play.seq,
+            version: version as i64,
+            kind: "deal".to_owned(),
+            seat: None,
+            body,
+        };
+        self.hub.store.append(vec![event]).await.map_err(|e| e.to_string())?;
+        game.deal(deal).map_err(|e| e.to_string())?;
+        if let Some(h) = game.current_hand_record_mut() {
+            h.commitment = header.commitment.clone();
+            h.salt = header.salt.clone();
+        }
+        self.play.seq += 1;
+        self.version = version;
+        let now = Instant::now();
+        self.clocks.decision_since = now;
+        self.clocks.window_since = now;
+        self.play.fair =
+            Some(FairHand { hand, salt: hex::encode(salt), commitment: commitment.clone(), deck: header.deck });
+        self.play.hand_log_start = self.play.log.len();
+        self.play.log.push(LogEntry { version, seat: None, action: "deal".to_owned() });
+        self.broadcast(&ServerMsg::Commitment { table: self.lobby.code.clone(), hand, commitment });
+        self.broadcast_event(None, "deal");
+        Ok(())
+    }
+
+    pub(super) fn reveal(&mut self) {
+        let Some(fair) = self.play.fair.take() else { return };
+        self.broadcast(&ServerMsg::Reveal {
+            table: self.lobby.code.clone(),
+            hand: fair.hand,
+            salt: fair.salt,
+            commitment: fair.commitment,
+            deck: fair.deck,
+        });
+    }
+
+    pub(super) async fn finish(&mut self) {
+        let Some(game) = self.play.game.as_ref() else { return };
+        let Some(match_id) = self.play.match_id.clone() else { return };
+        let result = json!({ "winner": game.game().outcome(), "score": game.game().score() }).to_string();
+        let record = serde_json::to_string(game.record()).unwrap_or_default();
+        if let Err(e) = self.hub.store.finish_match(&match_id, &result, &record, unix_ms()).await {
+            tracing::error!(table = %self.lobby.code, error = %e, "saving a finished match failed");
+        }
+        self.lobby.status = Status::Finished;
+        self.version += 1;
+        self.save_row().await;
+        tracing::info!(table = %self.lobby.code, game = %match_id, "match finished");
+        self.broadcast_table();
+        self.publish_summary();
+    }
+
+    pub(super) async fn bot_plays(&mut self, seat: Seat) {
+        let Some(game) = self.play.game.as_ref() else { return };
+        game.game().legal_actions(seat, &mut self.play.buf);
+        if self.play.buf.is_empty() {
+            return;
+        }
+        // A fresh bot per decision, seeded from the table and the version: its choice depends only
+        // on what it sees, so a restored table plays on exactly as it would have.
+        let seed = fair::derive_u64(&self.seed, "bot", &[self.play.matches, self.version, seat.index() as u64]);
+        let mut bot = G::bot(self.lobby.bot_spec(seat), seed);
+        let view = game.game().view(Some(seat));
+        let action = bot.choose(seat, &view, &self.play.buf);
+        if !game.game().is_legal(Actor::Seat(seat), action) {
+            tracing::error!(table = %self.lobby.code, %seat, "a bot chose an illegal action");
+            return;
+        }
+        if let Err(e) = self.apply(Actor::Seat(seat), action).await {
+            tracing::warn!(table = %self.lobby.code, error = %e, "a bot's action was not applied");
+        }
+    }
+}
