@@ -377,6 +377,7 @@ impl Summary {
     /// The figures as one JSON object (`majlis arena --json`).
     #[must_use]
     pub fn to_json(&self) -> Value {
+        let faults = [0, 1].map(|b| json!({"count": self.faults[b], "first": self.first_fault[b]}));
         json!({
             "game": self.game.id(),
             "bots": self.bots,
@@ -388,7 +389,7 @@ impl Summary {
             "mean_points": self.mean_points,
             "mean_diff": self.mean_diff,
             "ci95": self.ci95,
-            "faults": [0, 1].map(|b| json!({"count": self.faults[b], "first": self.first_fault[b]})),
+            "faults": faults,
             "ms_mean": self.ms_mean,
             "ms_p99": self.ms_p99,
             "ms_max": self.ms_max,

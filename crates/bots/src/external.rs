@@ -237,7 +237,11 @@ impl Fault {
 /// A line of text cut for a message.
 fn cut(text: &str) -> String {
     const MAX: usize = 80;
-    if text.chars().count() <= MAX { text.to_owned() } else { format!("{}…", text.chars().take(MAX).collect::<String>()) }
+    if text.chars().count() <= MAX {
+        text.to_owned()
+    } else {
+        format!("{}…", text.chars().take(MAX).collect::<String>())
+    }
 }
 
 /// What the output thread hands over.
@@ -285,14 +289,15 @@ impl Process {
         let spawned = thread::Builder::new()
             .name("bot-stdin".to_owned())
             .spawn(move || write_lines(stdin, &lines))
-            .and_then(|_| thread::Builder::new().name("bot-stdout".to_owned()).spawn(move || read_lines(stdout, &out_tx)))
+            .and_then(|_| {
+                thread::Builder::new().name("bot-stdout".to_owned()).spawn(move || read_lines(stdout, &out_tx))
+            })
             .and_then(|_| {
                 let log = config.log.clone();
                 let label = label.clone();
                 thread::Builder::new().name("bot-stderr".to_owned()).spawn(move || pass_stderr(stderr, &label, &log))
             });
-        let mut process =
-            Process {
+        let mut process = Process {
             label,
             log: config.log.clone(),
             child,
@@ -323,7 +328,7 @@ impl Process {
                 let value: Option<Value> = serde_json::from_str(&line).ok();
                 match value {
                     Some(Value::Object(o)) if o.get("type").and_then(Value::as_str) == Some("ready") => {
-                        let text = |k: &str| o.get(k).and_then(Value::as_str).map(|s| cut(s));
+                        let text = |k: &str| o.get(k).and_then(Value::as_str).map(cut);
                         Ok(Ready { name: text("name"), author: text("author") })
                     }
                     _ => Err(Fault::new(
@@ -607,8 +612,7 @@ impl<G: Game> ExternalBot<G> {
             return None;
         }
         let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
-        let message =
-            json!({"type": "act", "seat": seat, "view": view_json::<G>(view), "legal": texts, "ms": self.ms});
+        let message = json!({"type": "act", "seat": seat, "view": view_json::<G>(view), "legal": texts, "ms": self.ms});
         if !self.process.send(message.to_string()) {
             let status = self.process.exit_status();
             self.fault(Fault::new(FaultKind::Exited, format!("exited before the match was over ({status})")));

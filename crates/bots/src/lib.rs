@@ -24,8 +24,8 @@ mod kout_bot;
 pub mod throughput;
 
 pub use baloot_bot::BalootHeuristic;
-pub use kabul_bot::KabulHeuristic;
 pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
+pub use kabul_bot::KabulHeuristic;
 pub use kout_bot::KoutHeuristic;
 
 use cards::random_below;
@@ -287,7 +287,10 @@ mod tests {
     #[test]
     fn any_bot_is_built_in_or_a_command() {
         let exec: AnyBot = "exec:python3 'my bot.py' --fast".parse().expect("parses");
-        assert_eq!(exec.command().map(ExecCommand::argv), Some(&["python3", "my bot.py", "--fast"].map(String::from)[..]));
+        assert_eq!(
+            exec.command().map(ExecCommand::argv),
+            Some(&["python3", "my bot.py", "--fast"].map(String::from)[..])
+        );
         assert_eq!(exec.to_string(), "exec:python3 'my bot.py' --fast");
         assert_eq!("heuristic".parse::<AnyBot>(), Ok(AnyBot::Builtin(BotSpec::HEURISTIC)));
         assert!("exec:".parse::<AnyBot>().is_err());

@@ -175,7 +175,10 @@ mod tests {
         use bots::BotSpec;
         let [a, b] = parse_bots("heuristic:forget=0.3,random").expect("parses");
         assert_eq!((a.to_string().as_str(), b), ("heuristic:forget=0.3", BotSpec::RANDOM.into()));
-        assert_eq!(parse_bots("random, heuristic").expect("parses"), [BotSpec::RANDOM.into(), BotSpec::HEURISTIC.into()]);
+        assert_eq!(
+            parse_bots("random, heuristic").expect("parses"),
+            [BotSpec::RANDOM.into(), BotSpec::HEURISTIC.into()]
+        );
         let [a, b] = parse_bots("exec:python3 bot.py --x=1,2,heuristic").expect("parses");
         assert_eq!(a.to_string(), "exec:python3 bot.py --x=1,2");
         assert_eq!(b, BotSpec::HEURISTIC.into());

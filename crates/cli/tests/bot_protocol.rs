@@ -19,7 +19,8 @@ fn random_bot() -> String {
 
 /// One duplicate match of `bots` (two games): no faults, decision times reported, records replay.
 fn arena(game: &str, rules: Option<&str>, bots: &str) -> Value {
-    let dir = std::env::temp_dir().join(format!("majlis-bot-protocol-{}-{game}-{}", std::process::id(), rules.unwrap_or("")));
+    let dir =
+        std::env::temp_dir().join(format!("majlis-bot-protocol-{}-{game}-{}", std::process::id(), rules.unwrap_or("")));
     let d = dir.to_str().expect("utf-8 path");
     let mut args = vec!["arena", "--game", game, "--bots", bots, "--matches", "1", "--seed", "11", "--json"];
     args.extend(["--threads", "2", "--records", d]);
@@ -78,6 +79,9 @@ fn a_bot_that_cannot_start_stops_the_arena_before_any_match() {
         .expect("majlis runs");
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("cannot use the bot `python3 /nonexistent/bot.py`: exited before it was ready"), "{stderr}");
+    assert!(
+        stderr.contains("cannot use the bot `python3 /nonexistent/bot.py`: exited before it was ready"),
+        "{stderr}"
+    );
     assert!(out.stdout.is_empty());
 }
