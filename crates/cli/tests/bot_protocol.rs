@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Value, json};
 
@@ -19,8 +20,10 @@ fn random_bot() -> String {
 
 /// One duplicate match of `bots` (two games): no faults, decision times reported, records replay.
 fn arena(game: &str, rules: Option<&str>, bots: &str) -> Value {
-    let dir =
-        std::env::temp_dir().join(format!("majlis-bot-protocol-{}-{game}-{}", std::process::id(), rules.unwrap_or("")));
+    // Tests run in parallel and may play the same game: every call gets its own directory.
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("majlis-bot-protocol-{}-{call}-{game}", std::process::id()));
     let d = dir.to_str().expect("utf-8 path");
     let mut args = vec!["arena", "--game", game, "--bots", bots, "--matches", "1", "--seed", "11", "--json"];
     args.extend(["--threads", "2", "--records", d]);
