@@ -166,7 +166,7 @@ impl Hello {
     /// The `hello` of `seat` at a table of `game` under `rules`.
     #[must_use]
     pub fn new<R: RuleSet>(game: GameKind, rules: &R, seat: Seat) -> Self {
-        Hello { game, rules: rules.to_options(), seat, seats: rules.seat_count() }
+        Hello { game, rules: rules.all_options(), seat, seats: rules.seat_count() }
     }
 
     /// The message as one JSON line (without the newline).

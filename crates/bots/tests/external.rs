@@ -58,7 +58,8 @@ fn messages_match_replay<G: Playable>(kind: GameKind, options: Options) {
     let m = finished_and_replays::<G>(&outcome);
     let record = outcome.record.as_ref().expect("a record");
     let rules = G::Rules::from_options(kind, &options).expect("rules");
-    let full = rules.to_options();
+    let full = rules.all_options();
+    assert_eq!(G::Rules::from_options(kind, &full).expect("full rules read back"), rules);
     let seats = rules.seat_count();
     let mut acts = 0;
     for seat in Seat::all(seats).filter(|s| s.index() % 2 == 0) {
