@@ -113,15 +113,7 @@ impl Bot<Kabul> for KabulHeuristic {
 
 /// Every face the view shows in the grids and in the drawn card.
 fn faces(view: &KabulView) -> CardSet {
-    let mut set: CardSet = view
-        .grids
-        .iter()
-        .flatten()
-        .filter_map(|s| match s {
-            SlotView::Face(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let mut set = view.grid_faces();
     if let Some(c) = view.drawn.and_then(|d| d.card) {
         set.insert(c);
     }

@@ -1,6 +1,6 @@
 //! What one seat (or a spectator) may see: the typed view clients and bots get.
 
-use cards::Card;
+use cards::{Card, CardSet};
 use game::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
@@ -113,6 +113,19 @@ pub struct KabulView {
 }
 
 impl KabulView {
+    /// Every card whose face this view shows in the grids.
+    #[must_use]
+    pub fn grid_faces(&self) -> CardSet {
+        self.grids
+            .iter()
+            .flatten()
+            .filter_map(|s| match s {
+                SlotView::Face(c) => Some(*c),
+                _ => None,
+            })
+            .collect()
+    }
+
     pub(crate) fn of(game: &Kabul, seat: Option<Seat>) -> KabulView {
         let players = game::Game::seat_count(game);
         let scores = game.totals().iter().copied().collect();

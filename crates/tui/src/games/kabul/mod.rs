@@ -87,15 +87,7 @@ impl Table for Kabul {
         if view.round != ui.round {
             *ui = KabulUi { round: view.round, ..KabulUi::default() };
         }
-        let faces: CardSet = view
-            .grids
-            .iter()
-            .flatten()
-            .filter_map(|s| match s {
-                SlotView::Face(c) => Some(*c),
-                _ => None,
-            })
-            .collect();
+        let faces: CardSet = view.grid_faces();
         let until = now + peek;
         ui.shown.retain(|&(_, t)| t > now);
         if !is_over(view) {
