@@ -180,14 +180,19 @@ impl Store {
     /// # Errors
     /// The database cannot be opened or migrated.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
-        Store::connect_with(url, Duration::from_secs(30)).await
+        Store::connect_with(url, Duration::from_secs(30), Duration::from_secs(10)).await
     }
 
-    /// [`Store::connect`] with a chosen wait for a free connection before a query fails.
+    /// [`Store::connect`] with a chosen wait for a free connection (`acquire_timeout`) and, for
+    /// SQLite, for a database another process holds locked (`busy_timeout`) before a query fails.
     ///
     /// # Errors
     /// The database cannot be opened or migrated.
-    pub async fn connect_with(url: &str, acquire_timeout: Duration) -> Result<Store, StoreError> {
+    pub async fn connect_with(
+        url: &str,
+        acquire_timeout: Duration,
+        busy_timeout: Duration,
+    ) -> Result<Store, StoreError> {
         let scheme = url.split_once("://").map(|(scheme, _)| scheme);
         if scheme.is_some_and(|s| !matches!(s, "postgres" | "postgresql" | "sqlite")) {
             return Err(StoreError::Unsupported(scheme.unwrap_or_default().chars().take(20).collect()));
@@ -205,7 +210,7 @@ impl Store {
                 // WAL + NORMAL: a committed transaction survives a crash of the process (not
                 // necessarily a power cut), at a fraction of FULL's cost.
                 .synchronous(SqliteSynchronous::Normal)
-                .busy_timeout(Duration::from_secs(10));
+                .busy_timeout(busy_timeout);
             // An in-memory database exists once per connection: keep exactly one.
             let max = if memory { 1 } else { 4 };
             let pool = SqlitePoolOptions::new()

@@ -220,7 +220,7 @@ impl<G: Playable> Table<G> {
                         return;
                     }
                     if let Err(e) = self.deal(dealer).await {
-                        tracing::error!(table = %self.lobby.code, error = %e, "dealing failed; retrying on the next wake");
+                        tracing::error!(table = %self.lobby.code, error = %e, "dealing failed; retrying");
                         return;
                     }
                 }
@@ -288,7 +288,10 @@ impl<G: Playable> Table<G> {
         let result = json!({ "winner": game.game().outcome(), "score": game.game().score() }).to_string();
         let record = serde_json::to_string(game.record()).unwrap_or_default();
         if let Err(e) = self.hub.store.finish_match(&match_id, &result, &record, unix_ms()).await {
-            tracing::error!(table = %self.lobby.code, error = %e, "saving a finished match failed");
+            // The match stays `playing` (its record not served, no rematch) until its end is
+            // stored: the table retries.
+            tracing::error!(table = %self.lobby.code, error = %e, "saving a finished match failed; retrying");
+            return;
         }
         self.lobby.status = Status::Finished;
         self.version += 1;
