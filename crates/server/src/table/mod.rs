@@ -125,6 +125,16 @@ fn seat_index(seat: Option<Seat>) -> Option<usize> {
     seat.map(Seat::index)
 }
 
+/// The answer to a change the store refused: nothing was applied. (The store logs its failures
+/// once per interval.)
+fn unavailable(e: &dyn std::fmt::Display) -> ProtocolError {
+    tracing::debug!(error = %e, "a change was not stored");
+    ProtocolError::new(
+        ErrorCode::Unavailable,
+        "the server cannot save changes right now; nothing was done; try again shortly",
+    )
+}
+
 fn internal(e: &dyn std::fmt::Display) -> ProtocolError {
     tracing::error!(error = %e, "internal error");
     ProtocolError::new(ErrorCode::Internal, "the server failed; try again")

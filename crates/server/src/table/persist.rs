@@ -105,7 +105,7 @@ impl<G: Playable> Table<G> {
         };
         self.row_dirty = false;
         if let Err(e) = self.hub.store.save_table(&row).await {
-            tracing::error!(table = %self.lobby.code, error = %e, "saving the table failed; retrying");
+            tracing::debug!(table = %self.lobby.code, error = %e, "saving the table failed; retrying");
             self.row_dirty = true;
         }
     }
