@@ -227,6 +227,14 @@ impl Hub {
                 format!("turn_ms must be between {} and {}", TURN_MS.start(), TURN_MS.end()),
             ));
         }
+        if let Err(e) = self.store.write_health() {
+            // The table would live in memory only: refuse rather than answer as if it were saved.
+            tracing::debug!(error = %e, "a table was not created: the store refuses writes");
+            return Err(ProtocolError::new(
+                ErrorCode::Unavailable,
+                "the server cannot save new tables right now; try again shortly",
+            ));
+        }
         let hosted = lock(&self.listing).values().filter(|t| t.in_lobby && t.host_id == conn.player.id).count();
         if hosted >= MAX_LOBBIES_PER_HOST {
             return Err(ProtocolError::new(

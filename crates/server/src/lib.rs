@@ -90,6 +90,11 @@ pub struct Config {
     pub rate_per_sec: f64,
     /// Which game types tables use.
     pub dispatch: Dispatch,
+    /// How long a table waits before it first retries work the store refused (a deal, the end of
+    /// a match, its row); each further failure doubles the wait up to [`Config::retry_max`].
+    pub retry_first: Duration,
+    /// The longest wait between two retries of refused work.
+    pub retry_max: Duration,
 }
 
 impl Default for Config {
@@ -102,6 +107,8 @@ impl Default for Config {
             rate_burst: 30.0,
             rate_per_sec: 10.0,
             dispatch: default_dispatch,
+            retry_first: Duration::from_millis(250),
+            retry_max: Duration::from_secs(30),
         }
     }
 }

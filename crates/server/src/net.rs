@@ -64,7 +64,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/me/games", get(my_games))
         .route("/api/tables", get(tables))
         .route("/api/games/{id}/record", get(record))
-        .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))
+        .route("/api/health", get(health))
+        .route("/api/ready", get(health))
         .route("/api/stats", get(stats))
         .route("/ws", get(ws))
         .merge(replay::routes())
@@ -151,6 +152,17 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
     match (row.finished, row.record) {
         (1, Some(record)) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),
         _ => Err(not_found()),
+    }
+}
+
+/// `{"ok": true}` while the store takes writes; 503 and the store's error while its latest write
+/// failed (a locked, read-only or full database), so a load balancer stops sending players to a
+/// server that cannot keep their games.
+async fn health(State(hub): State<Arc<Hub>>) -> Response {
+    match hub.store.write_health() {
+        Ok(()) => Json(json!({ "ok": true, "store": "ok" })).into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "store": format!("failing: {e}") })))
+            .into_response(),
     }
 }
 

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::lobby::{Occupant, Status};
-use super::{Table, internal};
+use super::{Table, internal, unavailable};
 use crate::fair;
 use crate::hub::Conn;
 use crate::ids;
@@ -102,7 +102,7 @@ impl<G: Playable> Table<G> {
                 _ => None,
             })
             .collect();
-        self.hub.store.create_match(&row, &humans).await.map_err(|e| internal(&e))?;
+        self.hub.store.create_match(&row, &humans).await.map_err(|e| unavailable(&e))?;
         for seat in &mut self.lobby.seats {
             seat.timeouts = 0;
             seat.away = false;
@@ -150,7 +150,7 @@ impl<G: Playable> Table<G> {
             .check(Actor::Seat(seat), action)
             .map_err(|e| ProtocolError::illegal(e.to_string(), Some(game::Refuse::refusal(&e))))?;
         let back = self.lobby.mark_back(seat);
-        self.apply(Actor::Seat(seat), action).await.map_err(|e| ProtocolError::new(ErrorCode::Internal, e))?;
+        self.apply(Actor::Seat(seat), action).await?;
         if back {
             // The seat is no longer away: everyone's seat plates say so.
             self.broadcast_table();
@@ -159,8 +159,8 @@ impl<G: Playable> Table<G> {
     }
 
     /// Persists, applies and broadcasts an action already checked legal.
-    pub(super) async fn apply(&mut self, actor: Actor, action: G::Action) -> Result<(), String> {
-        let Some(match_id) = self.play.match_id.clone() else { return Err("no match".to_owned()) };
+    pub(super) async fn apply(&mut self, actor: Actor, action: G::Action) -> Result<(), ProtocolError> {
+        let Some(match_id) = self.play.match_id.clone() else { return Err(internal(&"no match")) };
         let text = action.to_string();
         let version = self.version + 1;
         let event = EventRow {
@@ -171,17 +171,14 @@ impl<G: Playable> Table<G> {
             seat: actor.seat().map(|s| s.index() as i64),
             body: text.clone(),
         };
-        if let Err(e) = self.hub.store.append(vec![event]).await {
-            tracing::error!(table = %self.lobby.code, error = %e, "appending an action failed; it is not applied");
-            return Err("the server could not save the action; try again".to_owned());
-        }
-        let Some(game) = self.play.game.as_mut() else { return Err("no match".to_owned()) };
+        self.hub.store.append(vec![event]).await.map_err(|e| unavailable(&e))?;
+        let Some(game) = self.play.game.as_mut() else { return Err(internal(&"no match")) };
         let window_before = game.game().clock_may_act();
         if let Err(e) = game.play(actor, action) {
             // Checked before the append, so this cannot happen; the log now holds an action the
             // rules refuse, which a restore would report loudly.
             tracing::error!(table = %self.lobby.code, error = %e, "a checked action was refused");
-            return Err(e.to_string());
+            return Err(internal(&e));
         }
         self.play.seq += 1;
         self.version = version;
@@ -220,7 +217,7 @@ impl<G: Playable> Table<G> {
                         return;
                     }
                     if let Err(e) = self.deal(dealer).await {
-                        tracing::error!(table = %self.lobby.code, error = %e, "dealing failed; retrying on the next wake");
+                        tracing::debug!(table = %self.lobby.code, error = %e, "dealing failed; retrying");
                         return;
                     }
                 }
@@ -288,7 +285,10 @@ impl<G: Playable> Table<G> {
         let result = json!({ "winner": game.game().outcome(), "score": game.game().score() }).to_string();
         let record = serde_json::to_string(game.record()).unwrap_or_default();
         if let Err(e) = self.hub.store.finish_match(&match_id, &result, &record, unix_ms()).await {
-            tracing::error!(table = %self.lobby.code, error = %e, "saving a finished match failed");
+            // The match stays `playing` (its record not served, no rematch) until its end is
+            // stored: the table retries.
+            tracing::debug!(table = %self.lobby.code, error = %e, "saving a finished match failed; retrying");
+            return;
         }
         self.lobby.status = Status::Finished;
         self.version += 1;
@@ -315,7 +315,7 @@ impl<G: Playable> Table<G> {
             return;
         }
         if let Err(e) = self.apply(Actor::Seat(seat), action).await {
-            tracing::warn!(table = %self.lobby.code, error = %e, "a bot's action was not applied");
+            tracing::debug!(table = %self.lobby.code, error = %e, "a bot's action was not applied");
         }
     }
 }
