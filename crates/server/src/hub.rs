@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::fair::table_seed;
-use crate::limits::{MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, TURN_MS};
+use crate::limits::{MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, TURN_MS};
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError, SeatInfo};
 use crate::store::{PlayerRow, Store, TableRow};
 use crate::table::{Origin, Table, TableError};
@@ -233,7 +233,8 @@ impl Hub {
             ));
         }
         let code = loop {
-            let code = ids::random_code("", 6).map_err(|e| ProtocolError::new(ErrorCode::Internal, e.to_string()))?;
+            let len = if public { PUBLIC_CODE_LEN } else { PRIVATE_CODE_LEN };
+            let code = ids::random_code("", len).map_err(|e| ProtocolError::new(ErrorCode::Internal, e.to_string()))?;
             if !lock(&self.tables).contains_key(&code) && !lock(&self.created_by).contains_key(&code) {
                 break code;
             }

@@ -30,16 +30,25 @@ pub fn token_hash(token: &str) -> String {
 /// Letters that are hard to confuse when a code is read aloud or typed (no 0/O, 1/I/L).
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-/// A random word of `len` letters of the code alphabet, with `prefix`.
+/// A random word of `len` letters of the code alphabet, with `prefix`. Uniform (bytes that would
+/// bias the alphabet are skipped), since a private table's code is its only key.
 ///
 /// # Errors
 /// No randomness.
 pub fn random_code(prefix: &str, len: usize) -> Result<String, getrandom::Error> {
-    let bytes = random_bytes::<32>()?;
+    // The largest multiple of the alphabet's size that fits in a byte.
+    let fair_below = 256 - 256 % CODE_ALPHABET.len();
     let mut out = String::with_capacity(prefix.len() + len);
     out.push_str(prefix);
-    // 256 is not a multiple of 31; the slight bias does not matter for ids that are not secrets.
-    out.extend(bytes.iter().take(len).map(|b| char::from(CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()])));
+    let mut letters = 0;
+    while letters < len {
+        for b in random_bytes::<32>()? {
+            if usize::from(b) < fair_below && letters < len {
+                out.push(char::from(CODE_ALPHABET[usize::from(b) % CODE_ALPHABET.len()]));
+                letters += 1;
+            }
+        }
+    }
     Ok(out)
 }
 
@@ -101,5 +110,6 @@ mod tests {
         assert_eq!(code.len(), 6);
         assert!(code.bytes().all(|b| CODE_ALPHABET.contains(&b)));
         assert!(random_code("p_", 10).expect("randomness").starts_with("p_"));
+        assert_eq!(random_code("", 40).expect("randomness").len(), 40);
     }
 }

@@ -35,6 +35,14 @@ pub const MAX_TABLES_PER_HOST: usize = 5;
 /// disconnect grace periods closes, so tables nobody will start do not pile up.
 pub const ABANDONED_LOBBY_GRACES: u32 = 4;
 
+/// Letters in the code of a public table: it is listed anyway, so it only has to be short to read.
+pub const PUBLIC_CODE_LEN: usize = 6;
+
+/// Letters in the code of a private table, which is its only key: 31^12 ≈ 8·10^17 codes, so even
+/// a million live tables and a thousand guesses a second (far past [`MAX_BAD`] closing a socket
+/// after its tenth `no_table`) find one once in some 25,000 years.
+pub const PRIVATE_CODE_LEN: usize = 12;
+
 /// The most tables `GET /api/tables` lists.
 pub const MAX_LISTED_TABLES: usize = 100;
 

@@ -86,3 +86,23 @@ async fn kabul_target_score_is_bounded() {
     a.create("kabul", json!({ "target_score": 1000 })).await;
     server.stop().await;
 }
+
+#[tokio::test]
+async fn private_codes_are_long_and_guessing_codes_closes_the_socket() {
+    let server = TestServer::start(config(), &temp_db("codes")).await;
+    let mut host = Client::new(server.addr, "Host").await;
+    host.send(json!({ "type": "create_table", "game": "kout4", "public": false, "id": "p" })).await;
+    let t = host.until(|v| v["id"] == "p").await;
+    let private = t["table"]["code"].as_str().unwrap();
+    assert_eq!(private.len(), 12, "{t}");
+    assert_eq!(host.create("kout4", json!({})).await.len(), 6, "public codes stay short");
+    let mut guesser = Client::new(server.addr, "Guesser").await;
+    for i in 0..11 {
+        guesser.send(json!({ "type": "spectate", "table": format!("AAAA{i:02}"), "id": i })).await;
+        let e = guesser.until(|v| v["id"] == i).await;
+        assert_eq!(e["code"], "no_table", "{e}");
+    }
+    let closed = guesser.until(|v| v["type"] == "_close").await;
+    assert_eq!(closed["code"], 1008, "{closed}");
+    server.stop().await;
+}
