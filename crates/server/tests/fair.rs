@@ -7,8 +7,11 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, config, temp_db};
-use serde_json::json;
+use cards::CardSet;
+use common::{Client, TestServer, config, record, temp_db};
+use game::testing::cards_named_in;
+use game::{Actor, Game, Match, Record, Seat};
+use serde_json::{Value, json};
 
 #[tokio::test]
 async fn one_player_on_three_sockets_never_passes_the_table_limit_and_started_tables_count() {
@@ -105,4 +108,105 @@ async fn private_codes_are_long_and_guessing_codes_closes_the_socket() {
     let closed = guesser.until(|v| v["type"] == "_close").await;
     assert_eq!(closed["code"], 1008, "{closed}");
     server.stop().await;
+}
+
+/// Checks every message a socket got, in the order it got them, against the finished record: no
+/// message but a hand's `reveal` names a card hidden from `seat` (spectators: from anyone) at the
+/// moment it arrived, the moment being the last event or sync before it. Returns how many
+/// messages were checked.
+fn check_every_message<G: Game>(record: &Record, seen: &[Value], seat: Option<Seat>) -> usize {
+    // The hidden cards after each deal and action of the record, in order.
+    let mut m =
+        Match::<G>::new(record.game, record.rules.clone(), record.players.clone(), record.hands[0].dealer).unwrap();
+    let hidden = |m: &Match<G>| match seat {
+        Some(s) => m.game().hidden_from(s),
+        None => Seat::all(m.game().seat_count()).fold(CardSet::EMPTY, |acc, s| acc | m.game().hidden_from(s)),
+    };
+    let mut hidden_at = Vec::new();
+    for hand in &record.hands {
+        let deal = m.game().deal_from_record(hand).unwrap();
+        m.deal(deal).unwrap();
+        hidden_at.push(hidden(&m));
+        for a in &hand.actions {
+            m.play_text(a.seat.map_or(Actor::Clock, Actor::Seat), &a.text).unwrap();
+            hidden_at.push(hidden(&m));
+        }
+    }
+    // Versions of the deals and actions, as the socket saw them as events.
+    let mut versions: Vec<u64> =
+        seen.iter().filter(|v| v["type"] == "event").filter_map(|v| v["version"].as_u64()).collect();
+    versions.sort_unstable();
+    versions.dedup();
+    assert_eq!(versions.len(), hidden_at.len(), "the socket saw every deal and action as an event");
+    let mut now: Option<u64> = None;
+    let mut checked = 0;
+    for v in seen {
+        if v["type"] == "event" || v["type"] == "sync" {
+            now = v["version"].as_u64().or(now);
+        }
+        if v["type"] == "reveal" {
+            continue;
+        }
+        let k = now.map_or(0, |n| versions.iter().filter(|&&x| x <= n).count());
+        let hidden = if k == 0 { CardSet::ALL } else { hidden_at[k - 1] };
+        let leaked = cards_named_in(v) & hidden;
+        assert!(leaked.is_empty(), "{seat:?} was shown {leaked} (message {checked}): {v}");
+        checked += 1;
+    }
+    checked
+}
+
+/// Two people, bots and two spectators play a whole match of `game`; every message of every
+/// socket is checked against the record.
+async fn no_socket_sees_a_hidden_card<G: Game>(game: &str, rules: Value) {
+    let server = TestServer::start(config(), &temp_db(&format!("leak-{game}"))).await;
+    let mut host = Client::new(server.addr, "Host").await;
+    let mut guest = Client::new(server.addr, "Guest").await;
+    let mut watchers = [Client::new(server.addr, "Watcher").await, Client::new(server.addr, "Other").await];
+    let code = host.create(game, rules).await;
+    guest.send(json!({ "type": "join", "table": code, "seat": 1 })).await;
+    guest.until(|v| v["type"] == "table" && v["you"] == 1).await;
+    for w in &mut watchers {
+        w.send(json!({ "type": "spectate", "table": code })).await;
+        w.until(|v| v["type"] == "table").await;
+    }
+    host.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
+    host.send(json!({ "type": "start", "table": code })).await;
+    let (a, b) = tokio::join!(host.play(&code, usize::MAX), guest.play(&code, usize::MAX));
+    let game_id = a.or(b).expect("the match finishes");
+    for w in &mut watchers {
+        w.until(|v| v["type"] == "table" && v["table"]["status"] == "finished").await;
+    }
+    let record = record(server.addr, &game_id).await;
+    assert_eq!(server::fair::verify_record(&record), Ok(record.hands.len()));
+    let mut checked = check_every_message::<G>(&record, &host.seen, Some(Seat::ZERO));
+    checked += check_every_message::<G>(&record, &guest.seen, Seat::new(1));
+    for w in &watchers {
+        checked += check_every_message::<G>(&record, &w.seen, None);
+    }
+    assert!(checked > 40, "checked {checked} messages");
+    // The checker itself catches a leak: the host's messages show the host's cards, hidden from seat 1.
+    let host_as_guest = std::panic::catch_unwind(|| check_every_message::<G>(&record, &host.seen, Seat::new(1)));
+    assert!(host_as_guest.is_err(), "the checker missed the host's own cards shown to seat 1");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn leak_check_kout4() {
+    no_socket_sees_a_hidden_card::<kout::Kout>("kout4", json!({})).await;
+}
+
+#[tokio::test]
+async fn leak_check_kout6() {
+    no_socket_sees_a_hidden_card::<kout::Kout>("kout6", json!({})).await;
+}
+
+#[tokio::test]
+async fn leak_check_baloot() {
+    no_socket_sees_a_hidden_card::<baloot::Baloot>("baloot", json!({})).await;
+}
+
+#[tokio::test]
+async fn leak_check_kabul() {
+    no_socket_sees_a_hidden_card::<kabul::Kabul>("kabul", json!({ "players": 4, "target_score": 60 })).await;
 }
