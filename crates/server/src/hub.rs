@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::fair::table_seed;
-use crate::limits::{MAX_LISTED_TABLES, MAX_LOBBIES_PER_HOST, TURN_MS};
+use crate::limits::{MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, TURN_MS};
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError, SeatInfo};
 use crate::store::{PlayerRow, Store, TableRow};
 use crate::table::{Origin, Table, TableError};
@@ -116,6 +116,9 @@ pub struct Hub {
     /// The settings.
     pub config: Config,
     tables: Mutex<HashMap<String, LiveTable>>,
+    /// Who created each live table (code → player id), reserved under this lock together with the
+    /// count, so concurrent `create_table`s of one player cannot pass the limit together.
+    created_by: Mutex<HashMap<String, String>>,
     listing: Mutex<HashMap<String, TableSummary>>,
     pub(crate) next_conn: AtomicU64,
     tables_created: AtomicU64,
@@ -163,6 +166,7 @@ impl Hub {
             store,
             config,
             tables: Mutex::new(HashMap::new()),
+            created_by: Mutex::new(HashMap::new()),
             listing: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             tables_created: AtomicU64::new(0),
@@ -200,6 +204,7 @@ impl Hub {
             },
             _ => None,
         };
+        lock(&self.created_by).insert(row.code.clone(), row.host.clone());
         (self.config.dispatch)(
             kind,
             Spawn { hub: self.clone(), origin: Origin::Restore { row: Box::new(row), current } },
@@ -235,22 +240,33 @@ impl Hub {
                 "the server cannot save new tables right now; try again shortly",
             ));
         }
-        let hosted = lock(&self.listing).values().filter(|t| t.in_lobby && t.host_id == conn.player.id).count();
-        if hosted >= MAX_LOBBIES_PER_HOST {
-            return Err(ProtocolError::new(
-                ErrorCode::BadRequest,
-                format!("you already host {hosted} tables waiting for players; start or leave one first"),
-            ));
-        }
-        let number = self.tables_created.fetch_add(1, Ordering::Relaxed);
-        let seed =
-            table_seed(self.config.seed, number).map_err(|e| ProtocolError::new(ErrorCode::Internal, e.to_string()))?;
         let code = loop {
-            let code = ids::random_code("", 6).map_err(|e| ProtocolError::new(ErrorCode::Internal, e.to_string()))?;
-            if !lock(&self.tables).contains_key(&code) {
+            let len = if public { PUBLIC_CODE_LEN } else { PRIVATE_CODE_LEN };
+            let code = ids::random_code("", len).map_err(|e| ProtocolError::new(ErrorCode::Internal, e.to_string()))?;
+            if !lock(&self.tables).contains_key(&code) && !lock(&self.created_by).contains_key(&code) {
                 break code;
             }
         };
+        // Finished tables wait for a new match or to be left; they do not count.
+        let finished: Vec<String> =
+            lock(&self.listing).values().filter(|t| t.status == "finished").map(|t| t.code.clone()).collect();
+        {
+            let mut created_by = lock(&self.created_by);
+            let hosted =
+                created_by.iter().filter(|(code, host)| **host == conn.player.id && !finished.contains(code)).count();
+            if hosted >= MAX_TABLES_PER_HOST {
+                return Err(ProtocolError::new(
+                    ErrorCode::BadRequest,
+                    format!("you already host {hosted} tables in their lobby or playing; finish or leave one first"),
+                ));
+            }
+            created_by.insert(code.clone(), conn.player.id.clone());
+        }
+        let number = self.tables_created.fetch_add(1, Ordering::Relaxed);
+        let seed = table_seed(self.config.seed, number).map_err(|e| {
+            lock(&self.created_by).remove(&code);
+            ProtocolError::new(ErrorCode::Internal, e.to_string())
+        })?;
         let origin = Origin::New {
             code: code.clone(),
             rules: rules.unwrap_or_default(),
@@ -259,8 +275,10 @@ impl Hub {
             host: conn.clone(),
             seed,
         };
-        (self.config.dispatch)(kind, Spawn { hub: self.clone(), origin })
-            .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+        (self.config.dispatch)(kind, Spawn { hub: self.clone(), origin }).map_err(|e| {
+            lock(&self.created_by).remove(&code);
+            ProtocolError::new(ErrorCode::BadRequest, e.to_string())
+        })?;
         Ok(code)
     }
 
@@ -280,6 +298,7 @@ impl Hub {
     /// A table task ends: drop it from the registry and the listing.
     pub fn forget_table(&self, code: &str) {
         lock(&self.tables).remove(code);
+        lock(&self.created_by).remove(code);
         lock(&self.listing).remove(code);
     }
 

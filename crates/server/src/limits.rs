@@ -27,9 +27,21 @@ pub const MAX_REFUSED: u32 = 20;
 /// Bad messages (garbage, unknown types, binary, too large) before the socket is closed.
 pub const MAX_BAD: u32 = 10;
 
-/// The most tables one player may host in their lobby at once: enough to try things, not enough
-/// to flood the list of open tables.
-pub const MAX_LOBBIES_PER_HOST: usize = 5;
+/// The most tables one player may have created and not finished (in their lobby or playing) at
+/// once: enough to try things, not enough to flood the list of open tables or the server.
+pub const MAX_TABLES_PER_HOST: usize = 5;
+
+/// A lobby whose seated people (its host included) have all had no connection for this many
+/// disconnect grace periods closes, so tables nobody will start do not pile up.
+pub const ABANDONED_LOBBY_GRACES: u32 = 4;
+
+/// Letters in the code of a public table: it is listed anyway, so it only has to be short to read.
+pub const PUBLIC_CODE_LEN: usize = 6;
+
+/// Letters in the code of a private table, which is its only key: 31^12 ≈ 8·10^17 codes, so even
+/// a million live tables and a thousand guesses a second (far past [`MAX_BAD`] closing a socket
+/// after its tenth `no_table`) find one once in some 25,000 years.
+pub const PRIVATE_CODE_LEN: usize = 12;
 
 /// The most tables `GET /api/tables` lists.
 pub const MAX_LISTED_TABLES: usize = 100;
@@ -40,6 +52,10 @@ pub const TURN_MS: RangeInclusive<u64> = 1_000..=600_000;
 /// Kabul's snap window at a server table: long enough to react, short enough that a table never
 /// waits on it for long (the engine itself takes no clock).
 pub const SNAP_WINDOW_MS: RangeInclusive<u64> = 500..=60_000;
+
+/// Kabul's `target_score` at a server table: a match of a few hundred points is a long evening;
+/// beyond this a match would never end and its `sync` would grow without bound.
+pub const TARGET_SCORE: RangeInclusive<i64> = 1..=1_000;
 
 /// What the limits say about one frame.
 #[derive(Debug)]

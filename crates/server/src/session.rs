@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 
 use crate::hub::{Conn, Hub, Outgoing, TableCmd};
 use crate::limits::{Admit, ConnLimits};
-use crate::protocol::{self, ClientMsg, ProtocolError, ServerMsg};
+use crate::protocol::{self, ClientMsg, ErrorCode, ProtocolError, ServerMsg};
 use crate::store::PlayerRow;
 
 /// A frame read from a socket, as the limits see it.
@@ -80,7 +80,14 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
         match protocol::parse(&text) {
             Ok((msg, id)) => {
                 if let Err(e) = route(&hub, &conn, msg, id.clone(), &mut joined) {
+                    // A code that names no table is a guess as often as a typo: it counts as a bad
+                    // message, so a socket cannot walk the space of private codes.
+                    let guess = e.code == ErrorCode::NoTable;
                     conn.send(e.with_id(id).to_message());
+                    if guess && limits.garbage() {
+                        conn.close(1008, "too many bad messages");
+                        break;
+                    }
                 }
             }
             Err(e) => {

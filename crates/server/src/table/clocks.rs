@@ -27,6 +27,8 @@ pub(super) enum Wake {
     HandOverHost,
     /// Work the store refused is due again: the table's row, a deal, the end of the match.
     Retry,
+    /// A lobby nobody is connected to any more closes.
+    Abandoned,
 }
 
 /// The table's deadlines.
@@ -104,7 +106,12 @@ impl<G: Playable> Table<G> {
 
     fn next_clock_wake(&self) -> Option<(Instant, Wake)> {
         if self.lobby.status != Status::Playing {
-            return self.host_handover_at().map(|at| (at, Wake::HandOverHost));
+            let handover = self.host_handover_at().map(|at| (at, Wake::HandOverHost));
+            let abandoned = self.abandoned_at().map(|at| (at, Wake::Abandoned));
+            return match (handover, abandoned) {
+                (Some(h), Some(a)) => Some(if a.0 < h.0 { a } else { h }),
+                (h, a) => h.or(a),
+            };
         }
         let game = self.play.game.as_ref()?.game();
         if game.phase() != Phase::InHand {
@@ -146,6 +153,23 @@ impl<G: Playable> Table<G> {
         Some(gone + self.hub.config.disconnect_grace)
     }
 
+    /// When a lobby closes because no seated person has had a connection for
+    /// [`crate::limits::ABANDONED_LOBBY_GRACES`] grace periods (its host included). `None` while
+    /// someone is there, and outside the lobby.
+    pub(super) fn abandoned_at(&self) -> Option<Instant> {
+        if self.lobby.status != Status::Lobby {
+            return None;
+        }
+        let mut last_gone: Option<Instant> = None;
+        for state in &self.lobby.seats {
+            if let Occupant::Human { left: false, .. } = state.occupant {
+                let gone = state.gone_since?;
+                last_gone = Some(last_gone.map_or(gone, |l| l.max(gone)));
+            }
+        }
+        Some(last_gone? + self.hub.config.disconnect_grace * crate::limits::ABANDONED_LOBBY_GRACES)
+    }
+
     pub(super) async fn on_wake(&mut self, what: Wake) {
         match what {
             Wake::Retry => {
@@ -154,6 +178,12 @@ impl<G: Playable> Table<G> {
                     self.save_row().await;
                 }
                 self.advance().await;
+            }
+            Wake::Abandoned => {
+                if self.abandoned_at().is_some_and(|at| at <= Instant::now()) {
+                    tracing::info!(table = %self.lobby.code, "nobody is left in the lobby; it closes");
+                    self.close().await;
+                }
             }
             Wake::HandOverHost => {
                 let due = self.host_handover_at().is_some_and(|at| at <= Instant::now());

@@ -30,7 +30,7 @@ use self::clocks::{Clocks, STALL_RETRY, Wake};
 use self::lobby::{Lobby, Occupant, SeatState, Status};
 use self::play::Play;
 use crate::hub::{Conn, Hub, TableCmd};
-use crate::limits::SNAP_WINDOW_MS;
+use crate::limits::{SNAP_WINDOW_MS, TARGET_SCORE};
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError};
 use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
 
@@ -170,6 +170,17 @@ impl<G: Playable> Table<G> {
                 "snap_window_ms must be between {} and {} milliseconds",
                 SNAP_WINDOW_MS.start(),
                 SNAP_WINDOW_MS.end()
+            )));
+        }
+        // The engines bound the rest of their options themselves; a target score is only
+        // "positive" to the rules, and a huge one makes a match that never ends.
+        if let Some(target) = rules.get("target_score").and_then(Value::as_i64)
+            && !TARGET_SCORE.contains(&target)
+        {
+            return Err(TableError::Rules(format!(
+                "target_score must be between {} and {} points (or null: one round)",
+                TARGET_SCORE.start(),
+                TARGET_SCORE.end()
             )));
         }
         let snap_window = Duration::from_millis(snap_window_ms.unwrap_or(3000));

@@ -66,7 +66,7 @@ impl<G: Playable> Table<G> {
             Match::<G>::new(self.lobby.kind, self.lobby.rules.clone(), record.players.clone(), first_dealer)
                 .map_err(|e| TableError::stored(&row.code, format!("match {}: {e}", m.id)))?
         } else {
-            Match::<G>::replay(&record).map_err(|e| {
+            super::play::replay_fair::<G>(&record, first_dealer).map_err(|e| {
                 TableError::stored(&row.code, format!("match {}: the stored log does not replay: {e}", m.id))
             })?
         };

@@ -3,7 +3,7 @@
 
 use bots::Playable;
 use cards::Card;
-use game::{Actor, HandRecord, Match, Phase, Seat};
+use game::{Actor, HandRecord, Match, Phase, Record, Seat};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -54,6 +54,44 @@ impl<G: Playable> Play<G> {
             buf: Vec::new(),
         }
     }
+}
+
+/// Plays `action`, first giving the game the order of any reshuffle it causes: the cards shuffled
+/// with the hand's secret salt ([`fair::reshuffle_order`]), so no one at the table can foresee the
+/// new draw pile, and written into the hand's `reshuffles` for `majlis verify`.
+pub(super) fn play_fair<G: Playable>(
+    game: &mut Match<G>,
+    salt: &[u8],
+    actor: Actor,
+    action: G::Action,
+) -> Result<(), G::Illegal> {
+    if let Some(cards) = game.game().reshuffle_due(actor, action) {
+        let k = game.record().hands.last().and_then(|h| h.reshuffles.as_ref()).map_or(0, Vec::len);
+        game.give_reshuffle(fair::reshuffle_order(salt, k, &cards));
+    }
+    game.play(actor, action)
+}
+
+/// Rebuilds a match from its stored hands and actions the way [`Table::apply`] played it, giving
+/// every reshuffle its salt's order again.
+pub(super) fn replay_fair<G: Playable>(record: &Record, first_dealer: Seat) -> Result<Match<G>, String> {
+    let mut m = Match::<G>::new(record.game, record.rules.clone(), record.players.clone(), first_dealer).map_err(|e| e.to_string())?;
+    for (i, hand) in record.hands.iter().enumerate() {
+        let deal = m.game().deal_from_record(hand).map_err(|e| format!("hand {i}: {e}"))?;
+        m.deal(deal).map_err(|e| format!("hand {i}: {e}"))?;
+        if let Some(h) = m.current_hand_record_mut() {
+            h.commitment.clone_from(&hand.commitment);
+            h.salt.clone_from(&hand.salt);
+        }
+        let salt = hand.salt.as_deref().and_then(|s| hex::decode(s).ok()).unwrap_or_default();
+        for (j, a) in hand.actions.iter().enumerate() {
+            let actor = a.seat.map_or(Actor::Clock, Actor::Seat);
+            let action: G::Action =
+                a.text.parse().map_err(|e: game::ParseActionError| format!("hand {i}, action {j}: {e}"))?;
+            play_fair(&mut m, &salt, actor, action).map_err(|e| format!("hand {i}, action {j} ({}): {e}", a.text))?;
+        }
+    }
+    Ok(m)
 }
 
 impl<G: Playable> Table<G> {
@@ -174,7 +212,8 @@ impl<G: Playable> Table<G> {
         self.hub.store.append(vec![event]).await.map_err(|e| unavailable(&e))?;
         let Some(game) = self.play.game.as_mut() else { return Err(internal(&"no match")) };
         let window_before = game.game().clock_may_act();
-        if let Err(e) = game.play(actor, action) {
+        let salt = self.play.fair.as_ref().and_then(|f| hex::decode(&f.salt).ok()).unwrap_or_default();
+        if let Err(e) = play_fair(game, &salt, actor, action) {
             // Checked before the append, so this cannot happen; the log now holds an action the
             // rules refuse, which a restore would report loudly.
             tracing::error!(table = %self.lobby.code, error = %e, "a checked action was refused");
@@ -317,5 +356,80 @@ impl<G: Playable> Table<G> {
         if let Err(e) = self.apply(Actor::Seat(seat), action).await {
             tracing::debug!(table = %self.lobby.code, error = %e, "a bot's action was not applied");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{Game, GameKind};
+    use kabul::{Kabul, KabulAction};
+    use rand_core::RngCore;
+
+    /// Plays a two-seat Kabul round with seeded random choices (nobody calls Kabul) through
+    /// [`play_fair`] until `reshuffles` reshuffles happened; returns the match and, per reshuffle,
+    /// the discard pile (minus its top) a spectator saw just before it.
+    fn kabul_with_reshuffles(salt: &[u8], reshuffles: usize) -> (Match<Kabul>, Vec<Vec<Card>>) {
+        let mut m = Match::<Kabul>::new(GameKind::Kabul, game::Options::new(), Vec::new(), Seat::ZERO).expect("new");
+        m.deal_random(&mut cards::seeded_rng(5)).expect("deal");
+        m.current_hand_record_mut().expect("hand").salt = Some(hex::encode(salt));
+        let mut rng = cards::seeded_rng(9);
+        let mut seen = Vec::new();
+        let mut legal = Vec::new();
+        while seen.len() < reshuffles {
+            let g = m.game();
+            let (actor, action) = match g.to_act().iter().next() {
+                Some(seat) => {
+                    g.legal_actions(seat, &mut legal);
+                    legal.retain(|a| *a != KabulAction::Kabul);
+                    // Drawing from the deck and passing (not snapping) grows the discard pile.
+                    let pick = if let Some(a) =
+                        [KabulAction::DrawDeck, KabulAction::Pass].into_iter().find(|a| legal.contains(a))
+                    {
+                        a
+                    } else {
+                        legal[(rng.next_u32() as usize) % legal.len()]
+                    };
+                    (Actor::Seat(seat), pick)
+                }
+                None if g.clock_may_act() => (Actor::Clock, KabulAction::Close),
+                None => panic!("the round ended before {reshuffles} reshuffles"),
+            };
+            let before = g.discard_pile().to_vec();
+            let empty = g.draw_pile().is_empty();
+            play_fair(&mut m, salt, actor, action).expect("legal");
+            if empty && !m.game().draw_pile().is_empty() {
+                seen.push(before[..before.len() - 1].to_vec());
+            }
+        }
+        (m, seen)
+    }
+
+    #[test]
+    fn a_kabul_reshuffle_is_shuffled_by_the_salt_and_verifies() {
+        let salt = [7u8; 32];
+        let (m, seen) = kabul_with_reshuffles(&salt, 1);
+        assert!(seen[0].len() > 20, "{seen:?}");
+        let hand = m.record().hands.last().expect("hand");
+        let lists = hand.reshuffles.clone().expect("the reshuffles are recorded");
+        assert_eq!(lists.len(), 1);
+        for (k, (list, pile)) in lists.iter().zip(&seen).enumerate() {
+            // A spectator who wrote down the discard order learns nothing about the new pile.
+            assert_ne!(list, pile, "reshuffle {k} is in discard order");
+            assert_eq!(*list, fair::reshuffle_order(&salt, k, pile));
+        }
+        // The record replays to the same state, and verify accepts it once its commitment is set.
+        let mut record = m.record().clone();
+        assert_eq!(Match::<Kabul>::replay(&record).expect("replays").game(), m.game());
+        let replayed = replay_fair::<Kabul>(&record, Seat::ZERO).expect("restores");
+        assert_eq!(replayed.game(), m.game());
+        let deck = record.hands[0].deck.clone();
+        record.hands[0].commitment = Some(fair::commitment(&salt, &deck));
+        assert_eq!(fair::verify_record(&record), Ok(1));
+        // A dealer who stacked the new pile (here: left it in discard order) is caught.
+        let mut forged = record.clone();
+        forged.hands[0].reshuffles.as_mut().expect("lists")[0].clone_from(&seen[0]);
+        let err = fair::verify_record(&forged).expect_err("a stacked reshuffle");
+        assert!(err.reason.contains("reshuffle 0"), "{err}");
     }
 }
