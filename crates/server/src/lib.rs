@@ -56,6 +56,7 @@ pub mod ids;
 pub mod limits;
 pub mod loadtest;
 mod net;
+mod outbox;
 pub mod protocol;
 mod replay;
 mod session;
@@ -90,6 +91,8 @@ pub struct Config {
     pub rate_per_sec: f64,
     /// Which game types tables use.
     pub dispatch: Dispatch,
+    /// The limits on each connection's resources.
+    pub limits: limits::Limits,
 }
 
 impl Default for Config {
@@ -102,6 +105,7 @@ impl Default for Config {
             rate_burst: 30.0,
             rate_per_sec: 10.0,
             dispatch: default_dispatch,
+            limits: limits::Limits::default(),
         }
     }
 }

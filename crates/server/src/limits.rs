@@ -3,6 +3,7 @@
 //! numbers are documented in `docs/protocol.md`.
 
 use std::ops::RangeInclusive;
+use std::time::Duration;
 
 use tokio::time::Instant;
 
@@ -41,6 +42,45 @@ pub const TURN_MS: RangeInclusive<u64> = 1_000..=600_000;
 /// waits on it for long (the engine itself takes no clock).
 pub const SNAP_WINDOW_MS: RangeInclusive<u64> = 500..=60_000;
 
+/// The limits on one connection's resources, with production defaults; tests shrink them so an
+/// abuse test takes milliseconds, not minutes. Each is listed, with what happens when it is hit, in
+/// `docs/protocol.md` ("Limits").
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Frames queued for one socket and not yet written: past this the reader is too slow and
+    /// the socket is closed with 1008.
+    pub out_queue_messages: usize,
+    /// Bytes queued for one socket and not yet written: past this, as above.
+    pub out_queue_bytes: usize,
+    /// How long writing one frame to a socket may take before the socket is given up.
+    pub write_timeout: Duration,
+    /// The most tables one socket may follow (join, spectate, resume, create).
+    pub max_watched_tables: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            out_queue_messages: 1024,
+            out_queue_bytes: 2 * 1024 * 1024,
+            write_timeout: Duration::from_secs(10),
+            max_watched_tables: 32,
+        }
+    }
+}
+
+/// What kind of frame a client sent, as the limits see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FrameKind {
+    /// A text frame: a message.
+    Text,
+    /// A WebSocket ping or pong: no message, but it costs the server work, so it counts against
+    /// the rate.
+    Control,
+    /// Anything else (binary): bad.
+    Other,
+}
+
 /// What the limits say about one frame.
 #[derive(Debug)]
 pub(crate) enum Admit {
@@ -69,8 +109,8 @@ impl ConnLimits {
         ConnLimits { tokens: burst, burst, per_sec, last: Instant::now(), refused: 0, bad: 0 }
     }
 
-    /// Admits one frame (`text`: a text frame; anything else is bad).
-    pub(crate) fn admit(&mut self, text: bool) -> Admit {
+    /// Admits one frame.
+    pub(crate) fn admit(&mut self, kind: FrameKind) -> Admit {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.per_sec).min(self.burst);
         self.last = now;
@@ -80,7 +120,7 @@ impl ConnLimits {
             return if self.refused > MAX_REFUSED { Admit::Close(e) } else { Admit::Refuse(e) };
         }
         self.tokens -= 1.0;
-        if !text {
+        if kind == FrameKind::Other {
             let e = ProtocolError::new(ErrorCode::BadJson, "text frames only");
             return if self.garbage() { Admit::Close(e) } else { Admit::Refuse(e) };
         }
