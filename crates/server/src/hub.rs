@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::fair::table_seed;
-use crate::limits::{MAX_LISTED_TABLES, MAX_LOBBIES_PER_HOST, TURN_MS};
+use crate::limits::{MAX_LISTED_TABLES, MAX_LOBBIES_PER_HOST, Places, TURN_MS};
 use crate::outbox::Outbox;
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError, SeatInfo};
 use crate::store::{PlayerRow, Store, TableRow};
@@ -113,6 +113,8 @@ pub struct Hub {
     tables_created: AtomicU64,
     pub(crate) connections: AtomicU64,
     pub(crate) shutdown: watch::Receiver<bool>,
+    /// Open WebSockets per player.
+    pub(crate) player_conns: Places<String>,
 }
 
 /// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table
@@ -160,6 +162,7 @@ impl Hub {
             tables_created: AtomicU64::new(0),
             connections: AtomicU64::new(0),
             shutdown,
+            player_conns: Places::default(),
         })
     }
 

@@ -125,6 +125,18 @@ pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), TableError> 
     games::dispatch(kind, Start(spawn)).map_err(TableError::Game)?
 }
 
+/// Raises this process's limit on open files (every socket is one) to the most the system allows,
+/// and returns the limit now in force (`None` where it cannot be read).
+fn raise_open_files_limit() -> Option<u64> {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(n) => Some(n),
+        Err(e) => {
+            tracing::warn!(error = %e, "the open-files limit could not be raised");
+            rlimit::Resource::NOFILE.get().ok().map(|(soft, _)| soft)
+        }
+    }
+}
+
 /// Why [`serve`] stopped early.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -153,18 +165,20 @@ pub async fn serve<F>(
 where
     F: Future<Output = ()> + Send + 'static,
 {
+    let open_files = raise_open_files_limit();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let hub = Hub::new(store.clone(), config, stop_rx);
+    let limits = config.limits.clone();
+    let hub = Hub::new(store.clone(), config, stop_rx.clone());
     let restored = hub.restore().await?;
     let addr = listener.local_addr().map_err(ServeError::Listen)?;
-    tracing::info!(%addr, restored, store = store.backend(), "majlis server listening");
+    tracing::info!(%addr, restored, store = store.backend(), open_files, "majlis server listening");
     let app = router(hub.clone());
-    let signal = async move {
+    tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down");
         let _ = stop_tx.send(true);
-    };
-    axum::serve(listener, app).with_graceful_shutdown(signal).await.map_err(ServeError::Listen)?;
+    });
+    net::accept_loop(listener, app, &limits, stop_rx).await;
     hub.stop_tables().await;
     store.close().await;
     tracing::info!("stopped");

@@ -56,6 +56,18 @@ pub struct Limits {
     pub write_timeout: Duration,
     /// The most tables one socket may follow (join, spectate, resume, create).
     pub max_watched_tables: usize,
+    /// How long an HTTP connection may take to send a request's headers (from the connection's
+    /// start, or the end of its last answer) before it is closed.
+    pub header_read_timeout: Duration,
+    /// How often the server pings each WebSocket.
+    pub ws_ping_interval: Duration,
+    /// A WebSocket from which nothing (not even a pong) was heard for this long is closed (1001).
+    pub ws_idle_timeout: Duration,
+    /// The most connections (HTTP and WebSocket) open from one IP address; past it a new
+    /// connection is closed at once.
+    pub max_conns_per_addr: usize,
+    /// The most WebSockets one player may have open; past it `/ws` answers 429.
+    pub max_conns_per_player: usize,
 }
 
 impl Default for Limits {
@@ -65,6 +77,11 @@ impl Default for Limits {
             out_queue_bytes: 2 * 1024 * 1024,
             write_timeout: Duration::from_secs(10),
             max_watched_tables: 32,
+            header_read_timeout: Duration::from_secs(10),
+            ws_ping_interval: Duration::from_secs(30),
+            ws_idle_timeout: Duration::from_secs(75),
+            max_conns_per_addr: 256,
+            max_conns_per_player: 16,
         }
     }
 }
@@ -131,5 +148,42 @@ impl ConnLimits {
     pub(crate) fn garbage(&mut self) -> bool {
         self.bad += 1;
         self.bad > MAX_BAD
+    }
+}
+
+/// Holds one of a limited number of places (connections from one address, sockets of one player)
+/// and gives it back when dropped.
+#[derive(Debug)]
+pub(crate) struct Place<K: std::hash::Hash + Eq + Clone> {
+    counts: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<K, usize>>>,
+    key: K,
+}
+
+/// Counts of places held, by key.
+pub(crate) type Places<K> = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<K, usize>>>;
+
+impl<K: std::hash::Hash + Eq + Clone> Place<K> {
+    /// Takes a place for `key` if fewer than `max` are held.
+    pub(crate) fn take(counts: &Places<K>, key: K, max: usize) -> Option<Self> {
+        // Single increments and decrements: a poisoned lock is still consistent.
+        let mut map = counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = map.entry(key.clone()).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(Place { counts: counts.clone(), key })
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Drop for Place<K> {
+    fn drop(&mut self) {
+        let mut map = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = map.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.key);
+            }
+        }
     }
 }

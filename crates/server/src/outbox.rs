@@ -15,6 +15,8 @@ use crate::limits::Limits;
 pub(crate) enum Next {
     /// A text frame.
     Text(Arc<str>),
+    /// A WebSocket ping.
+    Ping,
     /// A close frame with this code and reason; nothing is sent after it.
     Close(u16, &'static str),
 }
@@ -26,6 +28,7 @@ pub(crate) const TOO_SLOW: (u16, &str) = (1008, "too slow: messages were not rea
 struct State {
     queue: VecDeque<Arc<str>>,
     bytes: usize,
+    ping: bool,
     close: Option<(u16, &'static str)>,
 }
 
@@ -80,11 +83,21 @@ impl Outbox {
         self.ready.notify_one();
     }
 
+    /// Queues a ping, ahead of the text frames (a second one before the first is written is
+    /// the same ping).
+    pub(crate) fn ping(&self) {
+        self.lock().ping = true;
+        self.ready.notify_one();
+    }
+
     /// The next frame to write, waiting for one.
     pub(crate) async fn next(&self) -> Next {
         loop {
             {
                 let mut s = self.lock();
+                if s.close.is_none() && std::mem::take(&mut s.ping) {
+                    return Next::Ping;
+                }
                 if let Some(msg) = s.queue.pop_front() {
                     s.bytes -= msg.len();
                     return Next::Text(msg);

@@ -23,6 +23,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
     let limits_cfg = &hub.config.limits;
     let out = Outbox::new(limits_cfg);
     let conn = Conn::new(hub.next_conn.fetch_add(1, Ordering::Relaxed), player, out.clone());
+    let out_ping = out.clone();
     hub.connections.fetch_add(1, Ordering::Relaxed);
     conn.send(ServerMsg::welcome(&conn.player.id, &conn.player.name).to_text());
     let write_timeout = limits_cfg.write_timeout;
@@ -30,6 +31,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
         loop {
             let (msg, last) = match out.next().await {
                 Next::Text(text) => (Message::Text(Utf8Bytes::from(&*text)), false),
+                Next::Ping => (Message::Ping(Default::default()), false),
                 Next::Close(code, reason) => {
                     (Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) })), true)
                 }
@@ -44,12 +46,25 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
         }
     });
     let mut writer_done = false;
+    let mut close_sent = false;
     let mut limits = ConnLimits::new(hub.config.rate_burst, hub.config.rate_per_sec);
     let mut joined: HashSet<String> = HashSet::new();
     let mut shutdown = hub.shutdown.clone();
+    // Server pings, so a socket whose client is gone without a word (or never reads) is noticed.
+    let (ping_every, idle_after) = (limits_cfg.ws_ping_interval, limits_cfg.ws_idle_timeout);
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+    let mut last_heard = tokio::time::Instant::now();
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
+            _ = pings.tick() => {
+                if last_heard.elapsed() >= idle_after {
+                    conn.close(1001, "idle: no answer to pings");
+                    break;
+                }
+                out_ping.ping();
+                continue;
+            }
             _ = shutdown.changed() => {
                 conn.close(1001, "server shutting down");
                 break;
@@ -58,21 +73,11 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
             // reader, which lets the socket go.
             closed = &mut writer, if !writer_done => {
                 writer_done = true;
-                if closed.unwrap_or(false) {
-                    // The close frame is out: read (and drop) until the client answers it, so
-                    // the socket is not reset under frames the client has yet to read.
-                    let _ = tokio::time::timeout(write_timeout, async {
-                        while let Some(Ok(m)) = stream.next().await {
-                            if matches!(m, Message::Close(_)) {
-                                break;
-                            }
-                        }
-                    })
-                    .await;
-                }
+                close_sent = closed.unwrap_or(false);
                 break;
             }
         };
+        last_heard = tokio::time::Instant::now();
         let (kind, text) = match frame {
             Some(Ok(Message::Text(text))) => (FrameKind::Text, Some(text)),
             Some(Ok(Message::Binary(_))) => (FrameKind::Other, None),
@@ -114,7 +119,19 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
     conn.close(1000, "");
     drop(conn);
     if !writer_done {
-        let _ = writer.await;
+        close_sent = writer.await.unwrap_or(false);
+    }
+    if close_sent {
+        // Our close frame is out: read (and drop) until the client answers it, so the socket is
+        // not reset under frames the client has yet to read.
+        let _ = tokio::time::timeout(write_timeout, async {
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
     }
     hub.connections.fetch_sub(1, Ordering::Relaxed);
 }
