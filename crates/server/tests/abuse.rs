@@ -192,3 +192,19 @@ async fn the_open_files_limit_is_raised_at_start() {
     assert_eq!(rlimit::Resource::NOFILE.get().unwrap().0, hard);
     server.stop().await;
 }
+
+/// Every answer carries a Content-Security-Policy that allows only the server's own files.
+#[tokio::test]
+async fn answers_carry_a_content_security_policy() {
+    let server = TestServer::start(config(), &temp_db("csp")).await;
+    for path in ["/", "/api/health"] {
+        let mut s = TcpStream::connect(server.addr).await.unwrap();
+        s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+        let mut buf = Vec::new();
+        s.read_to_end(&mut buf).await.unwrap();
+        let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+        let csp = head.lines().find(|l| l.starts_with("content-security-policy:")).unwrap_or_default().to_owned();
+        assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp:?}");
+    }
+    server.stop().await;
+}
