@@ -13,20 +13,12 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::fair::table_seed;
-use crate::limits::{MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, TURN_MS};
+use crate::limits::{MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places, TURN_MS};
+use crate::outbox::Outbox;
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError, SeatInfo};
 use crate::store::{PlayerRow, Store, TableRow};
 use crate::table::{Origin, Table, TableError};
 use crate::{Config, ids};
-
-/// What a table or the hub sends a connection.
-#[derive(Clone, Debug)]
-pub enum Outgoing {
-    /// A text frame.
-    Text(Arc<str>),
-    /// Close the socket with this code and reason.
-    Close(u16, &'static str),
-}
 
 /// A connection as tables see it: who it is and where its messages go.
 #[derive(Clone, Debug)]
@@ -35,24 +27,24 @@ pub struct Conn {
     pub id: u64,
     /// The authenticated player.
     pub player: PlayerRow,
-    out: mpsc::UnboundedSender<Outgoing>,
+    out: Arc<Outbox>,
 }
 
 impl Conn {
     /// A connection handle whose messages go to `out`.
-    #[must_use]
-    pub fn new(id: u64, player: PlayerRow, out: mpsc::UnboundedSender<Outgoing>) -> Self {
+    pub(crate) fn new(id: u64, player: PlayerRow, out: Arc<Outbox>) -> Self {
         Conn { id, player, out }
     }
 
-    /// Queues a text frame (dropped if the connection is gone).
+    /// Queues a text frame (dropped once the connection is closing; a reader too far behind
+    /// gets its socket closed instead).
     pub fn send(&self, msg: Arc<str>) {
-        let _ = self.out.send(Outgoing::Text(msg));
+        self.out.push(msg);
     }
 
     /// Queues a close frame.
     pub fn close(&self, code: u16, reason: &'static str) {
-        let _ = self.out.send(Outgoing::Close(code, reason));
+        self.out.close(code, reason);
     }
 }
 
@@ -124,6 +116,8 @@ pub struct Hub {
     tables_created: AtomicU64,
     pub(crate) connections: AtomicU64,
     pub(crate) shutdown: watch::Receiver<bool>,
+    /// Open WebSockets per player.
+    pub(crate) player_conns: Places<String>,
 }
 
 /// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table
@@ -172,6 +166,7 @@ impl Hub {
             tables_created: AtomicU64::new(0),
             connections: AtomicU64::new(0),
             shutdown,
+            player_conns: Places::default(),
         })
     }
 
