@@ -287,6 +287,14 @@ impl RuleSet for BalootRules {
         BalootRules::to_options(self)
     }
 
+    fn all_options(&self) -> Options {
+        let mut out = BalootRules::to_options(self);
+        for n in OPTION_NAMES {
+            out.insert(n.to_owned(), self.option_value(n));
+        }
+        out
+    }
+
     fn seat_count(&self) -> usize {
         4
     }

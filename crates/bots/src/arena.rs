@@ -13,11 +13,13 @@
 //! duplicate match as the unit (hands of one match are not independent; matches are), with the
 //! ratio estimator's variance and Student's t.
 
+use std::time::Instant;
+
 use cards::{random_below, seeded_rng};
 use game::{Actor, GameKind, Match, Options, Phase, Record, RuleSet, Seat, Winner};
 use serde_json::{Value, json};
 
-use crate::{BotSpec, Playable};
+use crate::{AnyBot, BotSpec, ExecConfig, Playable};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -27,20 +29,24 @@ pub struct Config {
     /// Rule options, as in a record's `"rules"`.
     pub options: Options,
     /// The two bots: the first is "bot 0", whose win rate and difference are reported.
-    pub bots: [BotSpec; 2],
+    pub bots: [AnyBot; 2],
     /// The seed every deck, dealer and bot seed derives from.
     pub seed: u64,
     /// A match still unfinished after this many hands stops, undecided (its win is split).
     pub max_hands: usize,
     /// Whether to keep each game's record.
     pub keep_records: bool,
+    /// How external bots are run (their time per decision, where their stderr goes).
+    pub exec: ExecConfig,
 }
 
 impl Config {
-    /// A configuration with the default rules, no records and a cap of 1,000 hands per match.
+    /// A configuration with the default rules, no records, a cap of 1,000 hands per match and
+    /// external bots given 1 s per decision.
     #[must_use]
-    pub fn new(kind: GameKind, bots: [BotSpec; 2], seed: u64) -> Self {
-        Config { kind, options: Options::new(), bots, seed, max_hands: 1000, keep_records: false }
+    pub fn new(kind: GameKind, bots: [AnyBot; 2], seed: u64) -> Self {
+        let exec = ExecConfig::default();
+        Config { kind, options: Options::new(), bots, seed, max_hands: 1000, keep_records: false, exec }
     }
 }
 
@@ -55,6 +61,12 @@ pub struct GameOutcome {
     pub win: [f64; 2],
     /// The record, if asked for.
     pub record: Option<Record>,
+    /// Per bot, its faults in this game, each with the match, half and seat
+    /// (`match 3b, seat 2: gave no answer within 2000 ms`).
+    pub faults: [Vec<String>; 2],
+    /// Per bot, the time of each of its decisions in milliseconds (the whole `choose` call: for an
+    /// external bot, the round trip to its process).
+    pub decision_ms: [Vec<f64>; 2],
 }
 
 /// The two games of one duplicate match.
@@ -108,15 +120,20 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
     let match_seed = derive_seed(&[config.seed, index as u64]);
     let dealer = random_below(&mut seeded_rng(derive_seed(&[match_seed, u64::MAX])), seats as u32) as usize;
     let dealer = Seat::new(dealer).ok_or("no seats")?;
-    let players =
-        seating.iter().map(|&b| format!("bot:{}", config.bots.get(b).copied().unwrap_or(BotSpec::RANDOM))).collect();
+    let random = AnyBot::Builtin(BotSpec::RANDOM);
+    let bot_of = |b: usize| config.bots.get(b).unwrap_or(&random);
+    let players = seating.iter().map(|&b| format!("bot:{}", bot_of(b))).collect();
     let mut m = Match::<G>::new(config.kind, config.options.clone(), players, dealer).map_err(|e| e.to_string())?;
-    let mut bots: Vec<_> = Seat::all(seats)
+    let mut bots = Seat::all(seats)
         .map(|s| {
-            let spec = config.bots.get(bot_at(s.index(), half)).copied().unwrap_or(BotSpec::RANDOM);
-            G::bot(spec, derive_seed(&[match_seed, half as u64, s.index() as u64]))
+            let seed = derive_seed(&[match_seed, half as u64, s.index() as u64]);
+            bot_of(bot_at(s.index(), half)).start::<G>(config.kind, &rules, s, seed, &config.exec)
         })
-        .collect();
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let mut faults: [Vec<String>; 2] = Default::default();
+    let mut decision_ms: [Vec<f64>; 2] = Default::default();
+    let game_name = format!("match {index}{}", ["a", "b"][half & 1]);
     let mut hand_points = Vec::new();
     let mut before = m.game().score();
     let mut legal = Vec::new();
@@ -141,7 +158,12 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
                 }
                 let view = m.game().view(Some(seat));
                 let bot = bots.get_mut(seat.index()).ok_or("no bot at a seat")?;
+                let start = Instant::now();
                 let action = bot.choose(seat, &view, &legal);
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                let b = bot_at(seat.index(), half) & 1;
+                decision_ms[b].push(ms);
+                faults[b].extend(bot.take_faults().into_iter().map(|f| format!("{game_name}, seat {seat}: {f}")));
                 m.play(Actor::Seat(seat), action)
                     .map_err(|e| format!("match {index}: the bot at seat {seat} played {action}: {e}"))?;
                 steps += 1;
@@ -156,6 +178,14 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
             }
         }
     }
+    // Told together, so the programs exit together; each is waited for when dropped below.
+    let (score, outcome) = (m.game().score(), m.game().outcome());
+    for (s, bot) in bots.iter_mut().enumerate() {
+        bot.end(&score, outcome);
+        let b = bot_at(s, half) & 1;
+        faults[b].extend(bot.take_faults().into_iter().map(|f| format!("{game_name}, seat {s}: {f}")));
+    }
+    drop(bots);
     let win = match m.game().outcome() {
         Some(Winner::Team(t)) => {
             let mut w = [0.0; 2];
@@ -176,7 +206,7 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
         _ => [0.5, 0.5],
     };
     let record = config.keep_records.then(|| m.into_record());
-    Ok(GameOutcome { seating, hand_points, win, record })
+    Ok(GameOutcome { seating, hand_points, win, record, faults, decision_ms })
 }
 
 /// Each bot's points in a hand: the score change of its team (team games: team `t` holds seat
@@ -230,6 +260,16 @@ pub struct Summary {
     pub mean_diff: f64,
     /// The 95% confidence interval of `mean_diff`.
     pub ci95: [f64; 2],
+    /// Per bot, how many faults it made (external bots only).
+    pub faults: [usize; 2],
+    /// Per bot, its first fault (in match order), in words.
+    pub first_fault: [Option<String>; 2],
+    /// Per bot, the mean time of a decision, in milliseconds.
+    pub ms_mean: [f64; 2],
+    /// Per bot, the 99th percentile of its decision times (nearest rank), in milliseconds.
+    pub ms_p99: [f64; 2],
+    /// Per bot, its slowest decision, in milliseconds.
+    pub ms_max: [f64; 2],
 }
 
 /// Sums up duplicate matches.
@@ -239,6 +279,9 @@ pub fn summarize(config: &Config, outcomes: &[DuplicateOutcome]) -> Summary {
     let mut totals = [0.0; 2];
     let mut hands = 0;
     let mut units = Vec::with_capacity(outcomes.len());
+    let mut faults = [0usize; 2];
+    let mut first_fault: [Option<String>; 2] = Default::default();
+    let mut times: [Vec<f64>; 2] = Default::default();
     for d in outcomes {
         let mut diff = 0.0;
         let mut n = 0.0;
@@ -252,6 +295,13 @@ pub fn summarize(config: &Config, outcomes: &[DuplicateOutcome]) -> Summary {
                 n += 1.0;
             }
             hands += g.hand_points.len();
+            for b in 0..2 {
+                faults[b] += g.faults[b].len();
+                if first_fault[b].is_none() {
+                    first_fault[b] = g.faults[b].first().cloned();
+                }
+                times[b].extend_from_slice(&g.decision_ms[b]);
+            }
         }
         units.push((diff, n));
     }
@@ -260,7 +310,7 @@ pub fn summarize(config: &Config, outcomes: &[DuplicateOutcome]) -> Summary {
     let (mean_diff, ci95) = ratio_ci95(&units);
     Summary {
         game: config.kind,
-        bots: config.bots.map(|b| b.to_string()),
+        bots: config.bots.each_ref().map(ToString::to_string),
         matches: outcomes.len(),
         games,
         wins,
@@ -269,7 +319,22 @@ pub fn summarize(config: &Config, outcomes: &[DuplicateOutcome]) -> Summary {
         mean_points: totals.map(per_hand),
         mean_diff,
         ci95,
+        faults,
+        first_fault,
+        ms_mean: times.each_ref().map(|t| if t.is_empty() { 0.0 } else { t.iter().sum::<f64>() / t.len() as f64 }),
+        ms_p99: times.each_mut().map(|t| percentile(t, 0.99)),
+        ms_max: times.each_ref().map(|t| t.iter().copied().fold(0.0, f64::max)),
     }
+}
+
+/// The `q` quantile of `values` by nearest rank (0 for none); sorts them.
+fn percentile(values: &mut [f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let rank = (q * values.len() as f64).ceil() as usize;
+    values.get(rank.clamp(1, values.len()) - 1).copied().unwrap_or(0.0)
 }
 
 /// The ratio `Σx / Σn` of per-unit sums `(x, n)` and its 95% confidence interval: the delta
@@ -312,6 +377,7 @@ impl Summary {
     /// The figures as one JSON object (`majlis arena --json`).
     #[must_use]
     pub fn to_json(&self) -> Value {
+        let faults = [0, 1].map(|b| json!({"count": self.faults[b], "first": self.first_fault[b]}));
         json!({
             "game": self.game.id(),
             "bots": self.bots,
@@ -323,6 +389,10 @@ impl Summary {
             "mean_points": self.mean_points,
             "mean_diff": self.mean_diff,
             "ci95": self.ci95,
+            "faults": faults,
+            "ms_mean": self.ms_mean,
+            "ms_p99": self.ms_p99,
+            "ms_max": self.ms_max,
         })
     }
 
@@ -353,6 +423,15 @@ impl Summary {
             "  difference ({a} − {b}) per {hand}: {:+.3}, 95% CI [{:+.3}, {:+.3}]\n",
             self.mean_diff, self.ci95[0], self.ci95[1]
         ));
+        out.push_str(&format!(
+            "  ms per decision  {a}: mean {:.2}, p99 {:.2}, max {:.1}  {b}: mean {:.2}, p99 {:.2}, max {:.1}\n",
+            self.ms_mean[0], self.ms_p99[0], self.ms_max[0], self.ms_mean[1], self.ms_p99[1], self.ms_max[1]
+        ));
+        for (bot, (count, first)) in self.bots.iter().zip(self.faults.iter().zip(&self.first_fault)) {
+            if let Some(first) = first {
+                out.push_str(&format!("  faults of {bot}: {count}, the first: {first}\n"));
+            }
+        }
         out
     }
 }
@@ -399,7 +478,7 @@ mod tests {
     }
 
     fn duplicate_pairs_same_decks<G: Playable>(kind: GameKind, options: Options) {
-        let mut config = Config::new(kind, [BotSpec::HEURISTIC, BotSpec::RANDOM], 11);
+        let mut config = Config::new(kind, [BotSpec::HEURISTIC.into(), BotSpec::RANDOM.into()], 11);
         config.options = options;
         config.keep_records = true;
         config.max_hands = 6;
@@ -413,6 +492,7 @@ mod tests {
         for (s, (x, y)) in a.seating.iter().zip(&b.seating).enumerate() {
             assert_ne!(x, y, "seat {s} changes bot between the halves");
             assert_eq!(ra.players[s], format!("bot:{}", config.bots[*x]));
+            assert!(a.faults[*x].is_empty());
         }
         // Another match deals other cards.
         let other = play_game::<G>(&config, 4, 0).expect("plays");
@@ -431,7 +511,7 @@ mod tests {
 
     #[test]
     fn records_replay_and_hand_points_add_up_to_the_score() {
-        let mut config = Config::new(GameKind::Kout4, [BotSpec::HEURISTIC, BotSpec::RANDOM], 5);
+        let mut config = Config::new(GameKind::Kout4, [BotSpec::HEURISTIC.into(), BotSpec::RANDOM.into()], 5);
         config.keep_records = true;
         let d = play_duplicate::<kout::Kout>(&config, 0).expect("plays");
         for g in &d.games {
@@ -455,7 +535,7 @@ mod tests {
 
     #[test]
     fn summary_json_has_the_documented_fields() {
-        let config = Config::new(GameKind::Kabul, [BotSpec::HEURISTIC, BotSpec::RANDOM], 9);
+        let config = Config::new(GameKind::Kabul, [BotSpec::HEURISTIC.into(), BotSpec::RANDOM.into()], 9);
         let outcomes: Vec<_> = (0..4).map(|i| play_duplicate::<kabul::Kabul>(&config, i).expect("plays")).collect();
         let s = summarize(&config, &outcomes);
         let j = s.to_json();
@@ -472,5 +552,21 @@ mod tests {
         assert!(lo <= diff && diff <= hi, "{lo} {diff} {hi}");
         assert!((s.wins[0] + s.wins[1] - 8.0).abs() < 1e-9, "every game's win is shared out");
         assert!(s.to_text().contains("heuristic vs random"));
+        assert_eq!(j["faults"], json!([{"count": 0, "first": null}, {"count": 0, "first": null}]));
+        for key in ["ms_mean", "ms_p99", "ms_max"] {
+            let ms = j[key].as_array().expect("per bot");
+            assert!(ms.iter().all(|m| m.as_f64().is_some_and(|m| m > 0.0)), "{key}: {ms:?}");
+        }
+        for b in 0..2 {
+            assert!(s.ms_mean[b] <= s.ms_max[b] && s.ms_p99[b] <= s.ms_max[b], "bot {b}");
+        }
+    }
+
+    #[test]
+    fn percentiles_are_nearest_rank() {
+        let mut v: Vec<f64> = (1..=200).rev().map(f64::from).collect();
+        assert_eq!(percentile(&mut v, 0.99), 198.0);
+        assert_eq!(percentile(&mut [5.0], 0.99), 5.0);
+        assert_eq!(percentile(&mut [], 0.99), 0.0);
     }
 }

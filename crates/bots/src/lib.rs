@@ -18,16 +18,18 @@ use std::str::FromStr;
 
 pub mod arena;
 mod baloot_bot;
+pub mod external;
 mod kabul_bot;
 mod kout_bot;
 pub mod throughput;
 
 pub use baloot_bot::BalootHeuristic;
+pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
 pub use kabul_bot::KabulHeuristic;
 pub use kout_bot::KoutHeuristic;
 
 use cards::random_below;
-use game::{Game, Seat};
+use game::{Game, GameKind, Seat, Winner};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -38,6 +40,16 @@ pub trait Bot<G: Game>: Send {
     /// # Panics
     /// If `legal` is empty: call it only for a seat that may act.
     fn choose(&mut self, seat: Seat, view: &G::View, legal: &[G::Action]) -> G::Action;
+
+    /// The match is over (or stopped): `score` and `winner` as `majlis replay` prints them. An
+    /// external bot is told and its input closed; built-in bots have nothing to do.
+    fn end(&mut self, _score: &[i32], _winner: Option<Winner>) {}
+
+    /// The faults since the last call: what an external bot did wrong (each time, the heuristic
+    /// decided instead). Built-in bots make none.
+    fn take_faults(&mut self) -> Vec<Fault> {
+        Vec::new()
+    }
 }
 
 /// The kinds of bot.
@@ -104,6 +116,91 @@ impl FromStr for BotSpec {
             }
         }
         Ok(spec)
+    }
+}
+
+/// Any bot a command line may name: a built-in one (`heuristic`, `random`, ...) or an external
+/// program (`exec:CMD`, see [`external`]).
+///
+/// The server parses [`BotSpec`] from its users, never this: a user of the site cannot run a
+/// command. Its operator names the external bots it offers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyBot {
+    /// A built-in bot.
+    Builtin(BotSpec),
+    /// A program that speaks the bot protocol.
+    Exec(ExecCommand),
+}
+
+impl AnyBot {
+    /// A new bot of this kind for `seat` at a table of `kind` under `rules`; `seed` seeds a built-in
+    /// bot (or the heuristic an external bot falls back on). An external program is started here and
+    /// told `hello`.
+    ///
+    /// # Errors
+    /// The external program cannot be started.
+    pub fn start<G: Playable>(
+        &self,
+        kind: GameKind,
+        rules: &G::Rules,
+        seat: Seat,
+        seed: u64,
+        exec: &ExecConfig,
+    ) -> Result<Box<dyn Bot<G>>, StartError> {
+        match self {
+            AnyBot::Builtin(spec) => Ok(G::bot(*spec, seed)),
+            AnyBot::Exec(command) => {
+                let hello = Hello::new(kind, rules, seat);
+                Ok(Box::new(ExternalBot::<G>::start(command, &hello, seed, exec)?))
+            }
+        }
+    }
+
+    /// The external program, if this is one.
+    #[must_use]
+    pub fn command(&self) -> Option<&ExecCommand> {
+        match self {
+            AnyBot::Builtin(_) => None,
+            AnyBot::Exec(c) => Some(c),
+        }
+    }
+}
+
+impl From<BotSpec> for AnyBot {
+    fn from(spec: BotSpec) -> Self {
+        AnyBot::Builtin(spec)
+    }
+}
+
+impl fmt::Display for AnyBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyBot::Builtin(spec) => spec.fmt(f),
+            AnyBot::Exec(command) => write!(f, "exec:{command}"),
+        }
+    }
+}
+
+/// A bot that cannot be named: an unknown built-in one, or an `exec:` command that does not split.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadBot {
+    /// Not a built-in bot.
+    #[error("{0}, or exec:COMMAND for a program")]
+    Unknown(#[from] UnknownBot),
+    /// An external command that does not split into words.
+    #[error(transparent)]
+    Command(#[from] StartError),
+}
+
+impl FromStr for AnyBot {
+    type Err = BadBot;
+
+    /// `exec:CMD` for an external program, else a [`BotSpec`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().strip_prefix("exec:") {
+            Some(command) => Ok(AnyBot::Exec(ExecCommand::parse(command)?)),
+            None => Ok(AnyBot::Builtin(s.parse()?)),
+        }
     }
 }
 
@@ -185,5 +282,20 @@ mod tests {
         for bad in ["", "smart", "heuristic:forget=2", "heuristic:depth=3", "random:forget=x"] {
             assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn any_bot_is_built_in_or_a_command() {
+        let exec: AnyBot = "exec:python3 'my bot.py' --fast".parse().expect("parses");
+        assert_eq!(
+            exec.command().map(ExecCommand::argv),
+            Some(&["python3", "my bot.py", "--fast"].map(String::from)[..])
+        );
+        assert_eq!(exec.to_string(), "exec:python3 'my bot.py' --fast");
+        assert_eq!("heuristic".parse::<AnyBot>(), Ok(AnyBot::Builtin(BotSpec::HEURISTIC)));
+        assert!("exec:".parse::<AnyBot>().is_err());
+        assert!("exec:python3 'x".parse::<AnyBot>().is_err());
+        // The server parses user input as a BotSpec: a command is never one.
+        assert!("exec:python3 x.py".parse::<BotSpec>().is_err());
     }
 }

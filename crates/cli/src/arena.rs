@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use bots::arena::{self, Config, DuplicateOutcome};
-use bots::{BotSpec, Playable};
-use game::{GameKind, Options};
+use bots::{AnyBot, ExecConfig, Hello, Playable};
+use game::{GameKind, Options, RuleSet, Seat};
 use games::Visitor;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -19,10 +19,15 @@ pub struct Args {
     /// kout6, kout4, baloot or kabul.
     #[arg(long)]
     game: GameKind,
-    /// The two bots, e.g. `heuristic,random` or `heuristic:forget=0.3,heuristic`; the figures are
-    /// for the first.
+    /// The two bots, e.g. `heuristic,random`, `heuristic:forget=0.3,heuristic` or
+    /// `exec:python3 my_bot.py,heuristic` (a program that speaks the bot protocol,
+    /// docs/bot-protocol.md); the figures are for the first.
     #[arg(long)]
     bots: String,
+    /// The time an external bot is given per decision (`ms` in its `act` messages), in
+    /// milliseconds; an answer later than this + 1000 is a fault.
+    #[arg(long, default_value_t = 1000)]
+    bot_ms: u64,
     /// Duplicate matches: each is a sequence of decks played twice, the seats swapped (Kabul:
     /// one round per game unless `target_score` is set).
     #[arg(long, default_value_t = 100)]
@@ -55,12 +60,13 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// Reads `A,B` into two bot specs. A bot's own settings are comma-separated too
-/// (`heuristic:forget=0.3`), so a word that does not name a bot continues the one before it.
-fn parse_bots(text: &str) -> anyhow::Result<[BotSpec; 2]> {
+/// Reads `A,B` into two bots. A bot's own settings are comma-separated too
+/// (`heuristic:forget=0.3`), so a word that does not name a bot continues the one before it; so
+/// does a comma in an `exec:` command when what follows does not start a bot name.
+fn parse_bots(text: &str) -> anyhow::Result<[AnyBot; 2]> {
     let mut names: Vec<String> = Vec::new();
     for word in text.split(',').map(str::trim) {
-        let starts_bot = ["random", "heuristic", "bot:"].iter().any(|p| word.starts_with(p));
+        let starts_bot = ["random", "heuristic", "bot:", "exec:"].iter().any(|p| word.starts_with(p));
         match names.last_mut() {
             Some(last) if !starts_bot => {
                 last.push(',');
@@ -69,10 +75,10 @@ fn parse_bots(text: &str) -> anyhow::Result<[BotSpec; 2]> {
             _ => names.push(word.to_owned()),
         }
     }
-    let specs = names.iter().map(|n| n.parse::<BotSpec>()).collect::<Result<Vec<_>, _>>()?;
-    match specs[..] {
-        [a, b] => Ok([a, b]),
-        _ => anyhow::bail!("--bots takes two bots, such as heuristic,random (got {})", specs.len()),
+    let specs = names.iter().map(|n| n.parse::<AnyBot>()).collect::<Result<Vec<_>, _>>()?;
+    match <[AnyBot; 2]>::try_from(specs) {
+        Ok(pair) => Ok(pair),
+        Err(specs) => anyhow::bail!("--bots takes two bots, such as heuristic,random (got {})", specs.len()),
     }
 }
 
@@ -90,6 +96,7 @@ fn arena_main(args: &Args) -> anyhow::Result<()> {
     let mut config = Config::new(args.game, bots, seed);
     config.options = options.clone();
     config.keep_records = args.records.is_some();
+    config.exec = ExecConfig { ms: args.bot_ms, ..ExecConfig::default() };
     let threads = args.threads.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("--threads")?;
     let run = Run { config: &config, matches: args.matches, records: args.records.as_deref() };
@@ -123,6 +130,12 @@ impl Visitor for Run<'_> {
     type Output = anyhow::Result<Vec<DuplicateOutcome>>;
 
     fn visit<G: Playable>(self, kind: GameKind) -> Self::Output {
+        // An external program that does not run is an error before any match.
+        let rules = G::Rules::from_options(kind, &self.config.options).map_err(anyhow::Error::msg)?;
+        let hello = Hello::new(kind, &rules, Seat::ZERO);
+        for command in self.config.bots.iter().filter_map(AnyBot::command) {
+            command.probe(&hello, &self.config.exec)?;
+        }
         let bar = ProgressBar::new(self.matches as u64);
         bar.set_style(
             ProgressStyle::with_template("{spinner} {msg} [{bar:40}] {pos}/{len} matches, {elapsed} (eta {eta})")
@@ -159,9 +172,18 @@ mod tests {
 
     #[test]
     fn bot_pairs_parse_with_their_settings() {
+        use bots::BotSpec;
         let [a, b] = parse_bots("heuristic:forget=0.3,random").expect("parses");
-        assert_eq!((a.to_string().as_str(), b), ("heuristic:forget=0.3", BotSpec::RANDOM));
-        assert_eq!(parse_bots("random, heuristic").expect("parses"), [BotSpec::RANDOM, BotSpec::HEURISTIC]);
+        assert_eq!((a.to_string().as_str(), b), ("heuristic:forget=0.3", BotSpec::RANDOM.into()));
+        assert_eq!(
+            parse_bots("random, heuristic").expect("parses"),
+            [BotSpec::RANDOM.into(), BotSpec::HEURISTIC.into()]
+        );
+        let [a, b] = parse_bots("exec:python3 bot.py --x=1,2,heuristic").expect("parses");
+        assert_eq!(a.to_string(), "exec:python3 bot.py --x=1,2");
+        assert_eq!(b, BotSpec::HEURISTIC.into());
+        let [a, b] = parse_bots("exec:./a,exec:./b").expect("parses");
+        assert_eq!((a.to_string().as_str(), b.to_string().as_str()), ("exec:./a", "exec:./b"));
         assert!(parse_bots("heuristic").is_err());
         assert!(parse_bots("heuristic,random,random").is_err());
         assert!(parse_bots("heuristic,smart").is_err());

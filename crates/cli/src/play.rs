@@ -8,7 +8,7 @@ use std::time::{Duration, Instant, SystemTime};
 use anyhow::Context;
 use game::{GameKind, Options};
 use serde_json::Value;
-use tui::{BotSpec, Config};
+use tui::{AnyBot, Config};
 
 use crate::options;
 
@@ -20,9 +20,13 @@ pub struct Args {
     /// Your seat, from 0 (Kout Bo 6: 0–5; Kout Bo 4 and Baloot: 0–3; Kabul: one of the players).
     #[arg(long, default_value_t = 0)]
     seat: usize,
-    /// The bots in the other seats: heuristic, random, or heuristic:forget=P (Kabul memory).
+    /// The bots in the other seats: heuristic, random, heuristic:forget=P (Kabul memory), or
+    /// exec:COMMAND, a program that speaks the bot protocol (docs/bot-protocol.md).
     #[arg(long, default_value = "heuristic")]
-    bots: BotSpec,
+    bots: AnyBot,
+    /// The time an external bot is given per decision, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    bot_ms: u64,
     /// The seed of the deals (random if absent): the same seed and the same moves replay the
     /// same match.
     #[arg(long)]
@@ -73,6 +77,7 @@ fn play(args: Args) -> anyhow::Result<()> {
         kind: args.game,
         seat: args.seat,
         bots: args.bots,
+        bot_ms: args.bot_ms,
         seed,
         options: rules,
         name: args.name,

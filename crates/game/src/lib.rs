@@ -25,7 +25,7 @@ pub mod testing;
 mod traits;
 
 pub use kind::{GameKind, UnknownGame};
-pub use matches::{Match, MatchError, ReplayAt};
+pub use matches::{Match, MatchError, ReplayAt, view_json};
 pub use record::{HandRecord, Record, RecordError, RecordErrorKind, RecordedAction, from_json_trusted};
 pub use refusal::{Refusal, Refuse};
 pub use seat::{BySeat, ByTeam, MAX_SEATS, Seat, SeatSet, Team};

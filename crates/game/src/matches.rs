@@ -307,8 +307,16 @@ impl<G: Game> Match<G> {
         });
         if let (Some(s), Some(obj)) = (seat, out.as_object_mut()) {
             obj.insert("seat".to_owned(), json!(s));
-            obj.insert("view".to_owned(), json!(g.view(Some(s))));
+            obj.insert("view".to_owned(), view_json::<G>(&g.view(Some(s))));
         }
         out
     }
+}
+
+/// A seat's view as JSON: the `view` object `majlis replay --seat N` prints, and the `view` an
+/// external bot receives in each `act` message of the bot protocol. Both call this one function, so
+/// what a bot is told and what a replay shows cannot drift apart.
+pub fn view_json<G: Game>(view: &G::View) -> Value {
+    // A view is plain data (cards, numbers, strings): serializing it cannot fail.
+    serde_json::to_value(view).unwrap_or(Value::Null)
 }

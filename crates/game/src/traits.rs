@@ -120,6 +120,12 @@ pub trait RuleSet: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The options as a record's `"rules"` object; reading it back gives the same rule set.
     fn to_options(&self) -> Options;
 
+    /// Every option in force, each named (the bot protocol's `hello`); reading it back gives the
+    /// same rule set. The same as `to_options` unless that leaves options to a preset.
+    fn all_options(&self) -> Options {
+        self.to_options()
+    }
+
     /// How many seats the table has under these rules.
     fn seat_count(&self) -> usize;
 

@@ -3,9 +3,10 @@
 //! an argument and drawing goes to any [`ratatui::Frame`], so tests drive it directly.
 
 use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use bots::Bot;
+use bots::{AnyBot, Bot, ExecConfig, Hello};
 use cards::{random_below, seeded_rng};
 use game::{Actor, Match, Phase, Record, RuleSet, Seat};
 use rand_chacha::ChaCha20Rng;
@@ -78,6 +79,8 @@ pub struct App<G: Table> {
     window: Option<(usize, Instant)>,
     exit: bool,
     legal: Vec<G::Action>,
+    /// What external bots wrote to their stderr, for the log.
+    bot_stderr: Arc<Mutex<Vec<String>>>,
 }
 
 /// A seed for the bot at `seat`, derived from the match seed so that every bot differs.
@@ -90,7 +93,7 @@ impl<G: Table> App<G> {
     /// come from the seed (the first hand is the one `majlis deal` prints for the same seed).
     ///
     /// # Errors
-    /// Bad rule options, or a seat that is not at the table.
+    /// Bad rule options, a seat that is not at the table, or an external bot that cannot be started.
     pub fn new(config: Config, now: Instant) -> Result<Self, String> {
         let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
         let seats = rules.seat_count();
@@ -103,8 +106,29 @@ impl<G: Table> App<G> {
             .map(|s| if s == me { config.name.clone() } else { format!("bot:{}", config.bots) })
             .collect();
         let m = Match::<G>::new(config.kind, config.options.clone(), players, dealer).map_err(|e| e.to_string())?;
-        let bots =
-            Seat::all(seats).map(|s| (s != me).then(|| G::new_bot(config.bots, bot_seed(config.seed, s)))).collect();
+        let bot_stderr = Arc::new(Mutex::new(Vec::new()));
+        let sink = bot_stderr.clone();
+        let log = Arc::new(move |line: &str| {
+            if let Ok(mut lines) = sink.lock() {
+                lines.push(line.to_owned());
+            }
+        });
+        let exec = ExecConfig { ms: config.bot_ms, log };
+        // A program that does not run is an error before the match, not a fault at every move.
+        if let (Some(command), Some(seat)) = (config.bots.command(), Seat::all(seats).find(|&s| s != me)) {
+            command.probe(&Hello::new(config.kind, &rules, seat), &exec).map_err(|e| e.to_string())?;
+        }
+        let bots = Seat::all(seats)
+            .map(|s| {
+                let seed = bot_seed(config.seed, s);
+                match &config.bots {
+                    _ if s == me => Ok(None),
+                    AnyBot::Builtin(spec) => Ok(Some(G::new_bot(*spec, seed))),
+                    external => external.start::<G>(config.kind, &rules, s, seed, &exec).map(Some),
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
         let mut app = App {
             m,
             names: Names { me },
@@ -122,6 +146,7 @@ impl<G: Table> App<G> {
             window: None,
             exit: false,
             legal: Vec::new(),
+            bot_stderr,
         };
         app.deal(now)?;
         Ok(app)
@@ -241,6 +266,12 @@ impl<G: Table> App<G> {
             let result = self.m.game().result(self.names);
             self.say(result);
         }
+        if self.m.game().phase() == Phase::Over {
+            let (score, winner) = (self.m.game().score(), self.m.game().outcome());
+            for bot in self.bots.iter_mut().flatten() {
+                bot.end(&score, winner);
+            }
+        }
         self.changed(now, told.pause, Some((actor, action)));
         Ok(())
     }
@@ -265,6 +296,9 @@ impl<G: Table> App<G> {
             return;
         }
         let action = bot.choose(seat, &view, &self.legal);
+        for fault in bot.take_faults() {
+            self.say(format!("Seat {seat}'s bot {fault}; the heuristic played for it."));
+        }
         self.last_bot = Some(seat);
         if let Err(e) = self.play(Actor::Seat(seat), action, now) {
             // A bot that breaks the rules is a bug in the bot; the first legal action keeps the
@@ -424,6 +458,10 @@ impl<G: Table> Screen for App<G> {
     }
 
     fn tick(&mut self, now: Instant) {
+        let stderr = self.bot_stderr.lock().map(|mut lines| std::mem::take(&mut *lines)).unwrap_or_default();
+        for line in stderr {
+            self.say(line);
+        }
         // With no delay a whole round of bots plays in one tick; the bound only guards a bug.
         for _ in 0..100_000 {
             if self.exit || self.m.game().phase() != Phase::InHand {

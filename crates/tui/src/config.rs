@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use bots::BotSpec;
+use bots::{AnyBot, BotSpec};
 use game::{GameKind, Options};
 
 /// The settings of one terminal match.
@@ -12,8 +12,10 @@ pub struct Config {
     pub kind: GameKind,
     /// The person's seat (from 0).
     pub seat: usize,
-    /// The bots in the other seats.
-    pub bots: BotSpec,
+    /// The bots in the other seats: built-in ones, or a program that speaks the bot protocol.
+    pub bots: AnyBot,
+    /// The time an external bot is given per decision, in milliseconds.
+    pub bot_ms: u64,
     /// The seed of the deals (and of the bots' choices): the same seed and the same moves replay the
     /// same match.
     pub seed: u64,
@@ -31,13 +33,14 @@ pub struct Config {
 
 impl Config {
     /// The defaults for `kind` with `seed`: seat 0, heuristic bots, the default rules, 0.8 s per bot
-    /// move, peeks shown for 3 s, colours on.
+    /// move (1 s to think for an external bot), peeks shown for 3 s, colours on.
     #[must_use]
     pub fn new(kind: GameKind, seed: u64) -> Config {
         Config {
             kind,
             seat: 0,
-            bots: BotSpec::HEURISTIC,
+            bots: AnyBot::Builtin(BotSpec::HEURISTIC),
+            bot_ms: 1000,
             seed,
             options: Options::new(),
             name: "player".to_owned(),

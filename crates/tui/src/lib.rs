@@ -47,7 +47,7 @@ mod term;
 use std::time::Instant;
 
 pub use app::{App, Notice, Overlay, Screen};
-pub use bots::BotSpec;
+pub use bots::{AnyBot, BotSpec};
 pub use choice::{Choice, Intent, Key, Place};
 pub use config::{Config, no_color_requested};
 pub use game::GameKind;

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use std::fmt::Debug;
 use std::time::{Duration, Instant};
 
-use bots::{Bot, BotSpec};
+use bots::{Bot, BotSpec, Playable};
 use game::{Actor, Game, Seat, Team};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -117,7 +117,7 @@ impl<G: Table> Ctx<'_, G> {
 }
 
 /// A game the terminal can play: the hooks [`crate::App`] calls.
-pub trait Table: Game {
+pub trait Table: Game + Playable {
     /// The game's own screen state (Kabul: the first card of a switch, cards shown for a while).
     type Ui: Default + Clone + Debug + Send;
 

@@ -21,7 +21,7 @@ use tui::{App, BotSpec, Config, Intent, Key, Notice, Overlay, Screen, Table};
 /// The settings of a test match: seeded random bots, no pauses, no colour.
 fn config(kind: GameKind, seed: u64) -> Config {
     let mut c = Config::new(kind, seed);
-    c.bots = BotSpec::RANDOM;
+    c.bots = BotSpec::RANDOM.into();
     c.delay = Duration::ZERO;
     c.color = false;
     c
@@ -190,7 +190,7 @@ fn kabul(seed: u64) -> Driver<Kabul> {
 
 fn kabul_of(seed: u64, players: usize) -> Driver<Kabul> {
     let mut c = config(GameKind::Kabul, seed);
-    c.bots = BotSpec::HEURISTIC;
+    c.bots = BotSpec::HEURISTIC.into();
     c.options.insert("players".to_owned(), serde_json::Value::from(players));
     let dealer = App::<Kabul>::new(c.clone(), Instant::now()).expect("match").record().hands[0].dealer;
     c.seat = (dealer.index() + 1) % players;
@@ -273,7 +273,7 @@ fn kabul_whole_round_by_keys() {
 #[test]
 fn kabul_rounds_to_a_target_score() {
     let mut c = config(GameKind::Kabul, 81);
-    c.bots = BotSpec::HEURISTIC;
+    c.bots = BotSpec::HEURISTIC.into();
     c.options.insert("target_score".to_owned(), serde_json::Value::from(100));
     let mut d = Driver::<Kabul>::new(c);
     assert!(d.screen().contains("to 100"), "the header shows the target:\n{}", d.screen());
@@ -330,7 +330,7 @@ fn whole_matches_end_and_replay() {
 fn heuristic_bots_play_a_hand_with_the_person() {
     for kind in [GameKind::Kout6, GameKind::Baloot, GameKind::Kabul] {
         let mut c = config(kind, 31);
-        c.bots = BotSpec::HEURISTIC;
+        c.bots = BotSpec::HEURISTIC.into();
         match kind {
             GameKind::Baloot => {
                 let mut d = Driver::<Baloot>::new(c);
