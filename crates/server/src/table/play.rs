@@ -75,7 +75,8 @@ pub(super) fn play_fair<G: Playable>(
 /// Rebuilds a match from its stored hands and actions the way [`Table::apply`] played it, giving
 /// every reshuffle its salt's order again.
 pub(super) fn replay_fair<G: Playable>(record: &Record, first_dealer: Seat) -> Result<Match<G>, String> {
-    let mut m = Match::<G>::new(record.game, record.rules.clone(), record.players.clone(), first_dealer).map_err(|e| e.to_string())?;
+    let mut m = Match::<G>::new(record.game, record.rules.clone(), record.players.clone(), first_dealer)
+        .map_err(|e| e.to_string())?;
     for (i, hand) in record.hands.iter().enumerate() {
         let deal = m.game().deal_from_record(hand).map_err(|e| format!("hand {i}: {e}"))?;
         m.deal(deal).map_err(|e| format!("hand {i}: {e}"))?;
