@@ -208,6 +208,15 @@ impl<G: Game> Match<G> {
         self.record.hands.last_mut()
     }
 
+    /// Gives the order of the next reshuffle (see [`Game::give_reshuffle`]) and writes it into the
+    /// current hand's `reshuffles`, so the record replays to the same draw pile.
+    pub fn give_reshuffle(&mut self, order: Vec<cards::Card>) {
+        if let Some(hand) = self.record.hands.last_mut() {
+            hand.reshuffles.get_or_insert_with(Vec::new).push(order.clone());
+        }
+        self.game.give_reshuffle(order);
+    }
+
     /// Deals the next hand and records it.
     ///
     /// # Errors

@@ -214,6 +214,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         false
     }
 
+    /// The cards `action` by `actor` would reshuffle into a new draw pile, in no particular order,
+    /// when it must draw from an empty pile and no order has been given for that reshuffle yet
+    /// (Kabul); `None` otherwise, and always for games without reshuffles. A dealer that keeps the
+    /// new pile secret shuffles these cards and passes the order to [`Game::give_reshuffle`] before
+    /// playing the action.
+    fn reshuffle_due(&self, actor: Actor, action: Self::Action) -> Option<Vec<Card>> {
+        let _ = (actor, action);
+        None
+    }
+
+    /// Gives the order (top first) of the next reshuffle's draw pile, as a record's `reshuffles`
+    /// list does. Ignored by games without reshuffles.
+    fn give_reshuffle(&mut self, order: Vec<Card>) {
+        let _ = order;
+    }
+
     /// `seat`'s own held cards in the order a player sorts them in their hand (the games with
     /// hands: jokers, then the trump suit, then the other suits in alternating colours, each
     /// strongest first under the contract in force). Empty for a seat without cards and for games

@@ -1,7 +1,7 @@
 //! [`Kabul`] as a [`Game`]: the trait's answers read the state (`state`) and build views
 //! (`view`); neither of those modules imports the other's side of it.
 
-use cards::{CardSet, DeckKind};
+use cards::{Card, CardSet, DeckKind};
 use game::{Actor, Game, GameKind, Phase, Score, Seat, SeatSet, Winner};
 use rand_core::RngCore;
 
@@ -84,6 +84,26 @@ impl Game for Kabul {
         // A snap, hit or miss, puts a new card on the pile or shows one to everyone: the others
         // deserve the full window to react.
         matches!(action, KabulAction::Snap(_))
+    }
+
+    fn reshuffle_due(&self, actor: Actor, action: KabulAction) -> Option<Vec<Card>> {
+        let round = self.live_round().ok()?;
+        let given = round.reshuffles.as_ref().map_or(0, Vec::len);
+        if !round.layout.draw.is_empty() || given != round.reshuffles_done || round.layout.discard.len() < 2 {
+            return None;
+        }
+        // Whether the action draws (a draw, or a missed snap's penalty) is the rules' business:
+        // play it on a copy and see whether the copy reshuffled.
+        let mut trial = self.clone();
+        trial.play_unchecked(actor, action);
+        let reshuffled = trial.round.as_ref().is_some_and(|r| r.reshuffles_done > round.reshuffles_done);
+        reshuffled.then(|| round.layout.discard[..round.layout.discard.len() - 1].to_vec())
+    }
+
+    fn give_reshuffle(&mut self, order: Vec<Card>) {
+        if let Some(round) = &mut self.round {
+            round.reshuffles.get_or_insert_with(Vec::new).push(order);
+        }
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<KabulAction>) {

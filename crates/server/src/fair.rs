@@ -9,7 +9,7 @@
 //! the table's one secret seed, by purpose and number, so a restored table goes on exactly as it
 //! would have: [`table_seed`], [`derive`], [`derive_u64`], [`derive_rng`].
 
-use cards::Card;
+use cards::{Card, CardSet};
 use game::Record;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -80,6 +80,23 @@ pub fn commitment(salt: &[u8], deck: &[Card]) -> String {
     hex::encode(hasher.finalize())
 }
 
+/// The new draw pile (top first) of reshuffle `k` (from 0) of a hand: `cards` in the card order of
+/// [`CardSet`] (so the discard order does not matter), shuffled (Fisher–Yates) with ChaCha20 seeded
+/// by `SHA-256(salt || "reshuffle" || k as little-endian u64)`. The salt stays secret until the hand
+/// ends, so nobody at the table can foresee the pile; afterwards anyone can check it, and the salt
+/// is bound to the deck by the commitment.
+#[must_use]
+pub fn reshuffle_order(salt: &[u8], k: usize, cards: &[Card]) -> Vec<Card> {
+    let mut order: Vec<Card> = cards.iter().copied().collect::<CardSet>().iter().collect();
+    let mut h = Sha256::new();
+    h.update(salt);
+    h.update(b"reshuffle");
+    h.update((k as u64).to_le_bytes());
+    let mut rng = ChaCha20Rng::from_seed(h.finalize().into());
+    cards::shuffle(&mut order, &mut rng);
+    order
+}
+
 /// Why a hand of a record fails its fair-deal check.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("hand {hand}: {reason}")]
@@ -98,12 +115,12 @@ impl VerifyError {
     }
 }
 
-/// Checks the commitment of every hand of `record` against its salt and deck; returns how many
-/// hands were checked.
+/// Checks the commitment of every hand of `record` against its salt and deck, and every reshuffle
+/// list against [`reshuffle_order`]; returns how many hands were checked.
 ///
 /// # Errors
-/// The first hand that has no commitment or salt, a salt that is not hex, or a commitment that
-/// does not match.
+/// The first hand that has no commitment or salt, a salt that is not hex, a commitment that
+/// does not match, or a reshuffle list that is not the salt's order.
 pub fn verify_record(record: &Record) -> Result<usize, VerifyError> {
     for (i, hand) in record.hands.iter().enumerate() {
         let fail = |reason: String| VerifyError { hand: i, reason };
@@ -119,6 +136,13 @@ pub fn verify_record(record: &Record) -> Result<usize, VerifyError> {
             return Err(fail(format!(
                 "the commitment {committed} does not match SHA-256(salt || deck) = {actual}: the deck or salt was changed"
             )));
+        }
+        for (k, list) in hand.reshuffles.iter().flatten().enumerate() {
+            if *list != reshuffle_order(&salt, k, list) {
+                return Err(fail(format!(
+                    "reshuffle {k} is not the order the salt gives (see docs/protocol.md, fair deals): the draw pile was stacked"
+                )));
+            }
         }
     }
     Ok(record.hands.len())

@@ -13,20 +13,12 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::fair::table_seed;
-use crate::limits::{MAX_LISTED_TABLES, MAX_LOBBIES_PER_HOST, TURN_MS};
+use crate::limits::{MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places, TURN_MS};
+use crate::outbox::Outbox;
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError, SeatInfo};
 use crate::store::{PlayerRow, Store, TableRow};
 use crate::table::{Origin, Table, TableError};
 use crate::{Config, ids};
-
-/// What a table or the hub sends a connection.
-#[derive(Clone, Debug)]
-pub enum Outgoing {
-    /// A text frame.
-    Text(Arc<str>),
-    /// Close the socket with this code and reason.
-    Close(u16, &'static str),
-}
 
 /// A connection as tables see it: who it is and where its messages go.
 #[derive(Clone, Debug)]
@@ -35,24 +27,24 @@ pub struct Conn {
     pub id: u64,
     /// The authenticated player.
     pub player: PlayerRow,
-    out: mpsc::UnboundedSender<Outgoing>,
+    out: Arc<Outbox>,
 }
 
 impl Conn {
     /// A connection handle whose messages go to `out`.
-    #[must_use]
-    pub fn new(id: u64, player: PlayerRow, out: mpsc::UnboundedSender<Outgoing>) -> Self {
+    pub(crate) fn new(id: u64, player: PlayerRow, out: Arc<Outbox>) -> Self {
         Conn { id, player, out }
     }
 
-    /// Queues a text frame (dropped if the connection is gone).
+    /// Queues a text frame (dropped once the connection is closing; a reader too far behind
+    /// gets its socket closed instead).
     pub fn send(&self, msg: Arc<str>) {
-        let _ = self.out.send(Outgoing::Text(msg));
+        self.out.push(msg);
     }
 
     /// Queues a close frame.
     pub fn close(&self, code: u16, reason: &'static str) {
-        let _ = self.out.send(Outgoing::Close(code, reason));
+        self.out.close(code, reason);
     }
 }
 
@@ -116,11 +108,16 @@ pub struct Hub {
     /// The settings.
     pub config: Config,
     tables: Mutex<HashMap<String, LiveTable>>,
+    /// Who created each live table (code → player id), reserved under this lock together with the
+    /// count, so concurrent `create_table`s of one player cannot pass the limit together.
+    created_by: Mutex<HashMap<String, String>>,
     listing: Mutex<HashMap<String, TableSummary>>,
     pub(crate) next_conn: AtomicU64,
     tables_created: AtomicU64,
     pub(crate) connections: AtomicU64,
     pub(crate) shutdown: watch::Receiver<bool>,
+    /// Open WebSockets per player.
+    pub(crate) player_conns: Places<String>,
 }
 
 /// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table
@@ -163,11 +160,13 @@ impl Hub {
             store,
             config,
             tables: Mutex::new(HashMap::new()),
+            created_by: Mutex::new(HashMap::new()),
             listing: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             tables_created: AtomicU64::new(0),
             connections: AtomicU64::new(0),
             shutdown,
+            player_conns: Places::default(),
         })
     }
 
@@ -200,6 +199,7 @@ impl Hub {
             },
             _ => None,
         };
+        lock(&self.created_by).insert(row.code.clone(), row.host.clone());
         (self.config.dispatch)(
             kind,
             Spawn { hub: self.clone(), origin: Origin::Restore { row: Box::new(row), current } },
@@ -227,22 +227,41 @@ impl Hub {
                 format!("turn_ms must be between {} and {}", TURN_MS.start(), TURN_MS.end()),
             ));
         }
-        let hosted = lock(&self.listing).values().filter(|t| t.in_lobby && t.host_id == conn.player.id).count();
-        if hosted >= MAX_LOBBIES_PER_HOST {
+        if let Err(e) = self.store.write_health() {
+            // The table would live in memory only: refuse rather than answer as if it were saved.
+            tracing::debug!(error = %e, "a table was not created: the store refuses writes");
             return Err(ProtocolError::new(
-                ErrorCode::BadRequest,
-                format!("you already host {hosted} tables waiting for players; start or leave one first"),
+                ErrorCode::Unavailable,
+                "the server cannot save new tables right now; try again shortly",
             ));
         }
-        let number = self.tables_created.fetch_add(1, Ordering::Relaxed);
-        let seed =
-            table_seed(self.config.seed, number).map_err(|e| ProtocolError::new(ErrorCode::Internal, e.to_string()))?;
         let code = loop {
-            let code = ids::random_code("", 6).map_err(|e| ProtocolError::new(ErrorCode::Internal, e.to_string()))?;
-            if !lock(&self.tables).contains_key(&code) {
+            let len = if public { PUBLIC_CODE_LEN } else { PRIVATE_CODE_LEN };
+            let code = ids::random_code("", len).map_err(|e| ProtocolError::new(ErrorCode::Internal, e.to_string()))?;
+            if !lock(&self.tables).contains_key(&code) && !lock(&self.created_by).contains_key(&code) {
                 break code;
             }
         };
+        // Finished tables wait for a new match or to be left; they do not count.
+        let finished: Vec<String> =
+            lock(&self.listing).values().filter(|t| t.status == "finished").map(|t| t.code.clone()).collect();
+        {
+            let mut created_by = lock(&self.created_by);
+            let hosted =
+                created_by.iter().filter(|(code, host)| **host == conn.player.id && !finished.contains(code)).count();
+            if hosted >= MAX_TABLES_PER_HOST {
+                return Err(ProtocolError::new(
+                    ErrorCode::BadRequest,
+                    format!("you already host {hosted} tables in their lobby or playing; finish or leave one first"),
+                ));
+            }
+            created_by.insert(code.clone(), conn.player.id.clone());
+        }
+        let number = self.tables_created.fetch_add(1, Ordering::Relaxed);
+        let seed = table_seed(self.config.seed, number).map_err(|e| {
+            lock(&self.created_by).remove(&code);
+            ProtocolError::new(ErrorCode::Internal, e.to_string())
+        })?;
         let origin = Origin::New {
             code: code.clone(),
             rules: rules.unwrap_or_default(),
@@ -251,8 +270,10 @@ impl Hub {
             host: conn.clone(),
             seed,
         };
-        (self.config.dispatch)(kind, Spawn { hub: self.clone(), origin })
-            .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+        (self.config.dispatch)(kind, Spawn { hub: self.clone(), origin }).map_err(|e| {
+            lock(&self.created_by).remove(&code);
+            ProtocolError::new(ErrorCode::BadRequest, e.to_string())
+        })?;
         Ok(code)
     }
 
@@ -272,6 +293,7 @@ impl Hub {
     /// A table task ends: drop it from the registry and the listing.
     pub fn forget_table(&self, code: &str) {
         lock(&self.tables).remove(code);
+        lock(&self.created_by).remove(code);
         lock(&self.listing).remove(code);
     }
 

@@ -30,23 +30,60 @@ pub fn token_hash(token: &str) -> String {
 /// Letters that are hard to confuse when a code is read aloud or typed (no 0/O, 1/I/L).
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-/// A random word of `len` letters of the code alphabet, with `prefix`.
+/// A random word of `len` letters of the code alphabet, with `prefix`. Uniform (bytes that would
+/// bias the alphabet are skipped), since a private table's code is its only key.
 ///
 /// # Errors
 /// No randomness.
 pub fn random_code(prefix: &str, len: usize) -> Result<String, getrandom::Error> {
-    let bytes = random_bytes::<32>()?;
+    // The largest multiple of the alphabet's size that fits in a byte.
+    let fair_below = 256 - 256 % CODE_ALPHABET.len();
     let mut out = String::with_capacity(prefix.len() + len);
     out.push_str(prefix);
-    // 256 is not a multiple of 31; the slight bias does not matter for ids that are not secrets.
-    out.extend(bytes.iter().take(len).map(|b| char::from(CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()])));
+    let mut letters = 0;
+    while letters < len {
+        for b in random_bytes::<32>()? {
+            if usize::from(b) < fair_below && letters < len {
+                out.push(char::from(CODE_ALPHABET[usize::from(b) % CODE_ALPHABET.len()]));
+                letters += 1;
+            }
+        }
+    }
     Ok(out)
 }
 
 /// The longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
-/// Checks and normalizes a display name: trimmed, 1 to 24 characters, no control characters.
+/// Characters that show nothing (format characters, fillers, blank patterns, variation selectors):
+/// a name of them alone renders blank, and inside a name they hide what it says.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{2800}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFB}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// The name as a reader sees it, for comparing with `bot:`: spaces dropped, full-width forms and
+/// look-alike colons and o's made plain, lower case.
+fn as_read(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+            '\u{02D0}' | '\u{0589}' | '\u{05C3}' | '\u{2236}' | '\u{FE13}' | '\u{FE30}' | '\u{FE55}' | '\u{A789}' => {
+                ':'
+            }
+            '\u{03BF}' | '\u{043E}' | '\u{0585}' => 'o',
+            c => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Checks and normalizes a display name: trimmed, 1 to 24 characters, no control, direction or
+/// invisible characters, something visible, and nothing that reads as a bot's `bot:` name.
 ///
 /// # Errors
 /// What is wrong with the name, in words.
@@ -58,10 +95,13 @@ pub fn validate_name(name: &str) -> Result<String, String> {
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(format!("a name has at most {MAX_NAME_CHARS} characters"));
     }
-    if name.chars().any(|c| c.is_control() || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}')) {
-        return Err("a name may not contain control or direction characters".to_owned());
+    if name.chars().any(|c| c.is_control() || invisible(c)) {
+        return Err("a name may not contain control, direction or invisible characters".to_owned());
     }
-    if name.starts_with("bot:") {
+    if name.chars().all(char::is_whitespace) {
+        return Err("a name needs at least one visible character".to_owned());
+    }
+    if as_read(name).starts_with("bot:") {
         return Err("names starting with bot: are for bots".to_owned());
     }
     Ok(name.to_owned())
@@ -96,10 +136,26 @@ mod tests {
     }
 
     #[test]
+    fn names_that_render_blank_or_read_as_a_bot_are_refused() {
+        for blank in ["\u{2066}", "\u{2069}", "\u{FEFF}", "\u{2060}", "\u{3164}", "\u{2800}", "\u{3000}", "\u{FFA0}"] {
+            assert!(validate_name(blank).is_err(), "{:?}", blank.escape_unicode().to_string());
+        }
+        assert!(validate_name("Sa\u{2066}ra").is_err());
+        assert!(validate_name("Sara\u{E0041}").is_err());
+        for bot in ["BOT:heuristic", "Bot: random", "bot：heuristic", "ＢＯＴ：x", "b\u{043E}t:x", "bot\u{2236}x"]
+        {
+            assert!(validate_name(bot).is_err(), "{bot}");
+        }
+        assert_eq!(validate_name("Botan").as_deref(), Ok("Botan"));
+        assert_eq!(validate_name("ロボット").as_deref(), Ok("ロボット"));
+    }
+
+    #[test]
     fn codes_use_the_unambiguous_alphabet() {
         let code = random_code("", 6).expect("randomness");
         assert_eq!(code.len(), 6);
         assert!(code.bytes().all(|b| CODE_ALPHABET.contains(&b)));
         assert!(random_code("p_", 10).expect("randomness").starts_with("p_"));
+        assert_eq!(random_code("", 40).expect("randomness").len(), 40);
     }
 }

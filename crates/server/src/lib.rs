@@ -56,6 +56,7 @@ pub mod ids;
 pub mod limits;
 pub mod loadtest;
 mod net;
+mod outbox;
 pub mod protocol;
 mod replay;
 mod session;
@@ -90,6 +91,13 @@ pub struct Config {
     pub rate_per_sec: f64,
     /// Which game types tables use.
     pub dispatch: Dispatch,
+    /// How long a table waits before it first retries work the store refused (a deal, the end of
+    /// a match, its row); each further failure doubles the wait up to [`Config::retry_max`].
+    pub retry_first: Duration,
+    /// The longest wait between two retries of refused work.
+    pub retry_max: Duration,
+    /// The limits on each connection's resources.
+    pub limits: limits::Limits,
 }
 
 impl Default for Config {
@@ -102,6 +110,9 @@ impl Default for Config {
             rate_burst: 30.0,
             rate_per_sec: 10.0,
             dispatch: default_dispatch,
+            retry_first: Duration::from_millis(250),
+            retry_max: Duration::from_secs(30),
+            limits: limits::Limits::default(),
         }
     }
 }
@@ -119,6 +130,18 @@ pub fn default_dispatch(kind: GameKind, spawn: Spawn) -> Result<(), TableError> 
         }
     }
     games::dispatch(kind, Start(spawn))
+}
+
+/// Raises this process's limit on open files (every socket is one) to the most the system allows,
+/// and returns the limit now in force (`None` where it cannot be read).
+fn raise_open_files_limit() -> Option<u64> {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(n) => Some(n),
+        Err(e) => {
+            tracing::warn!(error = %e, "the open-files limit could not be raised");
+            rlimit::Resource::NOFILE.get().ok().map(|(soft, _)| soft)
+        }
+    }
 }
 
 /// Why [`serve`] stopped early.
@@ -149,18 +172,20 @@ pub async fn serve<F>(
 where
     F: Future<Output = ()> + Send + 'static,
 {
+    let open_files = raise_open_files_limit();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let hub = Hub::new(store.clone(), config, stop_rx);
+    let limits = config.limits.clone();
+    let hub = Hub::new(store.clone(), config, stop_rx.clone());
     let restored = hub.restore().await?;
     let addr = listener.local_addr().map_err(ServeError::Listen)?;
-    tracing::info!(%addr, restored, store = store.backend(), "majlis server listening");
+    tracing::info!(%addr, restored, store = store.backend(), open_files, "majlis server listening");
     let app = router(hub.clone());
-    let signal = async move {
+    tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down");
         let _ = stop_tx.send(true);
-    };
-    axum::serve(listener, app).with_graceful_shutdown(signal).await.map_err(ServeError::Listen)?;
+    });
+    net::accept_loop(listener, app, &limits, stop_rx).await;
     hub.stop_tables().await;
     store.close().await;
     tracing::info!("stopped");

@@ -3,6 +3,7 @@
 //! numbers are documented in `docs/protocol.md`.
 
 use std::ops::RangeInclusive;
+use std::time::Duration;
 
 use tokio::time::Instant;
 
@@ -27,9 +28,21 @@ pub const MAX_REFUSED: u32 = 20;
 /// Bad messages (garbage, unknown types, binary, too large) before the socket is closed.
 pub const MAX_BAD: u32 = 10;
 
-/// The most tables one player may host in their lobby at once: enough to try things, not enough
-/// to flood the list of open tables.
-pub const MAX_LOBBIES_PER_HOST: usize = 5;
+/// The most tables one player may have created and not finished (in their lobby or playing) at
+/// once: enough to try things, not enough to flood the list of open tables or the server.
+pub const MAX_TABLES_PER_HOST: usize = 5;
+
+/// A lobby whose seated people (its host included) have all had no connection for this many
+/// disconnect grace periods closes, so tables nobody will start do not pile up.
+pub const ABANDONED_LOBBY_GRACES: u32 = 4;
+
+/// Letters in the code of a public table: it is listed anyway, so it only has to be short to read.
+pub const PUBLIC_CODE_LEN: usize = 6;
+
+/// Letters in the code of a private table, which is its only key: 31^12 ≈ 8·10^17 codes, so even
+/// a million live tables and a thousand guesses a second (far past [`MAX_BAD`] closing a socket
+/// after its tenth `no_table`) find one once in some 25,000 years.
+pub const PRIVATE_CODE_LEN: usize = 12;
 
 /// The most tables `GET /api/tables` lists.
 pub const MAX_LISTED_TABLES: usize = 100;
@@ -40,6 +53,65 @@ pub const TURN_MS: RangeInclusive<u64> = 1_000..=600_000;
 /// Kabul's snap window at a server table: long enough to react, short enough that a table never
 /// waits on it for long (the engine itself takes no clock).
 pub const SNAP_WINDOW_MS: RangeInclusive<u64> = 500..=60_000;
+
+/// Kabul's `target_score` at a server table: a match of a few hundred points is a long evening;
+/// beyond this a match would never end and its `sync` would grow without bound.
+pub const TARGET_SCORE: RangeInclusive<i64> = 1..=1_000;
+/// The limits on one connection's resources, with production defaults; tests shrink them so an
+/// abuse test takes milliseconds, not minutes. Each is listed, with what happens when it is hit, in
+/// `docs/protocol.md` ("Limits").
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Frames queued for one socket and not yet written: past this the reader is too slow and
+    /// the socket is closed with 1008.
+    pub out_queue_messages: usize,
+    /// Bytes queued for one socket and not yet written: past this, as above.
+    pub out_queue_bytes: usize,
+    /// How long writing one frame to a socket may take before the socket is given up.
+    pub write_timeout: Duration,
+    /// The most tables one socket may follow (join, spectate, resume, create).
+    pub max_watched_tables: usize,
+    /// How long an HTTP connection may take to send a request's headers (from the connection's
+    /// start, or the end of its last answer) before it is closed.
+    pub header_read_timeout: Duration,
+    /// How often the server pings each WebSocket.
+    pub ws_ping_interval: Duration,
+    /// A WebSocket from which nothing (not even a pong) was heard for this long is closed (1001).
+    pub ws_idle_timeout: Duration,
+    /// The most connections (HTTP and WebSocket) open from one IP address; past it a new
+    /// connection is closed at once.
+    pub max_conns_per_addr: usize,
+    /// The most WebSockets one player may have open; past it `/ws` answers 429.
+    pub max_conns_per_player: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            out_queue_messages: 1024,
+            out_queue_bytes: 2 * 1024 * 1024,
+            write_timeout: Duration::from_secs(10),
+            max_watched_tables: 32,
+            header_read_timeout: Duration::from_secs(10),
+            ws_ping_interval: Duration::from_secs(30),
+            ws_idle_timeout: Duration::from_secs(75),
+            max_conns_per_addr: 256,
+            max_conns_per_player: 16,
+        }
+    }
+}
+
+/// What kind of frame a client sent, as the limits see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FrameKind {
+    /// A text frame: a message.
+    Text,
+    /// A WebSocket ping or pong: no message, but it costs the server work, so it counts against
+    /// the rate.
+    Control,
+    /// Anything else (binary): bad.
+    Other,
+}
 
 /// What the limits say about one frame.
 #[derive(Debug)]
@@ -69,8 +141,8 @@ impl ConnLimits {
         ConnLimits { tokens: burst, burst, per_sec, last: Instant::now(), refused: 0, bad: 0 }
     }
 
-    /// Admits one frame (`text`: a text frame; anything else is bad).
-    pub(crate) fn admit(&mut self, text: bool) -> Admit {
+    /// Admits one frame.
+    pub(crate) fn admit(&mut self, kind: FrameKind) -> Admit {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.per_sec).min(self.burst);
         self.last = now;
@@ -80,7 +152,7 @@ impl ConnLimits {
             return if self.refused > MAX_REFUSED { Admit::Close(e) } else { Admit::Refuse(e) };
         }
         self.tokens -= 1.0;
-        if !text {
+        if kind == FrameKind::Other {
             let e = ProtocolError::new(ErrorCode::BadJson, "text frames only");
             return if self.garbage() { Admit::Close(e) } else { Admit::Refuse(e) };
         }
@@ -91,5 +163,42 @@ impl ConnLimits {
     pub(crate) fn garbage(&mut self) -> bool {
         self.bad += 1;
         self.bad > MAX_BAD
+    }
+}
+
+/// Holds one of a limited number of places (connections from one address, sockets of one player)
+/// and gives it back when dropped.
+#[derive(Debug)]
+pub(crate) struct Place<K: std::hash::Hash + Eq + Clone> {
+    counts: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<K, usize>>>,
+    key: K,
+}
+
+/// Counts of places held, by key.
+pub(crate) type Places<K> = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<K, usize>>>;
+
+impl<K: std::hash::Hash + Eq + Clone> Place<K> {
+    /// Takes a place for `key` if fewer than `max` are held.
+    pub(crate) fn take(counts: &Places<K>, key: K, max: usize) -> Option<Self> {
+        // Single increments and decrements: a poisoned lock is still consistent.
+        let mut map = counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = map.entry(key.clone()).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(Place { counts: counts.clone(), key })
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Drop for Place<K> {
+    fn drop(&mut self) {
+        let mut map = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = map.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.key);
+            }
+        }
     }
 }

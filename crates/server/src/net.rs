@@ -12,8 +12,16 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use std::net::IpAddr;
+use std::time::Duration;
+
+use axum::Extension;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
 use crate::hub::Hub;
-use crate::limits::{MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES};
+use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES, Place, Places};
 use crate::store::{PlayerRow, unix_ms};
 use crate::{ids, replay, session};
 
@@ -56,6 +64,76 @@ impl IntoResponse for AppError {
     }
 }
 
+/// A connection's hold on its address's places ([`Limits::max_conns_per_addr`]): the HTTP
+/// connection holds it, and so does a WebSocket upgraded from it, for as long as it is open.
+#[derive(Clone, Debug)]
+pub(crate) struct AddrPlace(#[allow(dead_code)] Arc<Place<IpAddr>>);
+
+/// Accepts connections on `listener` and serves `app` on each until `shutdown` turns true:
+/// HTTP/1.1 with upgrades, a deadline for each request's headers, and at most
+/// [`Limits::max_conns_per_addr`] connections per address. On shutdown it stops accepting,
+/// lets each connection finish its request, and returns once every HTTP connection is done
+/// (WebSockets are closed by their sessions).
+pub(crate) async fn accept_loop(
+    listener: TcpListener,
+    app: Router,
+    limits: &Limits,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
+    let per_addr: Places<IpAddr> = Places::default();
+    // Every connection task holds a receiver; the sender's `closed` is "all of them are done".
+    let (alive, _) = watch::channel(());
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of descriptors (or a like failure): wait for some to be given back
+                    // rather than spin.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = stopped(&mut shutdown) => break,
+        };
+        let Some(place) = Place::take(&per_addr, peer.ip(), limits.max_conns_per_addr) else {
+            tracing::debug!(%peer, "too many connections from one address; closed");
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let place = AddrPlace(Arc::new(place));
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut req: axum::http::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(place.clone());
+            tower::ServiceExt::oneshot(app.clone(), req)
+        });
+        let conn = http.serve_connection(TokioIo::new(stream), service).with_upgrades();
+        let mut shutdown = shutdown.clone();
+        let alive = alive.subscribe();
+        tokio::spawn(async move {
+            let _alive = alive;
+            let mut conn = std::pin::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => return,
+                () = stopped(&mut shutdown) => {}
+            }
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        });
+    }
+    drop(listener);
+    alive.closed().await;
+}
+
+/// Completes once `shutdown` turns true (or its sender is gone).
+async fn stopped(shutdown: &mut watch::Receiver<bool>) {
+    // The guard `wait_for` returns is dropped here, not held across the caller's awaits.
+    let _ = shutdown.wait_for(|stop| *stop).await.map(|_| ());
+}
+
 /// The routes of `majlis serve`.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
@@ -64,7 +142,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/me/games", get(my_games))
         .route("/api/tables", get(tables))
         .route("/api/games/{id}/record", get(record))
-        .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))
+        .route("/api/health", get(health))
+        .route("/api/ready", get(health))
         .route("/api/stats", get(stats))
         .route("/ws", get(ws))
         .merge(replay::routes())
@@ -74,7 +153,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-/// Headers every answer carries: no content sniffing, no framing by other sites, no referrer
+/// Headers every answer carries: a content security policy, no content sniffing, no framing by
+/// other sites, no referrer
 /// (an invite link holds a table code), and revalidation of the client's files, so a new server
 /// version is picked up on the next load.
 async fn common_headers(mut res: Response) -> Response {
@@ -82,6 +162,15 @@ async fn common_headers(mut res: Response) -> Response {
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    // The client is our own files only: no inline or foreign script, no framing, sockets and
+    // requests to this origin. (Setting `element.style` from script is not inline style.)
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+             connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+        ),
+    );
     h.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-cache"));
     res
 }
@@ -154,6 +243,17 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
     }
 }
 
+/// `{"ok": true}` while the store takes writes; 503 and the store's error while its latest write
+/// failed (a locked, read-only or full database), so a load balancer stops sending players to a
+/// server that cannot keep their games.
+async fn health(State(hub): State<Arc<Hub>>) -> Response {
+    match hub.store.write_health() {
+        Ok(()) => Json(json!({ "ok": true, "store": "ok" })).into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "store": format!("failing: {e}") })))
+            .into_response(),
+    }
+}
+
 async fn stats(State(hub): State<Arc<Hub>>) -> Json<Value> {
     Json(json!({
         "tables": hub.table_count(),
@@ -180,9 +280,18 @@ struct WsQuery {
 async fn ws(
     State(hub): State<Arc<Hub>>,
     Query(q): Query<WsQuery>,
+    addr_place: Option<Extension<AddrPlace>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, AppError> {
     let player = authenticate(&hub, q.token.as_deref()).await?;
+    let max = hub.config.limits.max_conns_per_player;
+    let player_place = Place::take(&hub.player_conns, player.id.clone(), max).ok_or_else(|| {
+        AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_connections",
+            format!("one player may have at most {max} connections open"),
+        )
+    })?;
     let upgrade = upgrade.map_err(|e| {
         AppError::new(e.status(), "bad_request", format!("/ws is the WebSocket endpoint: {}", e.body_text()))
     })?;
@@ -192,7 +301,11 @@ async fn ws(
     // which would make the buffers, not the games, most of the server's memory. It grows when a
     // message needs it.
     let upgrade = upgrade.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).read_buffer_size(4 * 1024);
-    Ok(upgrade.on_upgrade(move |socket| session::run(hub, player, socket)))
+    Ok(upgrade.on_upgrade(move |socket| async move {
+        // The socket holds its player's and its address's places while it is open.
+        let _places = (player_place, addr_place);
+        session::run(hub, player, socket).await;
+    }))
 }
 
 async fn static_file(uri: axum::http::Uri) -> Response {

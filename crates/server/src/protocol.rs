@@ -44,6 +44,9 @@ pub enum ErrorCode {
     Stale,
     /// Too many messages.
     RateLimited,
+    /// The server cannot store the change now (its database refuses writes): nothing was
+    /// applied; try again shortly.
+    Unavailable,
     /// Our fault; logged.
     Internal,
 }
@@ -66,6 +69,7 @@ impl ErrorCode {
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::Stale => "stale",
             ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Unavailable => "unavailable",
             ErrorCode::Internal => "internal",
         }
     }

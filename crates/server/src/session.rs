@@ -9,62 +9,82 @@ use std::sync::atomic::Ordering;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
-use tokio::sync::mpsc;
 
-use crate::hub::{Conn, Hub, Outgoing, TableCmd};
-use crate::limits::{Admit, ConnLimits};
-use crate::protocol::{self, ClientMsg, ProtocolError, ServerMsg};
+use crate::hub::{Conn, Hub, TableCmd};
+use crate::limits::{Admit, ConnLimits, FrameKind};
+use crate::outbox::{Next, Outbox};
+use crate::protocol::{self, ClientMsg, ErrorCode, ProtocolError, ServerMsg};
 use crate::store::PlayerRow;
-
-/// A frame read from a socket, as the limits see it.
-enum Frame {
-    Text(Utf8Bytes),
-    /// Anything else a client should not send (binary).
-    Other,
-}
 
 /// Serves one authenticated WebSocket: reads frames, enforces the limits, routes messages to
 /// tables and forwards what tables send, until either side closes or the server stops.
 pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::unbounded_channel::<Outgoing>();
-    let conn = Conn::new(hub.next_conn.fetch_add(1, Ordering::Relaxed), player, tx);
+    let limits_cfg = &hub.config.limits;
+    let out = Outbox::new(limits_cfg);
+    let conn = Conn::new(hub.next_conn.fetch_add(1, Ordering::Relaxed), player, out.clone());
+    let out_ping = out.clone();
     hub.connections.fetch_add(1, Ordering::Relaxed);
     conn.send(ServerMsg::welcome(&conn.player.id, &conn.player.name).to_text());
-    let writer = tokio::spawn(async move {
-        while let Some(out) = rx.recv().await {
-            let result = match out {
-                Outgoing::Text(text) => sink.send(Message::Text(Utf8Bytes::from(&*text))).await,
-                Outgoing::Close(code, reason) => {
-                    let frame = CloseFrame { code, reason: Utf8Bytes::from_static(reason) };
-                    let _ = sink.send(Message::Close(Some(frame))).await;
-                    break;
+    let write_timeout = limits_cfg.write_timeout;
+    let mut writer = tokio::spawn(async move {
+        loop {
+            let (msg, last) = match out.next().await {
+                Next::Text(text) => (Message::Text(Utf8Bytes::from(&*text)), false),
+                Next::Ping => (Message::Ping(Default::default()), false),
+                Next::Close(code, reason) => {
+                    (Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) })), true)
                 }
             };
-            if result.is_err() {
-                break;
+            // A socket that takes no bytes for this long is given up: its queue is bounded, but
+            // its descriptor and task are not free.
+            match tokio::time::timeout(write_timeout, sink.send(msg)).await {
+                Ok(Ok(())) if last => return true,
+                Ok(Ok(())) => {}
+                _ => return false,
             }
         }
-        let _ = sink.close().await;
     });
+    let mut writer_done = false;
+    let mut close_sent = false;
     let mut limits = ConnLimits::new(hub.config.rate_burst, hub.config.rate_per_sec);
     let mut joined: HashSet<String> = HashSet::new();
     let mut shutdown = hub.shutdown.clone();
+    // Server pings, so a socket whose client is gone without a word (or never reads) is noticed.
+    let (ping_every, idle_after) = (limits_cfg.ws_ping_interval, limits_cfg.ws_idle_timeout);
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+    let mut last_heard = tokio::time::Instant::now();
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
+            _ = pings.tick() => {
+                if last_heard.elapsed() >= idle_after {
+                    conn.close(1001, "idle: no answer to pings");
+                    break;
+                }
+                out_ping.ping();
+                continue;
+            }
             _ = shutdown.changed() => {
                 conn.close(1001, "server shutting down");
                 break;
             }
+            // The writer stopped (closed for falling behind, or the socket failed): so does the
+            // reader, which lets the socket go.
+            closed = &mut writer, if !writer_done => {
+                writer_done = true;
+                close_sent = closed.unwrap_or(false);
+                break;
+            }
         };
-        let frame = match frame {
-            Some(Ok(Message::Text(text))) => Frame::Text(text),
-            Some(Ok(Message::Binary(_))) => Frame::Other,
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+        last_heard = tokio::time::Instant::now();
+        let (kind, text) = match frame {
+            Some(Ok(Message::Text(text))) => (FrameKind::Text, Some(text)),
+            Some(Ok(Message::Binary(_))) => (FrameKind::Other, None),
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => (FrameKind::Control, None),
             Some(Ok(Message::Close(_)) | Err(_)) | None => break,
         };
-        match limits.admit(matches!(frame, Frame::Text(_))) {
+        match limits.admit(kind) {
             Admit::Ok => {}
             Admit::Refuse(e) => {
                 conn.send(e.to_message());
@@ -76,11 +96,18 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
                 break;
             }
         }
-        let Frame::Text(text) = frame else { continue };
+        let Some(text) = text else { continue };
         match protocol::parse(&text) {
             Ok((msg, id)) => {
                 if let Err(e) = route(&hub, &conn, msg, id.clone(), &mut joined) {
+                    // A code that names no table is a guess as often as a typo: it counts as a bad
+                    // message, so a socket cannot walk the space of private codes.
+                    let guess = e.code == ErrorCode::NoTable;
                     conn.send(e.with_id(id).to_message());
+                    if guess && limits.garbage() {
+                        conn.close(1008, "too many bad messages");
+                        break;
+                    }
                 }
             }
             Err(e) => {
@@ -95,8 +122,24 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
     for code in &joined {
         let _ = hub.send(code, TableCmd::Detach { conn_id: conn.id });
     }
+    // Whatever tables still send before they see the detach is dropped.
+    conn.close(1000, "");
     drop(conn);
-    let _ = writer.await;
+    if !writer_done {
+        close_sent = writer.await.unwrap_or(false);
+    }
+    if close_sent {
+        // Our close frame is out: read (and drop) until the client answers it, so the socket is
+        // not reset under frames the client has yet to read.
+        let _ = tokio::time::timeout(write_timeout, async {
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
     hub.connections.fetch_sub(1, Ordering::Relaxed);
 }
 
@@ -113,6 +156,7 @@ fn route(
             Ok(())
         }
         ClientMsg::CreateTable { game, rules, turn_ms, public } => {
+            watch_room(hub, joined, None)?;
             let code = hub.create_table(conn, &game, rules, turn_ms, public)?;
             joined.insert(code.clone());
             hub.send(
@@ -122,9 +166,23 @@ fn route(
         }
         msg => {
             let code = msg.table().unwrap_or_default().trim().to_ascii_uppercase();
+            watch_room(hub, joined, Some(&code))?;
             hub.send(&code, TableCmd::Msg { conn: conn.clone(), msg, id })?;
             joined.insert(code);
             Ok(())
         }
     }
+}
+
+/// Refuses a message that would make the socket follow one table more than the limit allows
+/// (every table a socket follows sends it frames).
+fn watch_room(hub: &Hub, joined: &HashSet<String>, code: Option<&str>) -> Result<(), ProtocolError> {
+    let max = hub.config.limits.max_watched_tables;
+    if code.is_some_and(|c| joined.contains(c)) || joined.len() < max {
+        return Ok(());
+    }
+    Err(ProtocolError::new(
+        ErrorCode::BadRequest,
+        format!("one connection may follow at most {max} tables; open another connection for more"),
+    ))
 }

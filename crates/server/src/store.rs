@@ -7,8 +7,8 @@
 //! writers at once).
 
 use std::str::FromStr;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
@@ -30,6 +30,10 @@ pub enum StoreError {
     /// A stored value does not read back (a corrupted row).
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    /// SQLite's `PRAGMA quick_check` found the file damaged: the server refuses to start on it
+    /// rather than drop what it cannot read.
+    #[error("the database file is damaged (PRAGMA quick_check: {0}); restore it from a backup or move it aside")]
+    Damaged(String),
     /// The database URL names a kind of database the server does not speak (its scheme).
     #[error("unsupported database {0}://…: use sqlite:PATH or postgres://USER:PASS@HOST/DB")]
     Unsupported(String),
@@ -168,6 +172,55 @@ type Ack = oneshot::Sender<Result<(), String>>;
 pub struct Store {
     pool: Pool,
     writer: Arc<mpsc::UnboundedSender<(Vec<EventRow>, Ack)>>,
+    health: Arc<Health>,
+}
+
+/// How often a failing store is logged at most: one line per interval, not one per table per
+/// tick.
+pub const FAILURE_LOG_INTERVAL: Duration = Duration::from_secs(10);
+
+/// Whether writes go through: the outcome of the latest write, and when failures were last
+/// logged.
+#[derive(Debug, Default)]
+struct Health {
+    state: Mutex<HealthState>,
+}
+
+#[derive(Debug, Default)]
+struct HealthState {
+    /// The latest write failed with this error (until a write succeeds).
+    failing: Option<String>,
+    /// Failures since the last logged one.
+    unlogged: u64,
+    logged_at: Option<Instant>,
+}
+
+impl Health {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HealthState> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn record<T, E: std::fmt::Display>(&self, what: &str, result: &Result<T, E>) {
+        let mut h = self.lock();
+        match result {
+            Ok(_) => {
+                if h.failing.take().is_some() {
+                    tracing::info!("the store writes again");
+                }
+                h.unlogged = 0;
+            }
+            Err(e) => {
+                let now = Instant::now();
+                h.failing = Some(e.to_string());
+                h.unlogged += 1;
+                if h.logged_at.is_none_or(|at| now.duration_since(at) >= FAILURE_LOG_INTERVAL) {
+                    tracing::error!(error = %e, what, failures = h.unlogged, "the store refuses writes");
+                    h.logged_at = Some(now);
+                    h.unlogged = 0;
+                }
+            }
+        }
+    }
 }
 
 /// The most events committed together.
@@ -180,14 +233,19 @@ impl Store {
     /// # Errors
     /// The database cannot be opened or migrated.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
-        Store::connect_with(url, Duration::from_secs(30)).await
+        Store::connect_with(url, Duration::from_secs(30), Duration::from_secs(10)).await
     }
 
-    /// [`Store::connect`] with a chosen wait for a free connection before a query fails.
+    /// [`Store::connect`] with a chosen wait for a free connection (`acquire_timeout`) and, for
+    /// SQLite, for a database another process holds locked (`busy_timeout`) before a query fails.
     ///
     /// # Errors
     /// The database cannot be opened or migrated.
-    pub async fn connect_with(url: &str, acquire_timeout: Duration) -> Result<Store, StoreError> {
+    pub async fn connect_with(
+        url: &str,
+        acquire_timeout: Duration,
+        busy_timeout: Duration,
+    ) -> Result<Store, StoreError> {
         let scheme = url.split_once("://").map(|(scheme, _)| scheme);
         if scheme.is_some_and(|s| !matches!(s, "postgres" | "postgresql" | "sqlite")) {
             return Err(StoreError::Unsupported(scheme.unwrap_or_default().chars().take(20).collect()));
@@ -205,7 +263,7 @@ impl Store {
                 // WAL + NORMAL: a committed transaction survives a crash of the process (not
                 // necessarily a power cut), at a fraction of FULL's cost.
                 .synchronous(SqliteSynchronous::Normal)
-                .busy_timeout(Duration::from_secs(10));
+                .busy_timeout(busy_timeout);
             // An in-memory database exists once per connection: keep exactly one.
             let max = if memory { 1 } else { 4 };
             let pool = SqlitePoolOptions::new()
@@ -214,12 +272,24 @@ impl Store {
                 .acquire_timeout(acquire_timeout)
                 .connect_with(options)
                 .await?;
+            if !memory {
+                quick_check(&pool).await?;
+            }
             sqlx::migrate!("migrations/sqlite").run(&pool).await?;
             Pool::Sqlite(pool)
         };
         let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(write_loop(pool.clone(), rx));
-        Ok(Store { pool, writer: Arc::new(tx) })
+        let health = Arc::new(Health::default());
+        tokio::spawn(write_loop(pool.clone(), rx, health.clone()));
+        Ok(Store { pool, writer: Arc::new(tx), health })
+    }
+
+    /// `Err` with the latest write's error while writes fail (until one succeeds again).
+    ///
+    /// # Errors
+    /// The latest write failed.
+    pub fn write_health(&self) -> Result<(), String> {
+        self.health.lock().failing.clone().map_or(Ok(()), Err)
     }
 
     /// Which database this is: `sqlite` or `postgres`.
@@ -259,9 +329,14 @@ impl Store {
     /// # Errors
     /// The insert failed.
     pub async fn create_player(&self, player: &PlayerRow, token_hash: &str, now: i64) -> Result<(), StoreError> {
-        const Q: &str = "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)";
-        on_pool!(&self.pool, p => sqlx::query(Q).bind(&player.id).bind(&player.name).bind(token_hash).bind(now).execute(p).await.map(|_| ())?);
-        Ok(())
+        let result: Result<(), StoreError> = async {
+            const Q: &str = "INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)";
+            on_pool!(&self.pool, p => sqlx::query(Q).bind(&player.id).bind(&player.name).bind(token_hash).bind(now).execute(p).await.map(|_| ())?);
+            Ok(())
+        }
+        .await;
+        self.health.record("create_player", &result);
+        result
     }
 
     /// The player whose token hashes to `token_hash`.
@@ -278,16 +353,21 @@ impl Store {
     /// # Errors
     /// The write failed.
     pub async fn save_table(&self, t: &TableRow) -> Result<(), StoreError> {
-        const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
-             match_id, matches, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
-             ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, public = excluded.public, \
-             host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
-             match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
-        on_pool!(&self.pool, p => sqlx::query(Q)
-            .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
-            .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
-            .bind(t.updated_at).execute(p).await.map(|_| ())?);
-        Ok(())
+        let result: Result<(), StoreError> = async {
+            const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
+                 match_id, matches, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+                 ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, public = excluded.public, \
+                 host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
+                 match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
+            on_pool!(&self.pool, p => sqlx::query(Q)
+                .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
+                .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
+                .bind(t.updated_at).execute(p).await.map(|_| ())?);
+            Ok(())
+        }
+        .await;
+        self.health.record("save_table", &result);
+        result
     }
 
     /// Removes a table that closed (nobody left in its lobby). Its matches stay.
@@ -295,8 +375,13 @@ impl Store {
     /// # Errors
     /// The delete failed.
     pub async fn delete_table(&self, code: &str) -> Result<(), StoreError> {
-        on_pool!(&self.pool, p => sqlx::query("DELETE FROM tables WHERE code = $1").bind(code).execute(p).await.map(|_| ())?);
-        Ok(())
+        let result: Result<(), StoreError> = async {
+            on_pool!(&self.pool, p => sqlx::query("DELETE FROM tables WHERE code = $1").bind(code).execute(p).await.map(|_| ())?);
+            Ok(())
+        }
+        .await;
+        self.health.record("delete_table", &result);
+        result
     }
 
     /// Every table, to restore on start.
@@ -314,20 +399,25 @@ impl Store {
     /// # Errors
     /// The insert failed.
     pub async fn create_match(&self, m: &MatchRow, seats: &[(i64, String)]) -> Result<(), StoreError> {
-        const Q: &str = "INSERT INTO matches (id, table_code, number, game, rules, players, first_dealer, finished, \
-             result, record, started_at, ended_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
-        const S: &str = "INSERT INTO match_players (match_id, seat, player_id) VALUES ($1, $2, $3)";
-        on_pool!(&self.pool, p => {
-            let mut tx = p.begin().await?;
-            sqlx::query(Q).bind(&m.id).bind(&m.table_code).bind(m.number).bind(&m.game).bind(&m.rules)
-                .bind(&m.players).bind(m.first_dealer).bind(m.finished).bind(&m.result).bind(&m.record)
-                .bind(m.started_at).bind(m.ended_at).execute(&mut *tx).await?;
-            for (seat, player) in seats {
-                sqlx::query(S).bind(&m.id).bind(*seat).bind(player).execute(&mut *tx).await?;
-            }
-            tx.commit().await?;
-        });
-        Ok(())
+        let result: Result<(), StoreError> = async {
+            const Q: &str = "INSERT INTO matches (id, table_code, number, game, rules, players, first_dealer, finished, \
+                 result, record, started_at, ended_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+            const S: &str = "INSERT INTO match_players (match_id, seat, player_id) VALUES ($1, $2, $3)";
+            on_pool!(&self.pool, p => {
+                let mut tx = p.begin().await?;
+                sqlx::query(Q).bind(&m.id).bind(&m.table_code).bind(m.number).bind(&m.game).bind(&m.rules)
+                    .bind(&m.players).bind(m.first_dealer).bind(m.finished).bind(&m.result).bind(&m.record)
+                    .bind(m.started_at).bind(m.ended_at).execute(&mut *tx).await?;
+                for (seat, player) in seats {
+                    sqlx::query(S).bind(&m.id).bind(*seat).bind(player).execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+            });
+            Ok(())
+        }
+        .await;
+        self.health.record("create_match", &result);
+        result
     }
 
     /// Marks a match finished with its result and whole record.
@@ -335,9 +425,14 @@ impl Store {
     /// # Errors
     /// The update failed.
     pub async fn finish_match(&self, id: &str, result: &str, record: &str, now: i64) -> Result<(), StoreError> {
-        const Q: &str = "UPDATE matches SET finished = 1, result = $2, record = $3, ended_at = $4 WHERE id = $1";
-        on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(result).bind(record).bind(now).execute(p).await.map(|_| ())?);
-        Ok(())
+        let result: Result<(), StoreError> = async {
+            const Q: &str = "UPDATE matches SET finished = 1, result = $2, record = $3, ended_at = $4 WHERE id = $1";
+            on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(result).bind(record).bind(now).execute(p).await.map(|_| ())?);
+            Ok(())
+        }
+        .await;
+        self.health.record("finish_match", &result);
+        result
     }
 
     /// A match by id.
@@ -369,7 +464,7 @@ impl Store {
     }
 }
 
-async fn write_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<(Vec<EventRow>, Ack)>) {
+async fn write_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<(Vec<EventRow>, Ack)>, health: Arc<Health>) {
     let mut batch: Vec<(Vec<EventRow>, Ack)> = Vec::new();
     while let Some(first) = rx.recv().await {
         batch.push(first);
@@ -384,9 +479,7 @@ async fn write_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<(Vec<EventRow>, 
             }
         }
         let result = write_batch(&pool, &batch).await.map_err(|e| e.to_string());
-        if let Err(e) = &result {
-            tracing::error!(error = %e, "committing the action log failed");
-        }
+        health.record("append", &result);
         for (_, ack) in batch.drain(..) {
             let _ = ack.send(result.clone());
         }
@@ -420,6 +513,21 @@ async fn write_batch(pool: &Pool, batch: &[(Vec<EventRow>, Ack)]) -> Result<(), 
         }
         Ok(())
     })
+}
+
+/// Refuses a damaged SQLite file: without this the server would start, fail to read the tables
+/// it holds, drop them, and report healthy.
+async fn quick_check(pool: &SqlitePool) -> Result<(), StoreError> {
+    let rows: Vec<(String,)> = match sqlx::query_as("PRAGMA quick_check").fetch_all(pool).await {
+        Ok(rows) => rows,
+        Err(e) => return Err(StoreError::Damaged(e.to_string())),
+    };
+    let problems: Vec<String> = rows.into_iter().map(|(r,)| r).filter(|r| r != "ok").collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(StoreError::Damaged(problems.into_iter().take(5).collect::<Vec<_>>().join("; ")))
+    }
 }
 
 /// Now as Unix milliseconds.

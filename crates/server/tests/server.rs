@@ -487,7 +487,7 @@ async fn bad_input_gets_errors_and_abuse_closes_the_socket() {
 async fn lobby_lists_public_tables_and_hosts_control_seats() {
     let server = TestServer::start(config(), &temp_db("lobby")).await;
     let (status, health) = http(server.addr, "GET", "/api/health", None, None).await;
-    assert_eq!((status, &health), (200, &json!({ "ok": true })));
+    assert_eq!((status, &health), (200, &json!({ "ok": true, "store": "ok" })));
     let mut host = Client::new(server.addr, "Host").await;
     let code = host.create("kout4", json!({})).await;
     let (_, list) = http(server.addr, "GET", "/api/tables", None, None).await;

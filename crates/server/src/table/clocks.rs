@@ -25,6 +25,10 @@ pub(super) enum Wake {
     /// Between matches: the host has been gone past the grace period; another seated person
     /// takes the host role, so the table can still start.
     HandOverHost,
+    /// Work the store refused is due again: the table's row, a deal, the end of the match.
+    Retry,
+    /// A lobby nobody is connected to any more closes.
+    Abandoned,
 }
 
 /// The table's deadlines.
@@ -70,9 +74,44 @@ impl<G: Playable> Table<G> {
         }
     }
 
+    /// Whether the table has work the store refused: an unwritten row, a hand to deal or a
+    /// finished match to record (the match stays `playing` until its end is stored).
+    pub(super) fn work_pending(&self) -> bool {
+        self.row_dirty
+            || (self.lobby.status == Status::Playing
+                && self.play.game.as_ref().is_some_and(|g| g.game().phase() != Phase::InHand))
+    }
+
+    /// Arms the retry of pending work with the current backoff, or resets the backoff once
+    /// nothing is pending.
+    pub(super) fn arm_retry(&mut self) {
+        if !self.work_pending() {
+            self.retry.at = None;
+            self.retry.delay = self.hub.config.retry_first;
+        } else if self.retry.at.is_none() {
+            let delay = self.retry.delay.max(self.hub.config.retry_first);
+            self.retry.at = Some(Instant::now() + delay);
+            self.retry.delay = (delay * 2).min(self.hub.config.retry_max.max(self.hub.config.retry_first));
+        }
+    }
+
     pub(super) fn next_wake(&self) -> Option<(Instant, Wake)> {
+        let clock = self.next_clock_wake();
+        match (self.retry.at, clock) {
+            (Some(at), Some((c, _))) if at <= c => Some((at, Wake::Retry)),
+            (Some(at), None) => Some((at, Wake::Retry)),
+            (_, clock) => clock,
+        }
+    }
+
+    fn next_clock_wake(&self) -> Option<(Instant, Wake)> {
         if self.lobby.status != Status::Playing {
-            return self.host_handover_at().map(|at| (at, Wake::HandOverHost));
+            let handover = self.host_handover_at().map(|at| (at, Wake::HandOverHost));
+            let abandoned = self.abandoned_at().map(|at| (at, Wake::Abandoned));
+            return match (handover, abandoned) {
+                (Some(h), Some(a)) => Some(if a.0 < h.0 { a } else { h }),
+                (h, a) => h.or(a),
+            };
         }
         let game = self.play.game.as_ref()?.game();
         if game.phase() != Phase::InHand {
@@ -114,8 +153,38 @@ impl<G: Playable> Table<G> {
         Some(gone + self.hub.config.disconnect_grace)
     }
 
+    /// When a lobby closes because no seated person has had a connection for
+    /// [`crate::limits::ABANDONED_LOBBY_GRACES`] grace periods (its host included). `None` while
+    /// someone is there, and outside the lobby.
+    pub(super) fn abandoned_at(&self) -> Option<Instant> {
+        if self.lobby.status != Status::Lobby {
+            return None;
+        }
+        let mut last_gone: Option<Instant> = None;
+        for state in &self.lobby.seats {
+            if let Occupant::Human { left: false, .. } = state.occupant {
+                let gone = state.gone_since?;
+                last_gone = Some(last_gone.map_or(gone, |l| l.max(gone)));
+            }
+        }
+        Some(last_gone? + self.hub.config.disconnect_grace * crate::limits::ABANDONED_LOBBY_GRACES)
+    }
+
     pub(super) async fn on_wake(&mut self, what: Wake) {
         match what {
+            Wake::Retry => {
+                self.retry.at = None;
+                if self.row_dirty {
+                    self.save_row().await;
+                }
+                self.advance().await;
+            }
+            Wake::Abandoned => {
+                if self.abandoned_at().is_some_and(|at| at <= Instant::now()) {
+                    tracing::info!(table = %self.lobby.code, "nobody is left in the lobby; it closes");
+                    self.close().await;
+                }
+            }
             Wake::HandOverHost => {
                 let due = self.host_handover_at().is_some_and(|at| at <= Instant::now());
                 if let (true, Some(next)) = (due, self.next_host()) {

@@ -26,11 +26,11 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use self::broadcast::Sub;
-use self::clocks::{Clocks, STALL_RETRY};
+use self::clocks::{Clocks, STALL_RETRY, Wake};
 use self::lobby::{Lobby, Occupant, SeatState, Status};
 use self::play::Play;
 use crate::hub::{Conn, Hub, TableCmd};
-use crate::limits::SNAP_WINDOW_MS;
+use crate::limits::{SNAP_WINDOW_MS, TARGET_SCORE};
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError};
 use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
 
@@ -100,6 +100,19 @@ pub struct Table<G: Playable> {
     /// The table's secret seed: every deal, salt, dealer and bot choice derives from it.
     seed: [u8; 32],
     closed: bool,
+    /// The table's row could not be written: write it again on the next retry.
+    row_dirty: bool,
+    /// When work the store refused is tried again, and the wait after that.
+    retry: Retry,
+}
+
+/// The backoff of work the store refused.
+#[derive(Clone, Copy, Debug)]
+struct Retry {
+    /// When the next attempt is due; `None` while nothing is pending.
+    at: Option<Instant>,
+    /// The wait after the next failure.
+    delay: Duration,
 }
 
 impl TableError {
@@ -110,6 +123,16 @@ impl TableError {
 
 fn seat_index(seat: Option<Seat>) -> Option<usize> {
     seat.map(Seat::index)
+}
+
+/// The answer to a change the store refused: nothing was applied. (The store logs its failures
+/// once per interval.)
+fn unavailable(e: &dyn std::fmt::Display) -> ProtocolError {
+    tracing::debug!(error = %e, "a change was not stored");
+    ProtocolError::new(
+        ErrorCode::Unavailable,
+        "the server cannot save changes right now; nothing was done; try again shortly",
+    )
 }
 
 fn internal(e: &dyn std::fmt::Display) -> ProtocolError {
@@ -149,6 +172,17 @@ impl<G: Playable> Table<G> {
                 SNAP_WINDOW_MS.end()
             )));
         }
+        // The engines bound the rest of their options themselves; a target score is only
+        // "positive" to the rules, and a huge one makes a match that never ends.
+        if let Some(target) = rules.get("target_score").and_then(Value::as_i64)
+            && !TARGET_SCORE.contains(&target)
+        {
+            return Err(TableError::Rules(format!(
+                "target_score must be between {} and {} points (or null: one round)",
+                TARGET_SCORE.start(),
+                TARGET_SCORE.end()
+            )));
+        }
         let snap_window = Duration::from_millis(snap_window_ms.unwrap_or(3000));
         let mut table = Table {
             hub,
@@ -175,6 +209,8 @@ impl<G: Playable> Table<G> {
             version: 0,
             seed: [0; 32],
             closed: false,
+            row_dirty: false,
+            retry: Retry { at: None, delay: Duration::ZERO },
         };
         match origin {
             Origin::New { host, seed, .. } => {
@@ -199,6 +235,7 @@ impl<G: Playable> Table<G> {
         }
         let mut stalled: Option<(u64, Instant)> = None;
         while !self.closed {
+            self.arm_retry();
             let wake = match (self.next_wake(), stalled) {
                 (Some((at, what)), Some((version, retry))) if version == self.version => Some((at.max(retry), what)),
                 (wake, _) => wake,
@@ -227,7 +264,7 @@ impl<G: Playable> Table<G> {
                     if let Some((_, what)) = wake {
                         let before = self.version;
                         self.on_wake(what).await;
-                        if self.version == before {
+                        if self.version == before && !matches!(what, Wake::Retry) {
                             // Nothing could be done (a failing store, a bot with no move): try
                             // again in a second rather than spin.
                             stalled = Some((before, Instant::now() + STALL_RETRY));

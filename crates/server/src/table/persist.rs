@@ -66,7 +66,7 @@ impl<G: Playable> Table<G> {
             Match::<G>::new(self.lobby.kind, self.lobby.rules.clone(), record.players.clone(), first_dealer)
                 .map_err(|e| TableError::stored(&row.code, format!("match {}: {e}", m.id)))?
         } else {
-            Match::<G>::replay(&record).map_err(|e| {
+            super::play::replay_fair::<G>(&record, first_dealer).map_err(|e| {
                 TableError::stored(&row.code, format!("match {}: the stored log does not replay: {e}", m.id))
             })?
         };
@@ -85,7 +85,7 @@ impl<G: Playable> Table<G> {
         Ok(())
     }
 
-    pub(super) async fn save_row(&self) {
+    pub(super) async fn save_row(&mut self) {
         let seats: Vec<&Occupant> = self.lobby.seats.iter().map(|s| &s.occupant).collect();
         let row = TableRow {
             code: self.lobby.code.clone(),
@@ -103,8 +103,10 @@ impl<G: Playable> Table<G> {
             created_at: self.lobby.created_at,
             updated_at: unix_ms(),
         };
+        self.row_dirty = false;
         if let Err(e) = self.hub.store.save_table(&row).await {
-            tracing::error!(table = %self.lobby.code, error = %e, "saving the table failed");
+            tracing::debug!(table = %self.lobby.code, error = %e, "saving the table failed; retrying");
+            self.row_dirty = true;
         }
     }
 

@@ -3,12 +3,12 @@
 
 use bots::Playable;
 use cards::Card;
-use game::{Actor, HandRecord, Match, Phase, Seat};
+use game::{Actor, HandRecord, Match, Phase, Record, Seat};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::lobby::{Occupant, Status};
-use super::{Table, internal};
+use super::{Table, internal, unavailable};
 use crate::fair;
 use crate::hub::Conn;
 use crate::ids;
@@ -54,6 +54,45 @@ impl<G: Playable> Play<G> {
             buf: Vec::new(),
         }
     }
+}
+
+/// Plays `action`, first giving the game the order of any reshuffle it causes: the cards shuffled
+/// with the hand's secret salt ([`fair::reshuffle_order`]), so no one at the table can foresee the
+/// new draw pile, and written into the hand's `reshuffles` for `majlis verify`.
+pub(super) fn play_fair<G: Playable>(
+    game: &mut Match<G>,
+    salt: &[u8],
+    actor: Actor,
+    action: G::Action,
+) -> Result<(), G::Illegal> {
+    if let Some(cards) = game.game().reshuffle_due(actor, action) {
+        let k = game.record().hands.last().and_then(|h| h.reshuffles.as_ref()).map_or(0, Vec::len);
+        game.give_reshuffle(fair::reshuffle_order(salt, k, &cards));
+    }
+    game.play(actor, action)
+}
+
+/// Rebuilds a match from its stored hands and actions the way [`Table::apply`] played it, giving
+/// every reshuffle its salt's order again.
+pub(super) fn replay_fair<G: Playable>(record: &Record, first_dealer: Seat) -> Result<Match<G>, String> {
+    let mut m = Match::<G>::new(record.game, record.rules.clone(), record.players.clone(), first_dealer)
+        .map_err(|e| e.to_string())?;
+    for (i, hand) in record.hands.iter().enumerate() {
+        let deal = m.game().deal_from_record(hand).map_err(|e| format!("hand {i}: {e}"))?;
+        m.deal(deal).map_err(|e| format!("hand {i}: {e}"))?;
+        if let Some(h) = m.current_hand_record_mut() {
+            h.commitment.clone_from(&hand.commitment);
+            h.salt.clone_from(&hand.salt);
+        }
+        let salt = hand.salt.as_deref().and_then(|s| hex::decode(s).ok()).unwrap_or_default();
+        for (j, a) in hand.actions.iter().enumerate() {
+            let actor = a.seat.map_or(Actor::Clock, Actor::Seat);
+            let action: G::Action =
+                a.text.parse().map_err(|e: game::ParseActionError| format!("hand {i}, action {j}: {e}"))?;
+            play_fair(&mut m, &salt, actor, action).map_err(|e| format!("hand {i}, action {j} ({}): {e}", a.text))?;
+        }
+    }
+    Ok(m)
 }
 
 impl<G: Playable> Table<G> {
@@ -102,7 +141,7 @@ impl<G: Playable> Table<G> {
                 _ => None,
             })
             .collect();
-        self.hub.store.create_match(&row, &humans).await.map_err(|e| internal(&e))?;
+        self.hub.store.create_match(&row, &humans).await.map_err(|e| unavailable(&e))?;
         for seat in &mut self.lobby.seats {
             seat.timeouts = 0;
             seat.away = false;
@@ -150,7 +189,7 @@ impl<G: Playable> Table<G> {
             .check(Actor::Seat(seat), action)
             .map_err(|e| ProtocolError::illegal(e.to_string(), Some(game::Refuse::refusal(&e))))?;
         let back = self.lobby.mark_back(seat);
-        self.apply(Actor::Seat(seat), action).await.map_err(|e| ProtocolError::new(ErrorCode::Internal, e))?;
+        self.apply(Actor::Seat(seat), action).await?;
         if back {
             // The seat is no longer away: everyone's seat plates say so.
             self.broadcast_table();
@@ -159,8 +198,8 @@ impl<G: Playable> Table<G> {
     }
 
     /// Persists, applies and broadcasts an action already checked legal.
-    pub(super) async fn apply(&mut self, actor: Actor, action: G::Action) -> Result<(), String> {
-        let Some(match_id) = self.play.match_id.clone() else { return Err("no match".to_owned()) };
+    pub(super) async fn apply(&mut self, actor: Actor, action: G::Action) -> Result<(), ProtocolError> {
+        let Some(match_id) = self.play.match_id.clone() else { return Err(internal(&"no match")) };
         let text = action.to_string();
         let version = self.version + 1;
         let event = EventRow {
@@ -171,17 +210,15 @@ impl<G: Playable> Table<G> {
             seat: actor.seat().map(|s| s.index() as i64),
             body: text.clone(),
         };
-        if let Err(e) = self.hub.store.append(vec![event]).await {
-            tracing::error!(table = %self.lobby.code, error = %e, "appending an action failed; it is not applied");
-            return Err("the server could not save the action; try again".to_owned());
-        }
-        let Some(game) = self.play.game.as_mut() else { return Err("no match".to_owned()) };
+        self.hub.store.append(vec![event]).await.map_err(|e| unavailable(&e))?;
+        let Some(game) = self.play.game.as_mut() else { return Err(internal(&"no match")) };
         let window_before = game.game().clock_may_act();
-        if let Err(e) = game.play(actor, action) {
+        let salt = self.play.fair.as_ref().and_then(|f| hex::decode(&f.salt).ok()).unwrap_or_default();
+        if let Err(e) = play_fair(game, &salt, actor, action) {
             // Checked before the append, so this cannot happen; the log now holds an action the
             // rules refuse, which a restore would report loudly.
             tracing::error!(table = %self.lobby.code, error = %e, "a checked action was refused");
-            return Err(e.to_string());
+            return Err(internal(&e));
         }
         self.play.seq += 1;
         self.version = version;
@@ -220,7 +257,7 @@ impl<G: Playable> Table<G> {
                         return;
                     }
                     if let Err(e) = self.deal(dealer).await {
-                        tracing::error!(table = %self.lobby.code, error = %e, "dealing failed; retrying on the next wake");
+                        tracing::debug!(table = %self.lobby.code, error = %e, "dealing failed; retrying");
                         return;
                     }
                 }
@@ -288,7 +325,10 @@ impl<G: Playable> Table<G> {
         let result = json!({ "winner": game.game().outcome(), "score": game.game().score() }).to_string();
         let record = serde_json::to_string(game.record()).unwrap_or_default();
         if let Err(e) = self.hub.store.finish_match(&match_id, &result, &record, unix_ms()).await {
-            tracing::error!(table = %self.lobby.code, error = %e, "saving a finished match failed");
+            // The match stays `playing` (its record not served, no rematch) until its end is
+            // stored: the table retries.
+            tracing::debug!(table = %self.lobby.code, error = %e, "saving a finished match failed; retrying");
+            return;
         }
         self.lobby.status = Status::Finished;
         self.version += 1;
@@ -315,7 +355,82 @@ impl<G: Playable> Table<G> {
             return;
         }
         if let Err(e) = self.apply(Actor::Seat(seat), action).await {
-            tracing::warn!(table = %self.lobby.code, error = %e, "a bot's action was not applied");
+            tracing::debug!(table = %self.lobby.code, error = %e, "a bot's action was not applied");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{Game, GameKind};
+    use kabul::{Kabul, KabulAction};
+    use rand_core::RngCore;
+
+    /// Plays a two-seat Kabul round with seeded random choices (nobody calls Kabul) through
+    /// [`play_fair`] until `reshuffles` reshuffles happened; returns the match and, per reshuffle,
+    /// the discard pile (minus its top) a spectator saw just before it.
+    fn kabul_with_reshuffles(salt: &[u8], reshuffles: usize) -> (Match<Kabul>, Vec<Vec<Card>>) {
+        let mut m = Match::<Kabul>::new(GameKind::Kabul, game::Options::new(), Vec::new(), Seat::ZERO).expect("new");
+        m.deal_random(&mut cards::seeded_rng(5)).expect("deal");
+        m.current_hand_record_mut().expect("hand").salt = Some(hex::encode(salt));
+        let mut rng = cards::seeded_rng(9);
+        let mut seen = Vec::new();
+        let mut legal = Vec::new();
+        while seen.len() < reshuffles {
+            let g = m.game();
+            let (actor, action) = match g.to_act().iter().next() {
+                Some(seat) => {
+                    g.legal_actions(seat, &mut legal);
+                    legal.retain(|a| *a != KabulAction::Kabul);
+                    // Drawing from the deck and passing (not snapping) grows the discard pile.
+                    let pick = if let Some(a) =
+                        [KabulAction::DrawDeck, KabulAction::Pass].into_iter().find(|a| legal.contains(a))
+                    {
+                        a
+                    } else {
+                        legal[(rng.next_u32() as usize) % legal.len()]
+                    };
+                    (Actor::Seat(seat), pick)
+                }
+                None if g.clock_may_act() => (Actor::Clock, KabulAction::Close),
+                None => panic!("the round ended before {reshuffles} reshuffles"),
+            };
+            let before = g.discard_pile().to_vec();
+            let empty = g.draw_pile().is_empty();
+            play_fair(&mut m, salt, actor, action).expect("legal");
+            if empty && !m.game().draw_pile().is_empty() {
+                seen.push(before[..before.len() - 1].to_vec());
+            }
+        }
+        (m, seen)
+    }
+
+    #[test]
+    fn a_kabul_reshuffle_is_shuffled_by_the_salt_and_verifies() {
+        let salt = [7u8; 32];
+        let (m, seen) = kabul_with_reshuffles(&salt, 1);
+        assert!(seen[0].len() > 20, "{seen:?}");
+        let hand = m.record().hands.last().expect("hand");
+        let lists = hand.reshuffles.clone().expect("the reshuffles are recorded");
+        assert_eq!(lists.len(), 1);
+        for (k, (list, pile)) in lists.iter().zip(&seen).enumerate() {
+            // A spectator who wrote down the discard order learns nothing about the new pile.
+            assert_ne!(list, pile, "reshuffle {k} is in discard order");
+            assert_eq!(*list, fair::reshuffle_order(&salt, k, pile));
+        }
+        // The record replays to the same state, and verify accepts it once its commitment is set.
+        let mut record = m.record().clone();
+        assert_eq!(Match::<Kabul>::replay(&record).expect("replays").game(), m.game());
+        let replayed = replay_fair::<Kabul>(&record, Seat::ZERO).expect("restores");
+        assert_eq!(replayed.game(), m.game());
+        let deck = record.hands[0].deck.clone();
+        record.hands[0].commitment = Some(fair::commitment(&salt, &deck));
+        assert_eq!(fair::verify_record(&record), Ok(1));
+        // A dealer who stacked the new pile (here: left it in discard order) is caught.
+        let mut forged = record.clone();
+        forged.hands[0].reshuffles.as_mut().expect("lists")[0].clone_from(&seen[0]);
+        let err = fair::verify_record(&forged).expect_err("a stacked reshuffle");
+        assert!(err.reason.contains("reshuffle 0"), "{err}");
     }
 }

@@ -1,0 +1,210 @@
+//! The server under a hostile or careless client, over real sockets: every limit that protects
+//! the server's memory, descriptors and cores holds, and is hit in milliseconds because the tests
+//! shrink it (`server::limits::Limits`).
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Client, TestServer, config, http, temp_db};
+use serde_json::{Value, json};
+use server::limits::Limits;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Reads until the socket closes; returns the close code (0: closed without a close frame) and
+/// what came before it.
+async fn until_closed(c: &mut Client) -> (u16, Vec<Value>) {
+    let mut got = Vec::new();
+    while let Some(v) = c.try_recv().await {
+        if v["type"] == "_close" {
+            return (v["code"].as_u64().unwrap() as u16, got);
+        }
+        got.push(v);
+    }
+    (0, got)
+}
+
+/// A client that asks for a lot and reads nothing: its queue fills, what is queued is dropped and
+/// the socket is closed with 1008, instead of the server holding every frame for it.
+#[tokio::test]
+async fn a_reader_that_falls_behind_is_closed_with_1008_and_its_queue_stays_bounded() {
+    let limits = Limits {
+        out_queue_messages: 1000,
+        out_queue_bytes: 256 * 1024,
+        write_timeout: Duration::from_secs(10),
+        ..Limits::default()
+    };
+    let config = server::Config { rate_burst: 10_000.0, rate_per_sec: 10_000.0, limits, ..config() };
+    let server = TestServer::start(config, &temp_db("slow-reader")).await;
+    let mut c = Client::new(server.addr, "Sloth").await;
+    // 600 pongs of 12 KB each (7 MB): more than the socket buffers and the queue hold together.
+    let pad = "x".repeat(12 * 1024);
+    for i in 0..600 {
+        c.send_raw(Message::Text(json!({ "type": "ping", "id": format!("{i}:{pad}") }).to_string().into())).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (code, got) = until_closed(&mut c).await;
+    let pongs = got.iter().filter(|v| v["type"] == "pong").count();
+    assert_eq!(code, 1008, "closed for falling behind, after {pongs} pongs");
+    assert!(pongs < 600, "what was queued past the limit was dropped");
+    server.stop().await;
+}
+
+/// WebSocket pings cost the server a pong each: they count against the message rate like any
+/// other frame.
+#[tokio::test]
+async fn a_ping_flood_is_refused_and_closed_with_1008() {
+    let config = server::Config { rate_burst: 5.0, rate_per_sec: 0.001, ..config() };
+    let server = TestServer::start(config, &temp_db("ping-flood")).await;
+    let mut c = Client::new(server.addr, "Pinger").await;
+    for _ in 0..60 {
+        c.send_raw(Message::Ping(vec![1, 2, 3].into())).await;
+    }
+    c.send(json!({ "type": "ping", "id": "after" })).await;
+    let (code, got) = until_closed(&mut c).await;
+    assert!(!got.iter().any(|v| v["type"] == "pong"), "the flood used up the rate: {got:?}");
+    assert!(got.iter().any(|v| v["code"] == "rate_limited"), "{got:?}");
+    assert_eq!(code, 1008);
+    server.stop().await;
+}
+
+/// Every table a socket follows sends it frames: one socket may follow only so many.
+#[tokio::test]
+async fn one_socket_may_follow_only_so_many_tables() {
+    let limits = Limits { max_watched_tables: 2, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("watch-cap")).await;
+    let mut a = Client::new(server.addr, "Amal").await;
+    let mut b = Client::new(server.addr, "Badr").await;
+    let a1 = a.create("kout4", json!({})).await;
+    let a2 = a.create("kout4", json!({})).await;
+    let b1 = b.create("kout4", json!({})).await;
+    // Amal's third table would be her socket's third: refused.
+    a.send(json!({ "type": "create_table", "game": "kout4", "id": "third" })).await;
+    let e = a.until(|v| v["id"] == "third").await;
+    assert_eq!((e["type"].as_str(), e["code"].as_str()), (Some("error"), Some("bad_request")), "{e}");
+
+    let mut s = Client::new(server.addr, "Spy").await;
+    for (code, ok) in [(&a1, true), (&a2, true), (&b1, false), (&a1, true)] {
+        s.send(json!({ "type": "spectate", "table": code, "id": code })).await;
+        let v = s.until(|v| v["id"] == *code && (v["type"] == "table" || v["type"] == "error")).await;
+        assert_eq!(v["type"] == "table", ok, "{code}: {v}");
+    }
+    server.stop().await;
+}
+
+/// Whether the server closes `stream` within `within` (reads to its end; what it says first, a
+/// 408 or nothing, does not matter).
+async fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
+    let mut buf = Vec::new();
+    matches!(tokio::time::timeout(within, stream.read_to_end(&mut buf)).await, Ok(Ok(_)) | Ok(Err(_)))
+}
+
+/// Connections that never finish their headers (or never send any) are closed after the header
+/// deadline, and the server goes on answering.
+#[tokio::test]
+async fn unfinished_requests_are_closed_after_the_header_deadline() {
+    let limits = Limits { header_read_timeout: Duration::from_millis(300), ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("slowloris")).await;
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    let mut partial = TcpStream::connect(server.addr).await.unwrap();
+    partial.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ").await.unwrap();
+    assert!(closed_within(&mut partial, Duration::from_secs(3)).await, "half a request is closed");
+    assert!(closed_within(&mut silent, Duration::from_secs(3)).await, "a silent connection is closed");
+    let (status, _) = http(server.addr, "GET", "/api/health", None, None).await;
+    assert_eq!(status, 200);
+    server.stop().await;
+}
+
+/// One address may hold only so many connections; past that a new one is closed at once, and
+/// a place comes back when a connection closes.
+#[tokio::test]
+async fn too_many_connections_from_one_address_are_refused() {
+    let limits = Limits { max_conns_per_addr: 3, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("per-addr")).await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(TcpStream::connect(server.addr).await.unwrap());
+    }
+    let mut extra = TcpStream::connect(server.addr).await.unwrap();
+    assert!(closed_within(&mut extra, Duration::from_secs(3)).await, "the fourth is closed");
+    for h in &mut held {
+        assert!(!closed_within(h, Duration::from_millis(50)).await, "the first three stay open");
+    }
+    held.clear();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (status, _) = http(server.addr, "GET", "/api/health", None, None).await;
+    assert_eq!(status, 200, "places come back");
+    server.stop().await;
+}
+
+/// One player may have only so many sockets open.
+#[tokio::test]
+async fn too_many_sockets_of_one_player_are_refused() {
+    let limits = Limits { max_conns_per_player: 2, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("per-player")).await;
+    let first = Client::new(server.addr, "Many").await;
+    let _second = Client::connect(server.addr, &first.token).await;
+    let third = tokio_tungstenite::connect_async(format!("ws://{}/ws?token={}", server.addr, first.token)).await;
+    match third {
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => assert_eq!(res.status(), 429),
+        other => panic!("the third socket is refused with 429: {other:?}"),
+    }
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _again = Client::connect(server.addr, &_second.token).await;
+    server.stop().await;
+}
+
+/// The server pings every socket; one that answers nothing (here: a client that reads nothing,
+/// so its WebSocket library never answers the pings) is closed, while one that reads stays.
+#[tokio::test]
+async fn idle_sockets_are_closed_and_live_ones_kept() {
+    let limits = Limits {
+        ws_ping_interval: Duration::from_millis(100),
+        ws_idle_timeout: Duration::from_millis(350),
+        ..Limits::default()
+    };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("idle")).await;
+    let mut idle = Client::new(server.addr, "Idle").await;
+    let mut live = Client::new(server.addr, "Live").await;
+    // `live` reads (and so answers pings) for a second; `idle` reads nothing.
+    let _ = tokio::time::timeout(Duration::from_secs(1), live.try_recv()).await;
+    live.send(json!({ "type": "ping", "id": "still" })).await;
+    assert_eq!(live.until(|v| v["type"] == "pong").await["id"], "still");
+    let (code, _) = until_closed(&mut idle).await;
+    assert_eq!(code, 1001);
+    server.stop().await;
+}
+
+/// Every socket is a descriptor: the server raises its open-files limit to what the system allows.
+#[tokio::test]
+async fn the_open_files_limit_is_raised_at_start() {
+    let (_, hard) = rlimit::Resource::NOFILE.get().unwrap();
+    let low = hard.min(1024);
+    rlimit::Resource::NOFILE.set(low, hard).unwrap();
+    let server = TestServer::start(config(), &temp_db("nofile")).await;
+    let (status, _) = http(server.addr, "GET", "/api/health", None, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(rlimit::Resource::NOFILE.get().unwrap().0, hard);
+    server.stop().await;
+}
+
+/// Every answer carries a Content-Security-Policy that allows only the server's own files.
+#[tokio::test]
+async fn answers_carry_a_content_security_policy() {
+    let server = TestServer::start(config(), &temp_db("csp")).await;
+    for path in ["/", "/api/health"] {
+        let mut s = TcpStream::connect(server.addr).await.unwrap();
+        s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+        let mut buf = Vec::new();
+        s.read_to_end(&mut buf).await.unwrap();
+        let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
+        let csp = head.lines().find(|l| l.starts_with("content-security-policy:")).unwrap_or_default().to_owned();
+        assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp:?}");
+    }
+    server.stop().await;
+}
