@@ -653,11 +653,16 @@ fn latest_state(c: &Client) -> Option<&Value> {
     c.seen.iter().rev().find(|v| v["type"] == "event" || v["type"] == "sync")
 }
 
-/// Moves the frozen clock in `step`s until the newest state offers `c` an action.
-async fn turn_advancing(c: &mut Client, step: Duration) -> Value {
+/// Moves the frozen clock in `step`s until a state newer than version `after` offers `c` an
+/// action. (A turn that began before the call may be nearly spent: a stand-in bot's delay runs
+/// from the start of the turn.)
+async fn turn_advancing(c: &mut Client, step: Duration, after: u64) -> Value {
     for _ in 0..10_000 {
         drain(c).await;
-        if let Some(v) = latest_state(c).filter(|v| v["legal"].as_array().is_some_and(|l| !l.is_empty())) {
+        if let Some(v) = latest_state(c)
+            .filter(|v| v["version"].as_u64().is_some_and(|n| n > after))
+            .filter(|v| v["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        {
             return v.clone();
         }
         tokio::time::advance(step).await;
@@ -688,7 +693,8 @@ async fn away_body() {
     }
     assert_eq!(sara.seen.iter().rfind(|v| v["type"] == "table").unwrap()["table"]["seats"][0]["away"], true);
     // Her next turn: she plays before her bot does, and everyone sees she is back.
-    let turn = turn_advancing(&mut sara, Duration::from_millis(100)).await;
+    let now = latest_state(&sara).and_then(|v| v["version"].as_u64()).unwrap_or(0);
+    let turn = turn_advancing(&mut sara, Duration::from_millis(100), now).await;
     sara.send(json!({ "type": "act", "table": code, "action": turn["legal"][0], "version": turn["version"] })).await;
     let mine = sara.until(|v| v["type"] == "event" || v["type"] == "error").await;
     assert_eq!((mine["type"].as_str(), mine["seat"].as_u64()), (Some("event"), Some(0)), "{mine}");
