@@ -280,6 +280,10 @@ const en = {
   'error.not_host': 'Only the host may do that.',
   'error.not_your_turn': 'It is not your turn.',
   'error.rate_limited': 'Too fast: slow down.',
+  'error.unavailable': 'The server cannot save right now; nothing was changed. Try again in a moment.',
+  'error.busy': 'The server is at capacity for that right now; nothing was changed. Try again later or choose differently.',
+  'error.bot_fault': 'A bot at this table answered wrongly; the built-in bot made that move for it.',
+  'error.bot_replaced': 'A bot at this table stopped working; the built-in bot plays its seat to the end of the match.',
   'error.unauthorized': 'Your session has expired: choose your name again.',
   'error.generic': 'Something went wrong: {message}',
 
@@ -607,6 +611,10 @@ const ar = {
   'error.not_host': 'المضيف وحده يستطيع ذلك.',
   'error.not_your_turn': 'ليس دورك.',
   'error.rate_limited': 'أسرع من اللازم: تمهّل.',
+  'error.unavailable': 'لا يستطيع الخادم الحفظ الآن، ولم يتغيّر شيء. أعد المحاولة بعد قليل.',
+  'error.busy': 'الخادم مشغول بكامل طاقته لهذا الآن، ولم يتغيّر شيء. أعد المحاولة لاحقاً أو اختر غير ذلك.',
+  'error.bot_fault': 'أجاب أحد البوتات على هذه الطاولة إجابة خاطئة، فلعب البوت المدمج تلك الحركة عنه.',
+  'error.bot_replaced': 'توقف أحد البوتات على هذه الطاولة عن العمل، فيلعب البوت المدمج مقعده حتى نهاية المباراة.',
   'error.unauthorized': 'انتهت جلستك: اختر اسمك من جديد.',
   'error.generic': 'حدث خطأ: {message}',
 

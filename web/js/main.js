@@ -242,7 +242,8 @@ export class App {
   connect() {
     if (this.conn) return;
     this.conn = new Connection({
-      url: () => socketUrl(window.location, this.state.token ?? ''),
+      url: () => socketUrl(window.location),
+      token: () => this.state.token ?? '',
       onMessage: (text) => this.onMessage(text),
       onStatus: (status, attempt, reconnected) => {
         this.dispatch({ type: 'conn', status, attempt });
@@ -520,7 +521,7 @@ export class App {
       const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
       text = this.tn('table.illegal', { reason: e.message }, { reason });
     }
-    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'bad_name', 'network', 'unauthorized'].includes(e.code)) {
+    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'network', 'unauthorized'].includes(e.code)) {
       text = this.t(`error.${e.code}`);
       if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') text = e.message.charAt(0).toUpperCase() + e.message.slice(1);
     } else text = e.message || e.code;

@@ -23,18 +23,27 @@ export function backoffDelay(attempt, random = Math.random) {
 }
 
 /**
- * The WebSocket address for a page location and a token.
+ * The WebSocket address for a page location. The token is not in it (addresses end up in logs):
+ * the socket's first message carries it (see {@link authMessage}).
  * @param {{protocol: string, host: string}} location
+ */
+export function socketUrl(location) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}
+
+/**
+ * The first message on a socket: who it is.
  * @param {string} token
  */
-export function socketUrl(location, token) {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`;
+export function authMessage(token) {
+  return JSON.stringify({ type: 'auth', token });
 }
 
 /**
  * @typedef {object} ConnectionOptions
- * @property {() => string} url  the address to connect to (read at each attempt: the token may change)
+ * @property {() => string} url  the address to connect to
+ * @property {() => string} [token]  the token sent as the socket's first message (read at each attempt: it may change)
  * @property {(text: string) => void} onMessage
  * @property {(status: 'connecting' | 'open' | 'reconnecting', attempt: number, reconnected: boolean) => void} onStatus
  * @property {typeof WebSocket} [WebSocketImpl]
@@ -76,6 +85,8 @@ export class Connection {
       const reconnected = this.opened;
       this.opened = true;
       this.attempt = 0;
+      const token = this.options.token?.();
+      if (token) socket.send(authMessage(token));
       this.options.onStatus('open', 0, reconnected);
       const queued = this.queue;
       this.queue = [];

@@ -12,7 +12,7 @@ import { translate, translateParts, jokerNames, suitName } from './i18n.js';
 export const GAMES = ['kout6', 'kout4', 'baloot', 'kabul'];
 
 /** Message types the server sends. */
-export const SERVER_TYPES = ['welcome', 'table', 'sync', 'event', 'commitment', 'reveal', 'error', 'pong'];
+export const SERVER_TYPES = ['welcome', 'table', 'sync', 'event', 'commitment', 'reveal', 'error', 'pong', 'notice'];
 
 /**
  * Reads one frame from the server. Null for anything that is not a JSON object with a known

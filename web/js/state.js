@@ -220,6 +220,12 @@ function onServer(state, m, now) {
       const reason = m.reason && typeof m.reason === 'object' && !Array.isArray(m.reason) && typeof m.reason.code === 'string' ? m.reason : null;
       return { ...state, pending: null, error: { code, message: String(m.message ?? ''), ...(reason ? { reason } : {}), at: now } };
     }
+    case 'notice': {
+      // An operator's bot misbehaved at this table: a passing note, shown like an error.
+      if (typeof m.table !== 'string' || !state.table || state.table.code !== m.table) return state;
+      const code = typeof m.code === 'string' ? m.code : 'notice';
+      return { ...state, error: { code, message: String(m.message ?? ''), at: now } };
+    }
     case 'commitment':
       return typeof m.hand === 'number' ? { ...state, commitment: { hand: m.hand, commitment: String(m.commitment ?? '') } } : state;
     default:

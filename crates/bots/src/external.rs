@@ -220,6 +220,9 @@ pub struct Fault {
     pub kind: FaultKind,
     /// What happened, in words (`answered "play ZZ", which is not one of the legal actions`).
     pub reason: String,
+    /// The program was ended with this fault (it exited, never said `ready`, or was late too often
+    /// in a row): the heuristic plays the seat to the end of the match.
+    pub ended: bool,
 }
 
 impl fmt::Display for Fault {
@@ -230,7 +233,7 @@ impl fmt::Display for Fault {
 
 impl Fault {
     fn new(kind: FaultKind, reason: impl Into<String>) -> Self {
-        Fault { kind, reason: reason.into() }
+        Fault { kind, reason: reason.into(), ended: false }
     }
 }
 
@@ -554,9 +557,10 @@ impl<G: Game> ExternalBot<G> {
     }
 
     /// Records a fault; a program that is gone (or taken as gone) is ended.
-    fn fault(&mut self, fault: Fault) {
+    fn fault(&mut self, mut fault: Fault) {
         if matches!(fault.kind, FaultKind::Exited | FaultKind::NotReady) {
             self.give_up();
+            fault.ended = true;
         }
         self.faults.push(fault);
     }
@@ -658,13 +662,16 @@ impl<G: Game> ExternalBot<G> {
                 self.late_answers_due += 1;
                 self.late_in_a_row += 1;
                 let mut reason = format!("gave no answer within {} ms (ms {} + 1000)", limit.as_millis(), self.ms);
+                let mut fault = Fault::new(FaultKind::Late, String::new());
                 if self.late_in_a_row >= MAX_LATE_IN_A_ROW {
                     reason.push_str(&format!(
                         "; late {MAX_LATE_IN_A_ROW} times in a row, so it was stopped and the heuristic plays on"
                     ));
                     self.give_up();
+                    fault.ended = true;
                 }
-                self.faults.push(Fault::new(FaultKind::Late, reason));
+                fault.reason = reason;
+                self.faults.push(fault);
                 None
             }
         }

@@ -88,6 +88,10 @@ impl fmt::Display for BotSpec {
     }
 }
 
+/// The built-in bots a person may seat by name (a host at the server, `--bots` on the command
+/// line), weakest first.
+pub const BUILTIN_NAMES: &[&str] = &["random", "heuristic"];
+
 /// A bot name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown bot {0:?}: use random, heuristic or heuristic:forget=P (0 <= P <= 1)")]

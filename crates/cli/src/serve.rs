@@ -19,6 +19,27 @@ pub struct Args {
     /// Log as JSON lines instead of text.
     #[arg(long)]
     json_logs: bool,
+    /// An address the per-address limits (connections, new guests, guessed table codes) do not
+    /// apply to: a reverse proxy on this machine that limits by itself, or a load test's client.
+    /// Repeatable.
+    #[arg(long = "addr-limit-exempt", value_name = "IP")]
+    addr_limit_exempt: Vec<std::net::IpAddr>,
+    /// An external bot hosts may seat by NAME: a program that speaks the bot protocol
+    /// (docs/bot-protocol.md), e.g. --bot wanderer="python3 examples/bots/random_bot.py".
+    /// Repeatable. The command is split like a shell would, without running one.
+    #[arg(long = "bot", value_name = "NAME=CMD", value_parser = parse_named_bot)]
+    bots: Vec<server::botpool::NamedBot>,
+    /// The time an external bot is given per decision, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    bot_ms: u64,
+    /// The most external bot processes running at once over all tables; a match that would
+    /// need more is refused (`busy`) until some end.
+    #[arg(long, default_value_t = 32)]
+    max_bot_processes: usize,
+}
+
+fn parse_named_bot(text: &str) -> Result<server::botpool::NamedBot, String> {
+    server::botpool::NamedBot::parse(text).map_err(|e| e.to_string())
 }
 
 /// Runs `majlis serve` until Ctrl-C (or SIGTERM), then shuts down gracefully.
@@ -53,7 +74,15 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     let listener =
         tokio::net::TcpListener::bind(args.addr).await.with_context(|| format!("listening on {}", args.addr))?;
     println!("majlis: serving on http://{} (database {})", listener.local_addr()?, args.db);
-    let config = server::Config { bot_delay: Duration::from_millis(args.bot_delay_ms), ..server::Config::default() };
+    let mut config =
+        server::Config { bot_delay: Duration::from_millis(args.bot_delay_ms), ..server::Config::default() };
+    config.limits.addr_exempt = args.addr_limit_exempt;
+    for bot in &args.bots {
+        println!("majlis: bot {} = {}", bot.name(), bot.command());
+    }
+    config.bots = args.bots;
+    config.bot_ms = args.bot_ms;
+    config.max_bot_processes = args.max_bot_processes;
     Ok(server::serve(listener, store, config, shutdown_signal()).await?)
 }
 

@@ -145,13 +145,18 @@ async fn kill_9_at_random_moments_loses_and_doubles_nothing() {
 
     let games = [("kout4", json!({})), ("kout6", json!({})), ("baloot", json!({})), ("kabul", json!({ "players": 4 }))];
     let players: Vec<_> = games.into_iter().map(|(g, r)| tokio::spawn(player(addr, g, r))).collect();
+    let mut mid_match = 0;
     for _ in 0..kills {
         tokio::time::sleep(Duration::from_millis(200 + xorshift(&mut rng) % 1500)).await;
+        // A player's task ends when its match is over: a kill while one runs lands mid-match.
+        mid_match += usize::from(players.iter().any(|p| !p.is_finished()));
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
         child = spawn(addr, &db);
         until_up(addr).await;
     }
+    assert!(kills == 0 || mid_match > 0, "no kill landed while a match was being played");
+    eprintln!("soak: {mid_match} of {kills} kills landed mid-match");
     let mut seen = Vec::new();
     for p in players {
         seen.push(tokio::time::timeout(Duration::from_secs(120), p).await.expect("every match finishes").unwrap());

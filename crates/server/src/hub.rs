@@ -12,8 +12,11 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
+use crate::botpool::BotPool;
 use crate::fair::table_seed;
-use crate::limits::{MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places, TURN_MS};
+use crate::limits::{
+    KeyedRate, MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places, TURN_MS,
+};
 use crate::outbox::Outbox;
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError, SeatInfo};
 use crate::store::{PlayerRow, Store, TableRow};
@@ -118,6 +121,12 @@ pub struct Hub {
     pub(crate) shutdown: watch::Receiver<bool>,
     /// Open WebSockets per player.
     pub(crate) player_conns: Places<String>,
+    /// Guests created, per address.
+    pub(crate) guest_rate: KeyedRate,
+    /// Codes that named no table, per address and per player.
+    pub(crate) guess_rate: KeyedRate,
+    /// The operator's external bots and their processes.
+    pub(crate) bot_pool: BotPool,
 }
 
 /// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table
@@ -156,9 +165,16 @@ impl Hub {
     /// A hub over `store` with `config`; `shutdown` turns true when the server stops.
     #[must_use]
     pub fn new(store: Store, config: Config, shutdown: watch::Receiver<bool>) -> Arc<Hub> {
+        let limits = &config.limits;
+        let guest_rate = KeyedRate::new(limits.guest_burst, limits.guests_per_minute);
+        let guess_rate = KeyedRate::new(limits.guess_burst, limits.guesses_per_minute);
+        let bot_pool = BotPool::new(&config.bots, config.max_bot_processes, config.bot_ms);
         Arc::new(Hub {
+            bot_pool,
             store,
             config,
+            guest_rate,
+            guess_rate,
             tables: Mutex::new(HashMap::new()),
             created_by: Mutex::new(HashMap::new()),
             listing: Mutex::new(HashMap::new()),

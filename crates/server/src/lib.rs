@@ -50,6 +50,7 @@ use std::time::Duration;
 
 use game::GameKind;
 
+pub mod botpool;
 pub mod fair;
 mod hub;
 pub mod ids;
@@ -98,6 +99,12 @@ pub struct Config {
     pub retry_max: Duration,
     /// The limits on each connection's resources.
     pub limits: limits::Limits,
+    /// The operator's external bots, which hosts seat by name (`majlis serve --bot NAME=CMD`).
+    pub bots: Vec<botpool::NamedBot>,
+    /// The most external bot processes running at once, over all tables.
+    pub max_bot_processes: usize,
+    /// The time an external bot is given per decision, in milliseconds (`ms` in its `act`).
+    pub bot_ms: u64,
 }
 
 impl Default for Config {
@@ -113,6 +120,9 @@ impl Default for Config {
             retry_first: Duration::from_millis(250),
             retry_max: Duration::from_secs(30),
             limits: limits::Limits::default(),
+            bots: Vec::new(),
+            max_bot_processes: 32,
+            bot_ms: 1000,
         }
     }
 }

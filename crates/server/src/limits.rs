@@ -2,6 +2,7 @@
 //! rates per connection, tables per host, the bounds of a table's settings, upload sizes. The
 //! numbers are documented in `docs/protocol.md`.
 
+use std::net::IpAddr;
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
@@ -83,6 +84,20 @@ pub struct Limits {
     pub max_conns_per_addr: usize,
     /// The most WebSockets one player may have open; past it `/ws` answers 429.
     pub max_conns_per_player: usize,
+    /// Guests one address may create at once (`POST /api/players`) before the rate below applies;
+    /// past it the answer is 429 `rate_limited`.
+    pub guest_burst: u32,
+    /// Guests one address may create per minute in the long run.
+    pub guests_per_minute: u32,
+    /// Table codes that name no table (`no_table` answers) one address, or one player, may send
+    /// at once before the rate below applies; past it the socket is closed with 1008. With
+    /// [`PRIVATE_CODE_LEN`] letters this makes finding a private table by guessing hopeless.
+    pub guess_burst: u32,
+    /// Unknown table codes per minute one address or player may send in the long run.
+    pub guesses_per_minute: u32,
+    /// Addresses the per-address limits do not apply to: a reverse proxy on the same machine
+    /// (which limits by itself), or the load test's client. Empty by default.
+    pub addr_exempt: Vec<IpAddr>,
 }
 
 impl Default for Limits {
@@ -97,8 +112,52 @@ impl Default for Limits {
             ws_idle_timeout: Duration::from_secs(75),
             max_conns_per_addr: 256,
             max_conns_per_player: 16,
+            guest_burst: 20,
+            guests_per_minute: 10,
+            guess_burst: 20,
+            guesses_per_minute: 30,
+            addr_exempt: Vec::new(),
         }
     }
+}
+
+/// Rates per key (an address, a player) through `governor`'s keyed limiter: each key holds a
+/// bucket of `burst` that refills at `per_minute`; keys not seen for a while are forgotten.
+pub(crate) struct KeyedRate {
+    limiter: governor::DefaultKeyedRateLimiter<String>,
+}
+
+impl std::fmt::Debug for KeyedRate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyedRate").field("keys", &self.limiter.len()).finish()
+    }
+}
+
+/// Keys a [`KeyedRate`] holds before it sweeps the ones whose buckets are full again.
+const RATE_KEYS_BEFORE_SWEEP: usize = 10_000;
+
+impl KeyedRate {
+    /// A limiter of `burst` at once and `per_minute` in the long run, per key (zeros are read as
+    /// one).
+    pub(crate) fn new(burst: u32, per_minute: u32) -> Self {
+        let one = std::num::NonZeroU32::MIN;
+        let quota = governor::Quota::per_minute(std::num::NonZeroU32::new(per_minute).unwrap_or(one))
+            .allow_burst(std::num::NonZeroU32::new(burst).unwrap_or(one));
+        KeyedRate { limiter: governor::RateLimiter::keyed(quota) }
+    }
+
+    /// Takes one from `key`'s bucket; `false` when it is empty.
+    pub(crate) fn check(&self, key: String) -> bool {
+        if self.limiter.len() > RATE_KEYS_BEFORE_SWEEP {
+            self.limiter.retain_recent();
+        }
+        self.limiter.check_key(&key).is_ok()
+    }
+}
+
+/// Whether the per-address limits apply to `ip`.
+pub(crate) fn addr_limited(limits: &Limits, ip: IpAddr) -> bool {
+    !limits.addr_exempt.contains(&ip)
 }
 
 /// What kind of frame a client sent, as the limits see it.

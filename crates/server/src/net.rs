@@ -22,6 +22,7 @@ use tokio::sync::watch;
 
 use crate::hub::Hub;
 use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES, Place, Places};
+use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{PlayerRow, unix_ms};
 use crate::{ids, replay, session};
 
@@ -67,7 +68,13 @@ impl IntoResponse for AppError {
 /// A connection's hold on its address's places ([`Limits::max_conns_per_addr`]): the HTTP
 /// connection holds it, and so does a WebSocket upgraded from it, for as long as it is open.
 #[derive(Clone, Debug)]
-pub(crate) struct AddrPlace(#[allow(dead_code)] Arc<Place<IpAddr>>);
+pub(crate) struct AddrPlace {
+    /// The peer's address, when the per-address limits apply to it (not in
+    /// [`Limits::addr_exempt`]).
+    pub(crate) limited: Option<IpAddr>,
+    #[allow(dead_code)]
+    place: Option<Arc<Place<IpAddr>>>,
+}
 
 /// Accepts connections on `listener` and serves `app` on each until `shutdown` turns true:
 /// HTTP/1.1 with upgrades, a deadline for each request's headers, and at most
@@ -99,12 +106,16 @@ pub(crate) async fn accept_loop(
             },
             () = stopped(&mut shutdown) => break,
         };
-        let Some(place) = Place::take(&per_addr, peer.ip(), limits.max_conns_per_addr) else {
-            tracing::debug!(%peer, "too many connections from one address; closed");
-            continue;
+        let place = if crate::limits::addr_limited(limits, peer.ip()) {
+            let Some(place) = Place::take(&per_addr, peer.ip(), limits.max_conns_per_addr) else {
+                tracing::debug!(%peer, "too many connections from one address; closed");
+                continue;
+            };
+            AddrPlace { limited: Some(peer.ip()), place: Some(Arc::new(place)) }
+        } else {
+            AddrPlace { limited: None, place: None }
         };
         let _ = stream.set_nodelay(true);
-        let place = AddrPlace(Arc::new(place));
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut req: axum::http::Request<hyper::body::Incoming>| {
             req.extensions_mut().insert(place.clone());
@@ -145,6 +156,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/health", get(health))
         .route("/api/ready", get(health))
         .route("/api/stats", get(stats))
+        .route("/api/bots", get(bot_list))
         .route("/ws", get(ws))
         .merge(replay::routes())
         .fallback(get(static_file))
@@ -182,8 +194,22 @@ struct NewPlayer {
 
 async fn create_player(
     State(hub): State<Arc<Hub>>,
+    addr_place: Option<Extension<AddrPlace>>,
     body: Result<Json<NewPlayer>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, AppError> {
+    if let Some(ip) = addr_place.and_then(|Extension(p)| p.limited)
+        && !hub.guest_rate.check(ip.to_string())
+    {
+        let limits = &hub.config.limits;
+        return Err(AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "too many new guests from one address: at most {} at once and {} a minute",
+                limits.guest_burst, limits.guests_per_minute
+            ),
+        ));
+    }
     // A body over the limit is 413, anything else malformed 400.
     let Json(body) = body.map_err(|e| AppError::new(e.status(), "bad_request", e.body_text()))?;
     let name = ids::validate_name(&body.name).map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e))?;
@@ -254,6 +280,17 @@ async fn health(State(hub): State<Arc<Hub>>) -> Response {
     }
 }
 
+/// The bots a host may seat: the built-in ones and the operator's.
+async fn bot_list(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    let pool = &hub.bot_pool;
+    Json(json!({
+        "builtin": bots::BUILTIN_NAMES,
+        "server": pool.names().collect::<Vec<_>>(),
+        "max_processes": pool.max_processes(),
+        "running": pool.running(),
+    }))
+}
+
 async fn stats(State(hub): State<Arc<Hub>>) -> Json<Value> {
     Json(json!({
         "tables": hub.table_count(),
@@ -280,32 +317,97 @@ struct WsQuery {
 async fn ws(
     State(hub): State<Arc<Hub>>,
     Query(q): Query<WsQuery>,
+    headers: HeaderMap,
     addr_place: Option<Extension<AddrPlace>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, AppError> {
-    let player = authenticate(&hub, q.token.as_deref()).await?;
-    let max = hub.config.limits.max_conns_per_player;
-    let player_place = Place::take(&hub.player_conns, player.id.clone(), max).ok_or_else(|| {
-        AppError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_connections",
-            format!("one player may have at most {max} connections open"),
-        )
-    })?;
+    // The token comes in the URL (older clients), in an `Authorization: Bearer` header (programs),
+    // or, when neither is there, in the socket's first message (browsers, which can set neither
+    // header on a WebSocket and should not put secrets in URLs).
+    let token = q.token.as_deref().or_else(|| bearer(&headers));
+    let known = match token {
+        Some(token) => {
+            let player = authenticate(&hub, Some(token)).await?;
+            let place = player_place(&hub, &player)
+                .map_err(|message| AppError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_connections", message))?;
+            Some((player, place))
+        }
+        None => None,
+    };
     let upgrade = upgrade.map_err(|e| {
         AppError::new(e.status(), "bad_request", format!("/ws is the WebSocket endpoint: {}", e.body_text()))
     })?;
+    let addr_place = addr_place.map(|Extension(p)| p);
+    let ip = addr_place.as_ref().and_then(|p| p.limited);
     // Frames past 16 KiB get a `too_large` error from the protocol layer; past this, the socket
     // is closed by the WebSocket layer itself.
     // A small read buffer: the WebSocket layer's default allocates 128 KiB per socket up front,
     // which would make the buffers, not the games, most of the server's memory. It grows when a
     // message needs it.
     let upgrade = upgrade.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).read_buffer_size(4 * 1024);
-    Ok(upgrade.on_upgrade(move |socket| async move {
+    Ok(upgrade.on_upgrade(move |mut socket| async move {
         // The socket holds its player's and its address's places while it is open.
+        let (player, player_place) = match known {
+            Some(known) => known,
+            None => match first_message_auth(&hub, &mut socket).await {
+                Ok(known) => known,
+                Err((code, message)) => {
+                    refuse_socket(socket, code, &message).await;
+                    return;
+                }
+            },
+        };
         let _places = (player_place, addr_place);
-        session::run(hub, player, socket).await;
+        session::run(hub, player, ip, socket).await;
     }))
+}
+
+/// A place among the player's open sockets ([`Limits::max_conns_per_player`]), or why not.
+fn player_place(hub: &Hub, player: &PlayerRow) -> Result<Place<String>, String> {
+    let max = hub.config.limits.max_conns_per_player;
+    Place::take(&hub.player_conns, player.id.clone(), max)
+        .ok_or_else(|| format!("one player may have at most {max} connections open"))
+}
+
+/// The first message of a socket opened without a token: `{"type":"auth","token":"..."}`,
+/// within the header deadline.
+async fn first_message_auth(
+    hub: &Hub,
+    socket: &mut axum::extract::ws::WebSocket,
+) -> Result<(PlayerRow, Place<String>), (ErrorCode, String)> {
+    use axum::extract::ws::Message;
+    #[derive(Deserialize)]
+    #[serde(tag = "type", rename_all = "snake_case")]
+    enum First {
+        Auth { token: String },
+    }
+    let wait = hub.config.limits.header_read_timeout;
+    let first = loop {
+        match tokio::time::timeout(wait, socket.recv()).await {
+            Ok(Some(Ok(Message::Text(text)))) => break text,
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
+            Ok(_) => return Err((ErrorCode::Unauthorized, "the socket closed before it said who it is".into())),
+            Err(_) => return Err((ErrorCode::Unauthorized, format!("no auth message within {wait:?}"))),
+        }
+    };
+    let Ok(First::Auth { token }) = serde_json::from_str::<First>(&first) else {
+        return Err((
+            ErrorCode::Unauthorized,
+            "a socket opened without a token must first send {\"type\":\"auth\",\"token\":\"...\"}".into(),
+        ));
+    };
+    let player = authenticate(hub, Some(&token)).await.map_err(|e| (ErrorCode::Unauthorized, e.message))?;
+    let place = player_place(hub, &player).map_err(|m| (ErrorCode::RateLimited, m))?;
+    Ok((player, place))
+}
+
+/// Answers a socket that may not go on with an error frame and a 1008 close.
+async fn refuse_socket(mut socket: axum::extract::ws::WebSocket, code: ErrorCode, message: &str) {
+    use axum::extract::ws::{CloseFrame, Message};
+    let frame = ProtocolError::new(code, message).to_message();
+    let _ = socket.send(Message::Text((&*frame).into())).await;
+    let close = CloseFrame { code: 1008, reason: "policy violation".into() };
+    let _ = socket.send(Message::Close(Some(close))).await;
 }
 
 async fn static_file(uri: axum::http::Uri) -> Response {

@@ -47,6 +47,9 @@ pub enum ErrorCode {
     /// The server cannot store the change now (its database refuses writes): nothing was
     /// applied; try again shortly.
     Unavailable,
+    /// The server is at a capacity limit (e.g. every external bot process is in use): nothing
+    /// changed; try again later or choose differently.
+    Busy,
     /// Our fault; logged.
     Internal,
 }
@@ -70,6 +73,7 @@ impl ErrorCode {
             ErrorCode::Stale => "stale",
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::Unavailable => "unavailable",
+            ErrorCode::Busy => "busy",
             ErrorCode::Internal => "internal",
         }
     }
@@ -376,11 +380,26 @@ pub enum ServerMsg {
         #[serde(skip_serializing_if = "Option::is_none")]
         id: Option<Value>,
     },
+    /// Something everyone at a table should know that is not a change of the table: an
+    /// operator's bot misbehaved (its seat's decision was made by the built-in bot) or could not
+    /// run.
+    Notice {
+        /// The table code.
+        table: String,
+        /// The seat concerned, if any.
+        seat: Option<usize>,
+        /// What happened: `bot_fault` (one decision made by the built-in bot), `bot_replaced`
+        /// (the built-in bot plays the seat to the end of the match).
+        code: &'static str,
+        /// Why, in words (for the log and for players who want the detail).
+        message: String,
+    },
 }
 
 impl ServerMsg {
     /// The `type` of every frame the server sends, in the order of the variants.
-    pub const TYPES: &[&str] = &["welcome", "table", "sync", "event", "commitment", "reveal", "error", "pong"];
+    pub const TYPES: &[&str] =
+        &["welcome", "table", "sync", "event", "commitment", "reveal", "error", "pong", "notice"];
 
     /// `welcome` for a player.
     #[must_use]
@@ -406,6 +425,7 @@ impl ServerMsg {
             ServerMsg::Reveal { .. } => "reveal",
             ServerMsg::Error { .. } => "error",
             ServerMsg::Pong { .. } => "pong",
+            ServerMsg::Notice { .. } => "notice",
         }
     }
 

@@ -17,8 +17,9 @@ use crate::protocol::{self, ClientMsg, ErrorCode, ProtocolError, ServerMsg};
 use crate::store::PlayerRow;
 
 /// Serves one authenticated WebSocket: reads frames, enforces the limits, routes messages to
-/// tables and forwards what tables send, until either side closes or the server stops.
-pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
+/// tables and forwards what tables send, until either side closes or the server stops. `ip` is the
+/// peer's address when the per-address limits apply to it.
+pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::IpAddr>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let limits_cfg = &hub.config.limits;
     let out = Outbox::new(limits_cfg);
@@ -82,6 +83,10 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
             Some(Ok(Message::Text(text))) => (FrameKind::Text, Some(text)),
             Some(Ok(Message::Binary(_))) => (FrameKind::Other, None),
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => (FrameKind::Control, None),
+            Some(Err(ref e)) if too_large(e) => {
+                conn.close(1009, "message too big");
+                break;
+            }
             Some(Ok(Message::Close(_)) | Err(_)) | None => break,
         };
         match limits.admit(kind) {
@@ -106,6 +111,18 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, socket: WebSocket) {
                     conn.send(e.with_id(id).to_message());
                     if guess && limits.garbage() {
                         conn.close(1008, "too many bad messages");
+                        break;
+                    }
+                    // Many sockets (or one player's many sockets) share one budget of guesses.
+                    if guess && !guess_allowed(&hub, ip, &conn.player.id) {
+                        conn.send(
+                            ProtocolError::new(
+                                ErrorCode::RateLimited,
+                                "too many codes that name no table from this address or player",
+                            )
+                            .to_message(),
+                        );
+                        conn.close(1008, "too many unknown table codes");
                         break;
                     }
                 }
@@ -185,4 +202,25 @@ fn watch_room(hub: &Hub, joined: &HashSet<String>, code: Option<&str>) -> Result
         ErrorCode::BadRequest,
         format!("one connection may follow at most {max} tables; open another connection for more"),
     ))
+}
+
+/// Whether the WebSocket layer refused a frame for its size (over [`crate::limits::MAX_FRAME_BYTES`]).
+fn too_large(e: &axum::Error) -> bool {
+    use tokio_tungstenite::tungstenite::Error;
+    let mut source: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(e);
+    while let Some(err) = source {
+        if matches!(err.downcast_ref::<Error>(), Some(Error::Capacity(_))) {
+            return true;
+        }
+        source = err.source();
+    }
+    false
+}
+
+/// Takes one unknown-code guess from the address's and the player's budgets; `false` when
+/// either is spent.
+fn guess_allowed(hub: &Hub, ip: Option<std::net::IpAddr>, player: &str) -> bool {
+    let by_addr = ip.is_none_or(|ip| hub.guess_rate.check(format!("a:{ip}")));
+    let by_player = hub.guess_rate.check(format!("p:{player}"));
+    by_addr && by_player
 }

@@ -9,6 +9,7 @@ mod common;
 use std::time::Duration;
 
 use common::{Client, TestServer, config, http, temp_db};
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use server::limits::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -205,6 +206,114 @@ async fn answers_carry_a_content_security_policy() {
         let head = String::from_utf8_lossy(&buf).to_ascii_lowercase();
         let csp = head.lines().find(|l| l.starts_with("content-security-policy:")).unwrap_or_default().to_owned();
         assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp:?}");
+    }
+    server.stop().await;
+}
+
+/// One address may create only so many guests; an exempt address (a reverse proxy, a load test)
+/// is not limited. (Before: 1,700 guests a second from one address.)
+#[tokio::test]
+async fn guest_creation_is_limited_per_address() {
+    let limits = Limits { guest_burst: 3, guests_per_minute: 1, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("guests")).await;
+    let body = json!({ "name": "Many" }).to_string();
+    for _ in 0..3 {
+        let (status, answer) = http(server.addr, "POST", "/api/players", Some(&body), None).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, answer) = http(server.addr, "POST", "/api/players", Some(&body), None).await;
+    assert_eq!((status, answer["error"]["code"].as_str()), (429, Some("rate_limited")), "{answer}");
+    server.stop().await;
+
+    let exempt = Limits {
+        guest_burst: 3,
+        guests_per_minute: 1,
+        addr_exempt: vec!["127.0.0.1".parse().unwrap()],
+        ..Limits::default()
+    };
+    let server = TestServer::start(server::Config { limits: exempt, ..config() }, &temp_db("guests-exempt")).await;
+    for _ in 0..6 {
+        let (status, answer) = http(server.addr, "POST", "/api/players", Some(&body), None).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    server.stop().await;
+}
+
+/// Guessing table codes from many sockets (and many guests) of one address shares one budget:
+/// past it the guessing socket is closed with 1008. (Before: each socket had its own ten.)
+#[tokio::test]
+async fn code_guesses_share_one_budget_per_address() {
+    let limits = Limits { guess_burst: 4, guesses_per_minute: 1, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("guesses")).await;
+    let mut answers = Vec::new();
+    for round in 0..3 {
+        let mut c = Client::new(server.addr, &format!("Guess{round}")).await;
+        for i in 0..2 {
+            c.send(json!({ "type": "spectate", "table": format!("ZZZZZZZZZZ{round}{i}") })).await;
+        }
+        let (code, got) =
+            tokio::time::timeout(Duration::from_secs(1), until_closed(&mut c)).await.unwrap_or((0, vec![]));
+        answers.push((code, got));
+    }
+    // The first two sockets spend the budget of four; the third is refused and closed.
+    assert_eq!(answers[0].0, 0, "the first socket stays open: {:?}", answers[0]);
+    assert_eq!(answers[1].0, 0, "the second too: {:?}", answers[1]);
+    assert_eq!(answers[2].0, 1008, "the third is closed: {:?}", answers[2]);
+    assert!(answers[2].1.iter().any(|v| v["code"] == "rate_limited"), "{:?}", answers[2].1);
+    server.stop().await;
+}
+
+/// A frame past the socket layer's limit closes the socket with 1009 ("message too big"), not
+/// with no code at all.
+#[tokio::test]
+async fn an_oversize_frame_is_closed_with_1009() {
+    let server = TestServer::start(config(), &temp_db("1009")).await;
+    let mut c = Client::new(server.addr, "Big").await;
+    let huge = "x".repeat(server::limits::MAX_FRAME_BYTES + 1);
+    let _ = c.ws.send(Message::Text(huge.into())).await;
+    let (code, _) = until_closed(&mut c).await;
+    assert_eq!(code, 1009);
+    server.stop().await;
+}
+
+/// The token may come in an `Authorization` header or in the socket's first message, so it need
+/// not be in the URL; a first message that is not a valid `auth` is refused and closed.
+#[tokio::test]
+async fn the_token_may_come_in_a_header_or_the_first_message() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let server = TestServer::start(config(), &temp_db("ws-auth")).await;
+    let me = Client::new(server.addr, "Token").await;
+    let url = format!("ws://{}/ws", server.addr);
+
+    let mut request = url.as_str().into_client_request().unwrap();
+    request.headers_mut().insert("Authorization", format!("Bearer {}", me.token).parse().unwrap());
+    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    let welcome: Value = match ws.next().await.unwrap().unwrap() {
+        Message::Text(t) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!((welcome["type"].as_str(), welcome["player"]["id"].as_str()), (Some("welcome"), Some(me.id.as_str())));
+
+    let (mut ws, _) = tokio_tungstenite::connect_async(url.as_str()).await.unwrap();
+    ws.send(Message::Text(json!({ "type": "auth", "token": me.token }).to_string().into())).await.unwrap();
+    let welcome: Value = match ws.next().await.unwrap().unwrap() {
+        Message::Text(t) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!((welcome["type"].as_str(), welcome["player"]["id"].as_str()), (Some("welcome"), Some(me.id.as_str())));
+
+    for first in [json!({ "type": "auth", "token": "t_wrong" }), json!({ "type": "ping" })] {
+        let (mut ws, _) = tokio_tungstenite::connect_async(url.as_str()).await.unwrap();
+        ws.send(Message::Text(first.to_string().into())).await.unwrap();
+        let error: Value = match ws.next().await.unwrap().unwrap() {
+            Message::Text(t) => serde_json::from_str(&t).unwrap(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(error["code"], "unauthorized", "{first}: {error}");
+        match ws.next().await {
+            Some(Ok(Message::Close(Some(frame)))) => assert_eq!(u16::from(frame.code), 1008),
+            other => panic!("closed with 1008 after {first}: {other:?}"),
+        }
     }
     server.stop().await;
 }

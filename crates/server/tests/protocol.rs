@@ -121,6 +121,12 @@ fn examples() -> Vec<ServerMsg> {
         },
         refused.to_msg(),
         ServerMsg::pong(Some(json!("drain"))),
+        ServerMsg::Notice {
+            table: "K7QX2M".to_owned(),
+            seat: Some(1),
+            code: "bot_fault",
+            message: "bot wanderer (seat 1) answered \"play ZZ\", which is not one of the legal actions; the built-in bot decided instead".to_owned(),
+        },
     ]
 }
 

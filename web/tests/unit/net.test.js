@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffDelay, socketUrl, Connection, BASE_DELAY_MS, MAX_DELAY_MS } from '../../js/net.js';
+import { backoffDelay, socketUrl, authMessage, Connection, BASE_DELAY_MS, MAX_DELAY_MS } from '../../js/net.js';
 
 test('backoff doubles from the base up to the cap, between half and all of it', () => {
   for (const [attempt, full] of [[1, BASE_DELAY_MS], [2, BASE_DELAY_MS * 2], [3, BASE_DELAY_MS * 4], [20, MAX_DELAY_MS]]) {
@@ -9,9 +9,9 @@ test('backoff doubles from the base up to the cap, between half and all of it', 
   }
 });
 
-test('the socket address follows the page: wss for https, the token encoded', () => {
-  assert.equal(socketUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, 't_a+b'), 'ws://127.0.0.1:8080/ws?token=t_a%2Bb');
-  assert.equal(socketUrl({ protocol: 'https:', host: 'majlis.example' }, 't'), 'wss://majlis.example/ws?token=t');
+test('the socket address follows the page (wss for https) and carries no token', () => {
+  assert.equal(socketUrl({ protocol: 'http:', host: '127.0.0.1:8080' }), 'ws://127.0.0.1:8080/ws');
+  assert.equal(socketUrl({ protocol: 'https:', host: 'majlis.example' }), 'wss://majlis.example/ws');
 });
 
 /** A stand-in WebSocket the test drives by hand. */
@@ -63,6 +63,24 @@ test('a dropped socket reconnects with backoff, and the reopening says it is a r
   assert.equal(FakeSocket.made.length, 3);
   FakeSocket.made[2].open();
   assert.deepEqual(statuses.at(-1), ['open', 0, true]);
+  conn.stop();
+});
+
+test('the token goes in the first message of every socket, before anything queued', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  FakeSocket.made = [];
+  let token = 't_one';
+  const conn = new Connection({ url: () => 'u', token: () => token, WebSocketImpl: /** @type {any} */ (FakeSocket), random: () => 0, onMessage() {}, onStatus() {} });
+  conn.connect();
+  conn.send({ type: 'join', table: 'X' });
+  FakeSocket.made[0].open();
+  assert.equal(FakeSocket.made[0].url, 'u');
+  assert.deepEqual(FakeSocket.made[0].sent, [JSON.parse(authMessage('t_one')), { type: 'join', table: 'X' }]);
+  token = 't_two';
+  FakeSocket.made[0].drop();
+  t.mock.timers.tick(BASE_DELAY_MS);
+  FakeSocket.made[1].open();
+  assert.deepEqual(FakeSocket.made[1].sent, [{ type: 'auth', token: 't_two' }], 'read again at each attempt');
   conn.stop();
 });
 

@@ -101,6 +101,14 @@ impl<G: Playable> Table<G> {
         conn.send(msg.to_text());
     }
 
+    /// A `notice` to everyone at the table (the same frame for all).
+    pub(super) fn broadcast_notice(&self, seat: Option<Seat>, code: &'static str, message: String) {
+        let msg = ServerMsg::Notice { table: self.lobby.code.clone(), seat: seat_index(seat), code, message }.to_text();
+        for sub in &self.subs {
+            sub.conn.send(msg.clone());
+        }
+    }
+
     pub(super) fn broadcast_table(&self) {
         self.broadcast_table_except(u64::MAX);
     }

@@ -253,6 +253,7 @@ impl<G: Playable> Table<G> {
         if self.lobby.status == Status::Playing {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "seats change only between matches"));
         }
+        let bot_name = bot.map(|b| parse_bot(&self.hub, Some(b))).transpose()?.unwrap_or_default();
         let state = self
             .lobby
             .seats
@@ -265,12 +266,11 @@ impl<G: Playable> Table<G> {
                 }
                 state.occupant = Occupant::Empty;
             }
-            Some(text) => {
-                let spec = parse_bot(Some(text))?;
+            Some(_) => {
                 if matches!(state.occupant, Occupant::Human { .. }) {
                     return Err(ProtocolError::new(ErrorCode::SeatTaken, format!("seat {seat} is taken")));
                 }
-                state.occupant = Occupant::Bot { bot: spec.to_string() };
+                state.occupant = Occupant::Bot { bot: bot_name };
             }
         }
         self.lobby.status = Status::Lobby;
@@ -286,10 +286,10 @@ impl<G: Playable> Table<G> {
         if self.lobby.status == Status::Playing {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "seats change only between matches"));
         }
-        let spec = parse_bot(bot)?;
+        let name = parse_bot(&self.hub, bot)?;
         for seat in &mut self.lobby.seats {
             if seat.occupant == Occupant::Empty {
-                seat.occupant = Occupant::Bot { bot: spec.to_string() };
+                seat.occupant = Occupant::Bot { bot: name.clone() };
             }
         }
         self.version += 1;
@@ -308,6 +308,22 @@ impl<G: Playable> Table<G> {
     }
 }
 
-fn parse_bot(bot: Option<&str>) -> Result<BotSpec, ProtocolError> {
-    bot.unwrap_or("heuristic").parse::<BotSpec>().map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))
+/// The bot a host asked for, as seats store it: a built-in bot's spec (`heuristic`, `random`, ...)
+/// or the name of one of the operator's external bots.
+fn parse_bot(hub: &crate::hub::Hub, bot: Option<&str>) -> Result<String, ProtocolError> {
+    let text = bot.unwrap_or("heuristic");
+    if hub.bot_pool.has(text) {
+        return Ok(text.to_owned());
+    }
+    match text.parse::<BotSpec>() {
+        Ok(spec) => Ok(spec.to_string()),
+        Err(e) => {
+            let mut message = e.to_string();
+            let names: Vec<&str> = hub.bot_pool.names().collect();
+            if !names.is_empty() {
+                message.push_str(&format!("; this server's own bots: {}", names.join(", ")));
+            }
+            Err(ProtocolError::new(ErrorCode::BadRequest, message))
+        }
+    }
 }

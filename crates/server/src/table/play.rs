@@ -9,6 +9,7 @@ use tokio::time::Instant;
 
 use super::lobby::{Occupant, Status};
 use super::{Table, internal, unavailable};
+use crate::botpool::ExternalSeat;
 use crate::fair;
 use crate::hub::Conn;
 use crate::ids;
@@ -39,6 +40,20 @@ pub(super) struct Play<G: Playable> {
     pub(super) fair: Option<FairHand>,
     /// Scratch space for legal actions.
     pub(super) buf: Vec<G::Action>,
+    /// The operator's external bots of this match, by seat.
+    pub(super) external: Vec<External<G>>,
+}
+
+/// A seat's external bot during a match.
+pub(super) enum External<G: Playable> {
+    /// Not an external bot's seat, or not started yet (a table restored after a restart starts
+    /// it at its first decision).
+    None,
+    /// Its program runs.
+    Running(ExternalSeat<G>),
+    /// It could not run (or stopped for good): the built-in bot plays the seat to the end of the
+    /// match.
+    Replaced,
 }
 
 impl<G: Playable> Play<G> {
@@ -52,6 +67,7 @@ impl<G: Playable> Play<G> {
             hand_log_start: 0,
             fair: None,
             buf: Vec::new(),
+            external: Vec::new(),
         }
     }
 }
@@ -116,6 +132,7 @@ impl<G: Playable> Table<G> {
             .collect();
         let game = Match::<G>::new(self.lobby.kind, self.lobby.rules.clone(), players.clone(), dealer)
             .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+        let external = self.start_external(&game, number)?;
         let match_id = ids::random_code("g_", 12).map_err(|e| internal(&e))?;
         let row = MatchRow {
             id: match_id.clone(),
@@ -146,6 +163,8 @@ impl<G: Playable> Table<G> {
             seat.timeouts = 0;
             seat.away = false;
         }
+        self.end_external();
+        self.play.external = external;
         self.play.matches += 1;
         self.play.match_id = Some(match_id);
         self.lobby.status = Status::Playing;
@@ -332,6 +351,7 @@ impl<G: Playable> Table<G> {
         }
         self.lobby.status = Status::Finished;
         self.version += 1;
+        self.end_external();
         self.save_row().await;
         tracing::info!(table = %self.lobby.code, game = %match_id, "match finished");
         self.broadcast_table();
@@ -344,18 +364,144 @@ impl<G: Playable> Table<G> {
         if self.play.buf.is_empty() {
             return;
         }
-        // A fresh bot per decision, seeded from the table and the version: its choice depends only
-        // on what it sees, so a restored table plays on exactly as it would have.
-        let seed = fair::derive_u64(&self.seed, "bot", &[self.play.matches, self.version, seat.index() as u64]);
-        let mut bot = G::bot(self.lobby.bot_spec(seat), seed);
         let view = game.game().view(Some(seat));
-        let action = bot.choose(seat, &view, &self.play.buf);
+        let action = match self.external_decides(seat, view.clone()).await {
+            Some(action) => action,
+            None => {
+                // A fresh bot per decision, seeded from the table and the version: its choice
+                // depends only on what it sees, so a restored table plays on exactly as it would
+                // have.
+                let seed = fair::derive_u64(&self.seed, "bot", &[self.play.matches, self.version, seat.index() as u64]);
+                G::bot(self.lobby.bot_spec(seat), seed).choose(seat, &view, &self.play.buf)
+            }
+        };
+        let Some(game) = self.play.game.as_ref() else { return };
         if !game.game().is_legal(Actor::Seat(seat), action) {
             tracing::error!(table = %self.lobby.code, %seat, "a bot chose an illegal action");
             return;
         }
         if let Err(e) = self.apply(Actor::Seat(seat), action).await {
             tracing::debug!(table = %self.lobby.code, error = %e, "a bot's action was not applied");
+        }
+    }
+}
+
+/// The operator's external bots at a table: started with the match, asked off the runtime,
+/// ended with the match.
+impl<G: Playable> Table<G> {
+    /// The seats of the operator's bots, with their names.
+    fn external_seats(&self) -> Vec<(Seat, String)> {
+        self.lobby
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match &s.occupant {
+                Occupant::Bot { bot } if self.hub.bot_pool.has(bot) => Seat::new(i).map(|seat| (seat, bot.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Starts the programs of a new match's external seats, all or none: `busy` when the pool
+    /// has too few places, `bad_request` when a program does not start.
+    fn start_external(&self, game: &Match<G>, number: u64) -> Result<Vec<External<G>>, ProtocolError> {
+        let seats = self.external_seats();
+        let mut external: Vec<External<G>> = (0..self.lobby.seat_count).map(|_| External::None).collect();
+        if seats.is_empty() {
+            return Ok(external);
+        }
+        let pool = &self.hub.bot_pool;
+        let Some(permits) = pool.reserve(seats.len()) else {
+            tracing::warn!(table = %self.lobby.code, running = pool.running(), max = pool.max_processes(), "external bot cap reached");
+            return Err(ProtocolError::new(
+                ErrorCode::Busy,
+                format!(
+                    "this server runs at most {} external bot processes at once and has no room for {} more now: \
+                     seat a built-in bot or try again later",
+                    pool.max_processes(),
+                    seats.len()
+                ),
+            ));
+        };
+        for ((seat, name), permit) in seats.into_iter().zip(permits) {
+            let seed = fair::derive_u64(&self.seed, "external", &[number, seat.index() as u64]);
+            let running = pool
+                .start::<G>(&name, self.lobby.kind, game.game().rules(), seat, seed, permit)
+                .map_err(|e| ProtocolError::new(ErrorCode::BadRequest, format!("bot {name} cannot start: {e}")))?;
+            tracing::info!(table = %self.lobby.code, %seat, bot = %name, "external bot started");
+            if let Some(slot) = external.get_mut(seat.index()) {
+                *slot = External::Running(running);
+            }
+        }
+        Ok(external)
+    }
+
+    /// Asks `seat`'s external bot, if it has one that runs (starting it first on a restored
+    /// table); `None`: the built-in bot decides. Each fault is logged and told to the table.
+    async fn external_decides(&mut self, seat: Seat, view: G::View) -> Option<G::Action> {
+        let name = self.external_seats().into_iter().find(|(s, _)| *s == seat)?.1;
+        if self.play.external.len() < self.lobby.seat_count {
+            self.play.external.resize_with(self.lobby.seat_count, || External::None);
+        }
+        if matches!(self.play.external.get(seat.index()), Some(External::None)) {
+            let started = match (self.play.game.as_ref(), self.hub.bot_pool.reserve(1)) {
+                (Some(game), Some(mut permit)) => {
+                    let seed = fair::derive_u64(&self.seed, "external", &[self.play.matches, seat.index() as u64]);
+                    let permit = permit.pop()?;
+                    self.hub.bot_pool.start::<G>(&name, self.lobby.kind, game.game().rules(), seat, seed, permit)
+                }
+                (_, None) => Err(format!(
+                    "this server runs at most {} external bot processes at once and all are in use",
+                    self.hub.bot_pool.max_processes()
+                )),
+                (None, _) => return None,
+            };
+            self.play.external[seat.index()] = match started {
+                Ok(running) => External::Running(running),
+                Err(reason) => {
+                    self.bot_notice(seat, &name, "bot_replaced", &format!("could not start: {reason}"));
+                    External::Replaced
+                }
+            };
+        }
+        let External::Running(running) = self.play.external.get_mut(seat.index())? else { return None };
+        let decision = running.decide(seat, view, self.play.buf.clone()).await;
+        let gone = running.gone;
+        for fault in &decision.faults {
+            let code = if fault.ended { "bot_replaced" } else { "bot_fault" };
+            self.bot_notice(seat, &name, code, &fault.reason);
+        }
+        if gone && let Some(slot) = self.play.external.get_mut(seat.index()) {
+            // Its process has ended; its place in the pool is given back.
+            if let External::Running(running) = std::mem::replace(slot, External::Replaced) {
+                running.end(game::Score::new(), None);
+            }
+        }
+        if decision.faults.is_empty() { decision.action } else { None }
+    }
+
+    /// Logs what an external bot did wrong and tells the table.
+    fn bot_notice(&self, seat: Seat, name: &str, code: &'static str, reason: &str) {
+        let then = if code == "bot_replaced" {
+            "the built-in bot plays the seat to the end of the match"
+        } else {
+            "the built-in bot made this decision"
+        };
+        let message = format!("bot {name} (seat {seat}) {reason}; {then}");
+        tracing::warn!(table = %self.lobby.code, %seat, bot = %name, code, "{message}");
+        self.broadcast_notice(Some(seat), code, message);
+    }
+
+    /// Tells every external bot of the match that it is over and ends its program.
+    pub(super) fn end_external(&mut self) {
+        let (score, outcome) = match self.play.game.as_ref() {
+            Some(game) => (game.game().score(), game.game().outcome()),
+            None => (game::Score::new(), None),
+        };
+        for slot in self.play.external.drain(..) {
+            if let External::Running(running) = slot {
+                running.end(score.clone(), outcome);
+            }
         }
     }
 }
