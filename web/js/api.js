@@ -61,6 +61,14 @@ export function me(token) {
   return request('/api/me', { token });
 }
 
+/**
+ * The bots a host may seat: the built-in ones and the server operator's.
+ * @returns {Promise<{builtin: string[], server: string[]}>}
+ */
+export function bots() {
+  return request('/api/bots');
+}
+
 /** @returns {Promise<any[]>} */
 export function openTables() {
   return request('/api/tables');

@@ -46,6 +46,8 @@ export { parseRoute };
  * @property {Map<number, string>} bubbles  what each seat's speech bubble says (a new one pops in)
  * @property {Map<string, string>} faceUp  Kabul places drawn face up, and which card (a card turning up flips once)
  * @property {string | null} resultClosed  the match (game id) whose result dialog was closed to look at the table
+ * @property {{builtin: string[], server: string[]} | null} bots  the bots a host may seat (GET /api/bots)
+ * @property {string} botChoice  the bot the host's "Add bot" and "Fill" buttons seat
  */
 
 /**
@@ -87,6 +89,8 @@ export class App {
       animate: null,
       faceUp: new Map(),
       bubbles: new Map(),
+      bots: null,
+      botChoice: 'heuristic',
     };
     this.outbox = new Outbox();
     /** @type {Connection | null} */

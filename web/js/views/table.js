@@ -7,6 +7,7 @@
  */
 
 import { h } from '../dom.js';
+import * as api from '../api.js';
 import { hasStrongText } from '../i18n.js';
 import { msg, seatName, relativeSeat, seatPosition, seatStyle, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
 import { isMyTurn, isHost, legalSet } from '../state.js';
@@ -142,7 +143,7 @@ function renderLobby(app) {
     const buttons = [];
     if (x.kind === 'empty') {
       buttons.push(h('button', { class: 'btn small', type: 'button', 'data-key': `sit-${seat}`, onclick: () => app.send(msg.join(table.code, seat)) }, app.t('lobby.sit')));
-      if (host) buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `bot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, 'heuristic')) }, app.t('lobby.addBot')));
+      if (host) buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `bot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, app.ui.botChoice)) }, app.t('lobby.addBot')));
     } else if (x.kind === 'bot' && host) {
       buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `unbot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, null)) }, app.t('lobby.removeBot')));
     }
@@ -168,10 +169,38 @@ function renderLobby(app) {
     h('div', { class: `lobby-table felt seats-${ctx.seats}` }, seatEls),
     s.you === null ? h('p', { class: 'muted' }, app.t('lobby.spectating')) : null,
     h('div', { class: 'lobby-actions' },
-      host ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => app.send(msg.fillBots(table.code)) }, app.t('lobby.fill')) : null,
+      host && !full ? botChooser(app) : null,
+      host ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => app.send(msg.fillBots(table.code, app.ui.botChoice)) }, app.t('lobby.fill')) : null,
       host ? h('button', { class: 'btn primary big', type: 'button', 'data-key': 'start', disabled: !full, onclick: () => app.send(msg.start(table.code)) }, app.t('lobby.start')) : h('p', { class: 'muted' }, app.t('lobby.waitHost')),
       host && !full ? h('p', { class: 'muted small' }, app.t('lobby.needSeats')) : null,
       h('button', { class: 'btn ghost', type: 'button', 'data-key': 'leave', onclick: () => leave(app) }, app.t('lobby.leave'))));
+}
+
+/**
+ * The host's choice of bot for "Add bot" and "Fill": the built-in ones, then the server's own
+ * (programs its operator runs, named as the operator named them).
+ * @param {App} app
+ */
+function botChooser(app) {
+  if (!app.ui.bots) {
+    app.ui.bots = { builtin: ['random', 'heuristic'], server: [] };
+    api.bots().then((b) => {
+      if (b && Array.isArray(b.builtin) && Array.isArray(b.server)) {
+        app.ui.bots = { builtin: b.builtin.map(String), server: b.server.map(String) };
+        app.render();
+      }
+    }, () => {});
+  }
+  const { builtin, server } = app.ui.bots;
+  const option = (/** @type {string} */ name, /** @type {string} */ label) => h('option', { value: name, selected: app.ui.botChoice === name }, label);
+  return h('label', { class: 'bot-choice' },
+    h('span', null, app.t('lobby.botChoice')), ' ',
+    h('select', {
+      'data-key': 'bot-choice',
+      onchange: (/** @type {Event} */ e) => { app.ui.botChoice = /** @type {HTMLSelectElement} */ (e.target).value; app.render(); },
+    },
+    builtin.map((name) => option(name, app.t(`bot.${name}`) === `bot.${name}` ? name : app.t(`bot.${name}`))),
+    server.length ? h('optgroup', { label: app.t('lobby.serverBots') }, server.map((name) => option(name, name))) : null));
 }
 
 /**
