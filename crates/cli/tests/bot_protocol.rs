@@ -1,5 +1,6 @@
-//! The example external bot (examples/bots/random_bot.py) through `majlis arena`, for every game:
-//! no faults, and every record `majlis replay` accepts.
+//! The example external bot (examples/bots/random_bot.py), and a bot written by someone else from
+//! the specification alone (examples/bots/outside/spec_bot.py), through `majlis arena`, for every
+//! game: no faults, and every record `majlis replay` accepts.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -14,9 +15,25 @@ fn majlis(args: &[&str]) -> Value {
 }
 
 fn random_bot() -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/bots/random_bot.py");
+    example("random_bot.py")
+}
+
+fn example(path: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/bots").join(path);
     format!("exec:python3 {}", path.display())
 }
+
+const EVERY_GAME: [(&str, Option<&str>); 9] = [
+    ("kout6", None),
+    ("kout4", None),
+    ("baloot", None),
+    ("baloot", Some("preset=saudi")),
+    ("kabul", Some("players=2")),
+    ("kabul", Some("players=3")),
+    ("kabul", Some("players=4")),
+    ("kabul", Some("players=5")),
+    ("kabul", Some("players=6")),
+];
 
 /// One duplicate match of `bots` (two games): no faults, decision times reported, records replay.
 fn arena(game: &str, rules: Option<&str>, bots: &str) -> Value {
@@ -50,21 +67,19 @@ fn arena(game: &str, rules: Option<&str>, bots: &str) -> Value {
 #[test]
 fn the_example_bot_plays_every_game_without_faults() {
     let bots = format!("{},heuristic", random_bot());
-    let cases = [
-        ("kout6", None),
-        ("kout4", None),
-        ("baloot", None),
-        ("baloot", Some("preset=saudi")),
-        ("kabul", Some("players=2")),
-        ("kabul", Some("players=3")),
-        ("kabul", Some("players=4")),
-        ("kabul", Some("players=5")),
-        ("kabul", Some("players=6")),
-    ];
-    for (game, rules) in cases {
+    for (game, rules) in EVERY_GAME {
         let v = arena(game, rules, &bots);
         assert_eq!(v["bots"][1], "heuristic");
         assert!(v["bots"][0].as_str().is_some_and(|b| b.starts_with("exec:python3 ")), "{v}");
+    }
+}
+
+/// A bot whose author saw only the protocol's specification and the rules, not our code.
+#[test]
+fn a_bot_written_from_the_specification_alone_plays_every_game_without_faults() {
+    let bots = format!("{},heuristic", example("outside/spec_bot.py"));
+    for (game, rules) in EVERY_GAME {
+        arena(game, rules, &bots);
     }
 }
 

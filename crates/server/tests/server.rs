@@ -759,8 +759,12 @@ async fn http_answers_oversized_bodies_and_plain_requests_to_the_socket_in_json(
     let sara = Client::new(server.addr, "Sara").await;
     let (status, body) = http(server.addr, "GET", &format!("/ws?token={}", sara.token), None, None).await;
     assert_eq!((status, &body["error"]["code"]), (400, &json!("bad_request")), "{body}");
-    let (status, body) = http(server.addr, "GET", "/ws", None, None).await;
+    let (status, body) = http(server.addr, "GET", "/ws?token=t_bogus", None, None).await;
     assert_eq!((status, &body["error"]["code"]), (401, &json!("unauthorized")), "{body}");
+    // Without a token the socket would say who it is in its first message: a plain request is
+    // simply not a WebSocket.
+    let (status, body) = http(server.addr, "GET", "/ws", None, None).await;
+    assert_eq!((status, &body["error"]["code"]), (400, &json!("bad_request")), "{body}");
     // Every answer says: no sniffing, no framing, no referrer, revalidate.
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
