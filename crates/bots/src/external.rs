@@ -623,7 +623,16 @@ impl<G: Game> ExternalBot<G> {
             return None;
         }
         let limit = Duration::from_millis(self.ms) + GRACE;
-        let answer = self.process.output.recv_timeout(limit);
+        let deadline = Instant::now() + limit;
+        // A late answer to an earlier `act` that arrives only now is dropped, not taken as this
+        // answer: answers carry no number, so they are matched by count.
+        let answer = loop {
+            let answer = self.process.output.recv_timeout(deadline.saturating_duration_since(Instant::now()));
+            match answer {
+                Ok(Out::Line(_)) if self.late_answers_due > 0 => self.late_answers_due -= 1,
+                other => break other,
+            }
+        };
         if !matches!(answer, Err(RecvTimeoutError::Timeout)) {
             self.late_in_a_row = 0;
         }

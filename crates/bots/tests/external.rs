@@ -209,3 +209,33 @@ fn a_program_that_cannot_start_is_an_error_before_the_match() {
     let err = quits.probe(&hello, &Default::default()).expect_err("it exits");
     assert!(err.to_string().contains("exited before it was ready (exit status: 4)"), "{err}");
 }
+
+/// A late answer that arrives only after the next `act` was sent is dropped, not taken as the
+/// answer to that `act`: answers are matched by count.
+#[test]
+fn a_late_answer_arriving_during_the_next_act_is_not_taken_for_its_answer() {
+    use bots::Bot;
+    use bots::external::{ExecCommand, ExecConfig, ExternalBot, Hello};
+    use game::Game;
+    let rules = <kout::Kout as Game>::Rules::from_options(GameKind::Kout4, &Options::new()).expect("rules");
+    let mut m = Match::<kout::Kout>::new(GameKind::Kout4, Options::new(), Vec::new(), Seat::ZERO).expect("match");
+    m.deal_random(&mut cards::seeded_rng(4)).expect("deal");
+    let seat = m.game().to_act().iter().next().expect("someone bids");
+    let command = ExecCommand::parse(&program("late_first.py")).expect("command");
+    let config = ExecConfig { ms: 50, ..ExecConfig::default() };
+    let mut bot = ExternalBot::<kout::Kout>::start(&command, &Hello::new(GameKind::Kout4, &rules, seat), 1, &config)
+        .expect("starts");
+    let mut legal = Vec::new();
+    m.game().legal_actions(seat, &mut legal);
+    let view = m.game().view(Some(seat));
+    // The first answer comes 1.5 s late: a fault, the heuristic decides.
+    let _ = bot.choose(seat, &view, &legal);
+    assert_eq!(bot.take_faults().len(), 1);
+    // Asked again at once with a shorter list: its late answer (the old list's first action)
+    // arrives while this act waits, and must not be read as this answer.
+    let shorter: Vec<_> = legal.iter().rev().take(1).copied().collect();
+    let chosen = bot.choose(seat, &view, &shorter);
+    assert_eq!(chosen, shorter[0]);
+    let faults = bot.take_faults();
+    assert!(faults.is_empty(), "the late answer was taken for this one: {faults:?}");
+}
