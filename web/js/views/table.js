@@ -191,7 +191,10 @@ function botChooser(app) {
       }
     }, () => {});
   }
-  const { builtin, server } = app.ui.bots;
+  const { server } = app.ui.bots;
+  // Levels first; the kinds they stand for (heuristic = medium, strong = hard) are not shown twice.
+  const builtin = levelsFirst(app.ui.bots.builtin);
+  if (!builtin.includes(app.ui.botChoice) && !server.includes(app.ui.botChoice)) app.ui.botChoice = builtin.includes('medium') ? 'medium' : 'heuristic';
   const option = (/** @type {string} */ name, /** @type {string} */ label) => h('option', { value: name, selected: app.ui.botChoice === name }, label);
   return h('label', { class: 'bot-choice' },
     h('span', null, app.t('lobby.botChoice')), ' ',
@@ -201,6 +204,18 @@ function botChooser(app) {
     },
     builtin.map((name) => option(name, app.t(`bot.${name}`) === `bot.${name}` ? name : app.t(`bot.${name}`))),
     server.length ? h('optgroup', { label: app.t('lobby.serverBots') }, server.map((name) => option(name, name))) : null));
+}
+
+/**
+ * The built-in bots as a host chooses among them: the levels (easy, medium, hard) when the server
+ * has them, without the kinds they stand for, then the random bot.
+ * @param {string[]} names
+ */
+export function levelsFirst(names) {
+  const alias = /** @type {Record<string, string>} */ ({ heuristic: 'medium', strong: 'hard' });
+  const order = ['easy', 'medium', 'hard', 'random'];
+  const shown = names.filter((n) => !(alias[n] && names.includes(alias[n])));
+  return shown.sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
 }
 
 /**
