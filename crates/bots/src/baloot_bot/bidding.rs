@@ -105,6 +105,12 @@ mod tests {
             face_up: face.parse().expect("card"),
             bids: bids.iter().map(|&(s, b)| BidView { seat: seat(s), bid: b.parse().expect("bid") }).collect(),
             contract: None,
+            calls: Vec::new(),
+            multiplier: baloot::Multiplier::Times(1),
+            closed: false,
+            sawa: None,
+            laid_down: game::BySeat::filled(4, CardSet::EMPTY),
+            ended_by: None,
             void: false,
             trick: TrickView { leader: seat(1), plays: Vec::new(), winner: None },
             tricks: Vec::new(),
@@ -117,7 +123,8 @@ mod tests {
     /// What `viewer` bids in `stage`, under `rules`.
     fn bid_of(viewer: usize, hand: &HandView, stage: Bidding, rules: &BalootRules) -> BalootAction {
         let mut legal = Vec::new();
-        stage.legal(hand.face_up.suit().expect("suit"), rules, &mut legal);
+        let table = baloot::BidTable { face_up: hand.face_up, dealer: hand.dealer, hand: hand.cards.unwrap_or_default() };
+        stage.legal(&table, rules, &mut legal);
         bid(seat(viewer), hand, &legal, &BID_PARAMS)
     }
 
