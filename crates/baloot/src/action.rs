@@ -255,8 +255,23 @@ mod tests {
 
     #[test]
     fn bad_text_is_a_parse_error() {
-        for bad in ["", "bid 7", "play", "play 6H", "play RJ", "hokum X", "hokum H H", "pass now", "sun H", "trump H", "double shut",
-            "gahwa now", "sawa AS", "five open", "double open closed"] {
+        for bad in [
+            "",
+            "bid 7",
+            "play",
+            "play 6H",
+            "play RJ",
+            "hokum X",
+            "hokum H H",
+            "pass now",
+            "sun H",
+            "trump H",
+            "double shut",
+            "gahwa now",
+            "sawa AS",
+            "five open",
+            "double open closed",
+        ] {
             let e = bad.parse::<BalootAction>().expect_err(bad);
             assert!(e.to_string().contains("Baloot"), "{e}");
         }

@@ -278,7 +278,6 @@ mod tests {
         BidOutcome::Contract(Contract { bidder: seat(bidder), mode, ashkal: false })
     }
 
-
     #[test]
     fn round_one_starts_at_dealer_plus_one_and_the_first_hokum_ends_it() {
         let seed = BalootRules::seed();

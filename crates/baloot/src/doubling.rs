@@ -176,12 +176,8 @@ mod tests {
     #[test]
     fn each_step_goes_to_the_other_team_starting_after_the_last_caller() {
         // Bidder 1; seat 0 (second defender) doubles; step 2 starts at seat 1, then seat 3.
-        let (who, out) = run(
-            1,
-            HOKUM,
-            &["pass", "double open", "pass", "three closed", "four open", "pass", "gahwa"],
-        )
-        .expect("legal");
+        let (who, out) = run(1, HOKUM, &["pass", "double open", "pass", "three closed", "four open", "pass", "gahwa"])
+            .expect("legal");
         assert_eq!(who, [seat(2), seat(0), seat(1), seat(3), seat(0), seat(1), seat(3)]);
         assert_eq!(out, DoublingOutcome::Done, "gahwa is the last step");
     }

@@ -50,16 +50,16 @@ mod view;
 
 pub use action::{BalootAction, Side, Stake};
 pub use bidding::{BidOutcome, BidTable, Bidding, Contract, kawesh_spoiler};
-pub use doubling::{Doubling, DoublingOutcome, GAHWA_STEP, defenders_step};
 pub use deal::{FirstDeal, first_deal, second_deal};
+pub use doubling::{Doubling, DoublingOutcome, GAHWA_STEP, defenders_step};
 pub use error::Illegal;
 pub use projects::{HandProjects, Project, ProjectKind, baloot_cards, baloot_holder, counted_team, detect};
 pub use rules::{BalootRules, FourOfAKind, HokumRounding, OPTION_NAMES, PRESET_NAMES, ProjectTie, RulesError};
+pub use sawa::claim_holds;
 pub use scoring::{
     HandScore, TARGET, Tally, Verdict, hokum_card_game_points, match_winner, project_game_points, score_hand,
     sun_game_points,
 };
-pub use sawa::claim_holds;
 pub use setup::SetupError;
 pub use state::Baloot;
 pub use summary::{EndedBy, HandSummary, Multiplier};

@@ -452,7 +452,10 @@ mod tests {
         }
         let full = BalootRules::from_options(&opts(json!({"preset": "saudi_full"}))).expect("saudi_full");
         assert!(full.doubling && full.ashkal && full.kawesh && full.sawa);
-        assert_eq!(BalootRules { doubling: false, ashkal: false, kawesh: false, sawa: false, ..full }, BalootRules::saudi());
+        assert_eq!(
+            BalootRules { doubling: false, ashkal: false, kawesh: false, sawa: false, ..full },
+            BalootRules::saudi()
+        );
         let house = BalootRules::from_options(&opts(json!({"preset": "saudi_full", "sawa": false}))).expect("ok");
         assert!(house.doubling && !house.sawa);
         let seed_double = BalootRules::from_options(&opts(json!({"doubling": true}))).expect("ok");

@@ -282,7 +282,8 @@ mod tests {
         for i in 0..400 {
             let deck = DeckKind::Baloot.shuffled(&mut rng);
             let n = 1 + i % 4;
-            let h: BySeat<CardSet> = BySeat::from_fn(4, |s| deck[s.index() * n..(s.index() + 1) * n].iter().copied().collect());
+            let h: BySeat<CardSet> =
+                BySeat::from_fn(4, |s| deck[s.index() * n..(s.index() + 1) * n].iter().copied().collect());
             let trump = [None, Some(Suit::Hearts), Some(Suit::Clubs)][i % 3];
             let closed = i % 5 == 0;
             let r = &rules[i % 2];
@@ -293,5 +294,39 @@ mod tests {
             assert_eq!(claim_holds(&h, claimer, trump, closed, r), want, "position {i}: {h:?} trump {trump:?}");
         }
         assert!(held > 20, "both answers are exercised: {held} held");
+    }
+
+    #[test]
+    fn full_hands_settle_at_once_even_when_the_claim_holds() {
+        let hokum = Some(Suit::Hearts);
+        // Eight trumps: every lead wins whatever the others discard.
+        let h = hands([
+            "7H 8H 9H TH JH QH KH AH",
+            "AS KS QS JS TS 9S 8S 7S",
+            "AD KD QD JD TD 9D 8D 7D",
+            "AC KC QC JC TC 9C 8C 7C",
+        ]);
+        for closed in [false, true] {
+            assert!(claim_holds(&h, seat(0), hokum, closed, &BalootRules::saudi()));
+        }
+        // Aces and tens in Sun, the others holding everything below in a mix of suits.
+        let h = hands([
+            "AS TS AH TH AD TD AC TC",
+            "KS QS KH QH KD QD KC QC",
+            "JS 9S JH 9H JD 9D JC 9C",
+            "8S 7S 8H 7H 8D 7D 8C 7C",
+        ]);
+        assert!(claim_holds(&h, seat(0), None, false, &BalootRules::saudi()));
+        // Random deals at the first lead, every seat claiming: each is settled.
+        let mut rng = seeded_rng(7);
+        for _ in 0..300 {
+            let deck = DeckKind::Baloot.shuffled(&mut rng);
+            let h: BySeat<CardSet> =
+                BySeat::from_fn(4, |s| deck[s.index() * 8..(s.index() + 1) * 8].iter().copied().collect());
+            for claimer in Seat::all(4) {
+                let _ = claim_holds(&h, claimer, Some(Suit::Spades), false, &BalootRules::saudi());
+                let _ = claim_holds(&h, claimer, None, false, &BalootRules::seed());
+            }
+        }
     }
 }

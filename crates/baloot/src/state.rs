@@ -143,8 +143,7 @@ impl HandState {
     /// Whether `seat` has played its card of the first trick (its project types are announced),
     /// or the hand is over.
     pub(crate) fn announced(&self, seat: Seat) -> bool {
-        self.projects_shown()
-            || (matches!(self.stage, Stage::Playing(_)) && self.trick.plays().any(|(s, _)| s == seat))
+        self.projects_shown() || (matches!(self.stage, Stage::Playing(_)) && self.trick.plays().any(|(s, _)| s == seat))
     }
 
     /// Cards every seat has seen: the face-up card, the projects' cards after the first trick, the

@@ -74,7 +74,9 @@ fn a_trump_led_while_closed_is_refused() {
     play_all(&mut g, &[(1, "pass")]);
     assert_eq!(refusal(&g, 1, "play JH"), "the double is closed: you may not lead a trump while you hold another suit");
     let l = legal(&g, 1);
-    assert!(!l.contains(&"play JH".to_owned()) && !l.contains(&"play 9H".to_owned()) && l.contains(&"play AS".to_owned()));
+    assert!(
+        !l.contains(&"play JH".to_owned()) && !l.contains(&"play 9H".to_owned()) && l.contains(&"play AS".to_owned())
+    );
     // Open: the same lead is allowed.
     let mut g = dealt(full(), 0, deck_for(0, 1, DEAL_A));
     play_all(&mut g, &[(1, "hokum"), (2, "pass"), (3, "pass"), (0, "pass"), (2, "double open"), (3, "pass")]);
