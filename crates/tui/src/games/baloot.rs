@@ -1,7 +1,7 @@
 //! Baloot on the screen.
 
 use baloot::{
-    Baloot, BalootAction, BalootView, EndedBy, HandView, ModeName, Multiplier, ProjectKind, Side, Stake, StageView,
+    Baloot, BalootAction, BalootView, EndedBy, HandView, ModeName, Multiplier, ProjectKind, Side, StageView, Stake,
     TARGET, TrickView,
 };
 use bots::{Bot, BotSpec, Playable};
@@ -73,7 +73,10 @@ fn raise_buttons(step: u8, mode: ModeName) -> Vec<(BalootAction, char)> {
     match mode {
         ModeName::Sun => vec![(BalootAction::Raise(stake, None), 'd')],
         ModeName::Hokum => {
-            vec![(BalootAction::Raise(stake, Some(Side::Open)), 'o'), (BalootAction::Raise(stake, Some(Side::Closed)), 'c')]
+            vec![
+                (BalootAction::Raise(stake, Some(Side::Open)), 'o'),
+                (BalootAction::Raise(stake, Some(Side::Closed)), 'c'),
+            ]
         }
     }
 }
@@ -300,8 +303,11 @@ impl Table for Baloot {
                 (Some(4), _) => "Gahwa (g) stakes the whole match on this hand, or pass (p).".to_owned(),
                 (_, Some(ModeName::Sun)) => "Double (d) the Sun, or pass (p).".to_owned(),
                 (Some(step), _) => {
-                    let word = ["double", "three", "four"].get(usize::from(step).saturating_sub(1)).unwrap_or(&"double");
-                    format!("Raise: {word} open (o), {word} closed (c: no trump lead while holding another suit), or pass (p).")
+                    let word =
+                        ["double", "three", "four"].get(usize::from(step).saturating_sub(1)).unwrap_or(&"double");
+                    format!(
+                        "Raise: {word} open (o), {word} closed (c: no trump lead while holding another suit), or pass (p)."
+                    )
                 }
                 _ => String::new(),
             };
