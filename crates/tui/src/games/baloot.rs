@@ -54,6 +54,16 @@ fn bid_words(bid: BalootAction, face: Suit) -> String {
     }
 }
 
+/// A raise as the table's narrow column shows it: `×2 open`, `×3 closed`, `×2` (Sun), `gahwa`.
+fn call_words(call: BalootAction) -> String {
+    match call {
+        BalootAction::Raise(stake, side) => {
+            format!("×{}{}", stake.multiplier(), side.map_or(String::new(), |s| format!(" {}", s.word())))
+        }
+        other => other.to_string(),
+    }
+}
+
 /// The stake as the table shows it: `×2`, `×4`, `gahwa (the match)`.
 fn stake_words(m: Multiplier) -> String {
     match m {
@@ -415,7 +425,9 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &Hand
     let faint = p.faint();
     let face = h.face_up.suit().unwrap_or(Suit::Spades);
     let bidder = h.contract.map(|c| c.bidder);
-    let mut lines = vec![Line::styled("   Seat     Team  Bid       Cards  Trick", faint)];
+    // Room for `×2 closed` when the table plays the doubling steps.
+    let width = if ctx.rules.doubling { 10 } else { 8 };
+    let mut lines = vec![Line::styled(format!("   Seat     Team  {:<width$}  Cards  Trick", "Bid"), faint)];
     let (trick, done) = if h.trick.plays.is_empty() { (h.tricks.last(), true) } else { (Some(&h.trick), false) };
     for k in 0..4 {
         let seat = ctx.me().offset(k, 4);
@@ -423,14 +435,14 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &Hand
         let name = if seat == h.dealer { format!("{} D", ctx.names.who(seat)) } else { ctx.names.who(seat) };
         let star = if bidder == Some(seat) { "★" } else { " " };
         let raised = h.calls.iter().rev().find(|c| c.seat == seat && c.bid != BalootAction::Pass);
-        let call = raised
-            .or_else(|| h.bids.iter().rev().find(|b| b.seat == seat))
-            .map(|b| bid_words(b.bid, face))
-            .unwrap_or_default();
+        let call = match raised {
+            Some(c) => call_words(c.bid),
+            None => h.bids.iter().rev().find(|b| b.seat == seat).map(|b| bid_words(b.bid, face)).unwrap_or_default(),
+        };
         let mut spans = vec![
             marker,
             Span::raw(format!("{name:<9}{:<6}", ctx.names.team(seat.team()))),
-            Span::raw(format!("{call:<8}{star}  ")),
+            Span::raw(format!("{call:<width$}{star}  ")),
             Span::raw(format!("{:>3}   ", h.hand_sizes.get(seat).copied().unwrap_or(0))),
         ];
         if let Some(t) = trick {
