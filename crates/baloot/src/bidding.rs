@@ -1,6 +1,7 @@
-//! Round-1 and round-2 bidding, `sun_in_first_round`, and void hands.
+//! Round-1 and round-2 bidding, `sun_in_first_round`, void hands, and the round-1 calls `ashkal`
+//! and `kawesh`.
 
-use cards::Suit;
+use cards::{Card, CardSet, Rank, Suit};
 use game::Seat;
 
 use crate::action::BalootAction;
@@ -11,10 +12,39 @@ use crate::trick::Mode;
 /// The bid that won: who plays it and in which mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Contract {
-    /// The bidder.
+    /// The bidder (for `ashkal`, the caller).
     pub bidder: Seat,
     /// Hokum with its trump, or Sun.
     pub mode: Mode,
+    /// Whether the Sun was called as `ashkal`: the face-up card goes to the bidder's partner.
+    pub ashkal: bool,
+}
+
+impl Contract {
+    /// The seat that takes the face-up card and 2 stock cards: the bidder, or its partner after
+    /// `ashkal`.
+    #[must_use]
+    pub const fn face_up_taker(self) -> Seat {
+        if self.ashkal { self.bidder.offset(2, 4) } else { self.bidder }
+    }
+}
+
+/// What the bidding rules need to know of a hand besides the bids: the face-up card, the dealer
+/// and the speaker's five cards (for `kawesh`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BidTable {
+    /// The face-up card (card 21).
+    pub face_up: Card,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The five cards of the seat to speak.
+    pub hand: CardSet,
+}
+
+impl BidTable {
+    fn face(self) -> Suit {
+        self.face_up.suit().unwrap_or(Suit::Spades)
+    }
 }
 
 /// Where the bidding stands.
@@ -49,6 +79,16 @@ pub enum BidOutcome {
     Contract(Contract),
     /// Everyone passed twice: the hand is void.
     Void,
+    /// This seat said `kawesh`: the hand ends, and the same dealer deals again.
+    Kawesh(Seat),
+}
+
+/// The first card of `hand` above the 9, from the ace down, if any (what keeps it from `kawesh`).
+#[must_use]
+pub fn kawesh_spoiler(hand: CardSet) -> Option<Card> {
+    [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack, Rank::Ten]
+        .into_iter()
+        .find_map(|r| (hand & CardSet::rank(r)).iter().next())
 }
 
 impl Bidding {
@@ -76,10 +116,10 @@ impl Bidding {
         }
     }
 
-    /// Pushes the legal bids (in a fixed order: pass, hokum, hokum S…, sun). Each bid is listed
-    /// once, in its record notation: round 1's Hokum is the bare `hokum` (naming the face-up suit,
-    /// `hokum S`, is accepted as the same bid but not listed again).
-    pub fn legal(self, face: Suit, rules: &BalootRules, out: &mut Vec<BalootAction>) {
+    /// Pushes the legal bids (in a fixed order: pass, hokum, hokum S…, sun, ashkal, kawesh). Each
+    /// bid is listed once, in its record notation: round 1's Hokum is the bare `hokum` (naming the
+    /// face-up suit, `hokum S`, is accepted as the same bid but not listed again).
+    pub fn legal(self, table: &BidTable, rules: &BalootRules, out: &mut Vec<BalootAction>) {
         out.push(BalootAction::Pass);
         match self {
             Bidding::RoundOne { .. } => {
@@ -91,11 +131,16 @@ impl Bidding {
             Bidding::SunWindow { .. } => out.push(BalootAction::Sun),
             Bidding::RoundTwo { .. } => {
                 for s in Suit::ALL {
-                    if s != face {
+                    if s != table.face() {
                         out.push(BalootAction::Hokum(Some(s)));
                     }
                 }
                 out.push(BalootAction::Sun);
+            }
+        }
+        for call in [BalootAction::Ashkal, BalootAction::Kawesh] {
+            if self.check(call, table, rules).is_ok() {
+                out.push(call);
             }
         }
     }
@@ -104,10 +149,15 @@ impl Bidding {
     ///
     /// # Errors
     /// Why the bid is not allowed now.
-    pub fn check(self, action: BalootAction, face: Suit, rules: &BalootRules) -> Result<(), Illegal> {
+    pub fn check(self, action: BalootAction, table: &BidTable, rules: &BalootRules) -> Result<(), Illegal> {
+        let face = table.face();
         match (self, action) {
-            (_, BalootAction::Play(_)) => Err(Illegal::StillBidding),
+            (_, BalootAction::Play(_) | BalootAction::Raise(..) | BalootAction::Gahwa | BalootAction::Sawa) => {
+                Err(Illegal::StillBidding)
+            }
             (_, BalootAction::Pass) => Ok(()),
+            (_, BalootAction::Ashkal) if !rules.ashkal => Err(Illegal::CallNotInRules("ashkal")),
+            (_, BalootAction::Kawesh) if !rules.kawesh => Err(Illegal::CallNotInRules("kawesh")),
             (Bidding::RoundOne { .. }, BalootAction::Hokum(None)) => Ok(()),
             (Bidding::RoundOne { .. }, BalootAction::Hokum(Some(s))) if s == face => Ok(()),
             (Bidding::RoundOne { .. }, BalootAction::Hokum(Some(_))) => Err(Illegal::RoundOneHokumSuit(face)),
@@ -120,13 +170,31 @@ impl Bidding {
                 Err(Illegal::RoundTwoHokumSuit(face))
             }
             (Bidding::RoundTwo { .. }, BalootAction::Hokum(Some(_)) | BalootAction::Sun) => Ok(()),
+            (Bidding::RoundTwo { .. }, BalootAction::Ashkal) => Err(Illegal::AshkalOnlyInRoundOne),
+            (Bidding::RoundOne { next } | Bidding::SunWindow { next, .. }, BalootAction::Ashkal) => {
+                if next != table.dealer && next != table.dealer.offset(3, 4) {
+                    Err(Illegal::AshkalWrongSeat)
+                } else if table.face_up.rank() == Some(Rank::Ace) {
+                    Err(Illegal::AshkalOnAnAce)
+                } else if matches!(self, Bidding::RoundOne { .. }) && !rules.sun_in_first_round {
+                    // Ashkal is a Sun: only where the seat could say `sun`.
+                    Err(Illegal::SunInRoundOne)
+                } else {
+                    Ok(())
+                }
+            }
+            (Bidding::RoundOne { .. }, BalootAction::Kawesh) => match kawesh_spoiler(table.hand) {
+                Some(card) => Err(Illegal::KaweshNeedsLowCards(card)),
+                None => Ok(()),
+            },
+            (Bidding::SunWindow { .. } | Bidding::RoundTwo { .. }, BalootAction::Kawesh) => Err(Illegal::KaweshTooLate),
         }
     }
 
     /// Applies a legal bid of the seat to act in a hand dealt by `dealer`.
     #[must_use]
     pub fn apply(self, action: BalootAction, face: Suit, dealer: Seat, rules: &BalootRules) -> BidOutcome {
-        let contract = |bidder, mode| BidOutcome::Contract(Contract { bidder, mode });
+        let contract = |bidder, mode| BidOutcome::Contract(Contract { bidder, mode, ashkal: false });
         match (self, action) {
             (Bidding::RoundOne { next }, BalootAction::Pass) if next == dealer => {
                 BidOutcome::Continue(Bidding::RoundTwo { next: dealer.next(4) })
@@ -145,6 +213,10 @@ impl Bidding {
                 Bidding::RoundOne { next } | Bidding::SunWindow { next, .. } | Bidding::RoundTwo { next },
                 BalootAction::Sun,
             ) => contract(next, Mode::Sun),
+            (Bidding::RoundOne { next } | Bidding::SunWindow { next, .. }, BalootAction::Ashkal) => {
+                BidOutcome::Contract(Contract { bidder: next, mode: Mode::Sun, ashkal: true })
+            }
+            (Bidding::RoundOne { next }, BalootAction::Kawesh) => BidOutcome::Kawesh(next),
             (Bidding::SunWindow { hokum, next }, _) if next == dealer => contract(hokum, Mode::Hokum(face)),
             (Bidding::SunWindow { hokum, next }, _) => {
                 BidOutcome::Continue(Bidding::SunWindow { hokum, next: next.next(4) })
@@ -152,8 +224,8 @@ impl Bidding {
             (Bidding::RoundTwo { next }, BalootAction::Hokum(Some(s))) => contract(next, Mode::Hokum(s)),
             (Bidding::RoundTwo { next }, _) if next == dealer => BidOutcome::Void,
             (Bidding::RoundTwo { next }, _) => BidOutcome::Continue(Bidding::RoundTwo { next: next.next(4) }),
-            // Not legal (a card during the bidding): nothing changes.
-            (b, BalootAction::Play(_)) => BidOutcome::Continue(b),
+            // Not legal (a card or a raise during the bidding): nothing changes.
+            (b, _) => BidOutcome::Continue(b),
         }
     }
 }
@@ -168,19 +240,32 @@ mod tests {
         Seat::new(i).expect("seat")
     }
 
+    fn table(face_up: &str, hand: &str) -> BidTable {
+        BidTable {
+            face_up: face_up.parse().expect("card"),
+            dealer: seat(0),
+            hand: hand.split_whitespace().map(|c| c.parse::<Card>().expect("card")).collect(),
+        }
+    }
+
     /// Runs bids from a fresh bidding with dealer 0 and returns the outcome of the last one.
     fn run(rules: &BalootRules, bids: &[&str]) -> Result<BidOutcome, Illegal> {
+        run_at(rules, &table("9H", "AS KS QS JS TS"), bids)
+    }
+
+    /// Runs bids as [`run`] does, with the face-up card and every speaker's hand from `t`.
+    fn run_at(rules: &BalootRules, t: &BidTable, bids: &[&str]) -> Result<BidOutcome, Illegal> {
         let mut b = Bidding::start(seat(0));
         let mut last = BidOutcome::Continue(b);
         for text in bids {
             let a: BalootAction = text.parse().expect("action");
-            b.check(a, FACE, rules)?;
+            b.check(a, t, rules)?;
             let mut legal = Vec::new();
-            b.legal(FACE, rules, &mut legal);
+            b.legal(t, rules, &mut legal);
             // Round 1's `hokum S` naming the face-up suit is the listed bare `hokum`.
             let listed = if a == BalootAction::Hokum(Some(FACE)) { BalootAction::Hokum(None) } else { a };
             assert!(legal.contains(&listed), "{text} accepted but not listed");
-            last = b.apply(a, FACE, seat(0), rules);
+            last = b.apply(a, t.face(), seat(0), rules);
             match last {
                 BidOutcome::Continue(next) => b = next,
                 _ => break,
@@ -190,7 +275,7 @@ mod tests {
     }
 
     fn contract(bidder: usize, mode: Mode) -> BidOutcome {
-        BidOutcome::Contract(Contract { bidder: seat(bidder), mode })
+        BidOutcome::Contract(Contract { bidder: seat(bidder), mode, ashkal: false })
     }
 
     #[test]
@@ -246,5 +331,112 @@ mod tests {
     #[test]
     fn a_card_is_refused_during_the_bidding() {
         assert_eq!(run(&BalootRules::seed(), &["play AS"]), Err(Illegal::StillBidding));
+    }
+}
+
+#[cfg(test)]
+mod call_tests {
+    use super::*;
+
+    fn seat(i: usize) -> Seat {
+        Seat::new(i).expect("seat")
+    }
+
+    fn cards(text: &str) -> CardSet {
+        text.split_whitespace().map(|c| c.parse::<Card>().expect("card")).collect()
+    }
+
+    /// Dealer 0: the bids `bids` from seat 1 on, each speaker holding `hand`, face-up `face`.
+    fn run(rules: &BalootRules, face: &str, hand: &str, bids: &[&str]) -> Result<BidOutcome, Illegal> {
+        let t = BidTable { face_up: face.parse().expect("card"), dealer: seat(0), hand: cards(hand) };
+        let mut b = Bidding::start(seat(0));
+        let mut last = BidOutcome::Continue(b);
+        for text in bids {
+            let a: BalootAction = text.parse().expect("action");
+            b.check(a, &t, rules)?;
+            let mut legal = Vec::new();
+            b.legal(&t, rules, &mut legal);
+            let listed = if a == BalootAction::Hokum(t.face_up.suit()) { BalootAction::Hokum(None) } else { a };
+            assert!(legal.contains(&listed), "{text} accepted but not listed: {legal:?}");
+            last = b.apply(a, t.face(), seat(0), rules);
+            match last {
+                BidOutcome::Continue(next) => b = next,
+                _ => break,
+            }
+        }
+        Ok(last)
+    }
+
+    const HIGH: &str = "AS KS QS JS TS";
+
+    #[test]
+    fn ashkal_by_the_seat_before_the_dealer_or_the_dealer_is_a_sun_for_the_caller() {
+        let full = BalootRules::saudi_full();
+        let sun = |bidder| BidOutcome::Contract(Contract { bidder: seat(bidder), mode: Mode::Sun, ashkal: true });
+        assert_eq!(run(&full, "9H", HIGH, &["pass", "pass", "ashkal"]), Ok(sun(3)));
+        assert_eq!(run(&full, "9H", HIGH, &["pass", "pass", "pass", "ashkal"]), Ok(sun(0)));
+        let c = Contract { bidder: seat(3), mode: Mode::Sun, ashkal: true };
+        assert_eq!(c.face_up_taker(), seat(1), "the face-up card goes to the caller's partner");
+    }
+
+    #[test]
+    fn ashkal_answers_a_round_one_hokum_in_the_sun_or_pass_turn() {
+        let full = BalootRules::saudi_full();
+        let sun = BidOutcome::Contract(Contract { bidder: seat(0), mode: Mode::Sun, ashkal: true });
+        assert_eq!(run(&full, "9H", HIGH, &["hokum", "pass", "pass", "ashkal"]), Ok(sun));
+    }
+
+    #[test]
+    fn ashkal_from_the_wrong_seat_is_refused() {
+        let full = BalootRules::saudi_full();
+        assert_eq!(run(&full, "9H", HIGH, &["ashkal"]), Err(Illegal::AshkalWrongSeat));
+        assert_eq!(run(&full, "9H", HIGH, &["pass", "ashkal"]), Err(Illegal::AshkalWrongSeat));
+    }
+
+    #[test]
+    fn ashkal_on_an_ace_is_refused() {
+        let full = BalootRules::saudi_full();
+        assert_eq!(run(&full, "AH", HIGH, &["pass", "pass", "ashkal"]), Err(Illegal::AshkalOnAnAce));
+    }
+
+    #[test]
+    fn ashkal_is_round_one_only_and_needs_sun_in_round_one() {
+        let full = BalootRules::saudi_full();
+        let passes = ["pass"; 4];
+        let late = [&passes[..], &["pass", "pass", "ashkal"]].concat();
+        assert_eq!(run(&full, "9H", HIGH, &late), Err(Illegal::AshkalOnlyInRoundOne));
+        let no_sun = BalootRules { sun_in_first_round: false, ..full };
+        assert_eq!(run(&no_sun, "9H", HIGH, &["pass", "pass", "ashkal"]), Err(Illegal::SunInRoundOne));
+        let off = BalootRules::saudi();
+        assert_eq!(run(&off, "9H", HIGH, &["pass", "pass", "ashkal"]), Err(Illegal::CallNotInRules("ashkal")));
+    }
+
+    #[test]
+    fn kawesh_with_only_sevens_eights_and_nines_before_any_bid() {
+        let full = BalootRules::saudi_full();
+        let low = "7S 8S 9H 7D 9C";
+        assert_eq!(run(&full, "AH", low, &["pass", "kawesh"]), Ok(BidOutcome::Kawesh(seat(2))));
+        assert_eq!(run(&full, "AH", low, &["kawesh"]), Ok(BidOutcome::Kawesh(seat(1))));
+    }
+
+    #[test]
+    fn kawesh_holding_a_ten_is_refused() {
+        let full = BalootRules::saudi_full();
+        let with_ten = "7S 8S 9H TD 9C";
+        assert_eq!(
+            run(&full, "AH", with_ten, &["kawesh"]),
+            Err(Illegal::KaweshNeedsLowCards("TD".parse().expect("card")))
+        );
+        assert_eq!(kawesh_spoiler(cards("7S AS TD")), Some("AS".parse().expect("card")), "the highest rank is named");
+    }
+
+    #[test]
+    fn kawesh_after_a_bid_or_in_round_two_is_refused() {
+        let full = BalootRules::saudi_full();
+        let low = "7S 8S 9H 7D 9C";
+        assert_eq!(run(&full, "AH", low, &["hokum", "kawesh"]), Err(Illegal::KaweshTooLate));
+        let late = [&["pass"; 4][..], &["kawesh"]].concat();
+        assert_eq!(run(&full, "AH", low, &late), Err(Illegal::KaweshTooLate));
+        assert_eq!(run(&BalootRules::saudi(), "AH", low, &["kawesh"]), Err(Illegal::CallNotInRules("kawesh")));
     }
 }

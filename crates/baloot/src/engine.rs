@@ -1,7 +1,7 @@
 //! [`Baloot`] as a [`Game`]: the trait's answers read the state (`state`) and build views (`view`);
 //! neither of those modules imports the other.
 
-use cards::{Card, CardSet, Deck, DeckKind, Suit};
+use cards::{Card, CardSet, Deck, DeckKind};
 use game::{Actor, ByTeam, Game, GameKind, HandRecord, Phase, Score, Seat, SeatSet, Winner};
 use rand_core::RngCore;
 
@@ -10,7 +10,7 @@ use crate::deal::first_deal;
 use crate::error::Illegal;
 use crate::rules::BalootRules;
 use crate::setup::SetupError;
-use crate::state::{Baloot, HandState, Stage};
+use crate::state::{Baloot, HandState, Stage, doubling_open};
 use crate::summary::HandSummary;
 use crate::trick::{display_order, legal_plays};
 use crate::view::BalootView;
@@ -101,12 +101,14 @@ impl Game for Baloot {
         }
         match h.stage {
             Stage::Playing(_) if h.trick.next_seat() == seat => {
-                let legal = legal_plays(h.hands[seat], &h.trick, seat, &self.rules);
+                let legal = legal_plays(h.hands[seat], &h.trick, seat, &self.rules, h.closed);
                 out.extend(legal.iter().map(BalootAction::Play));
+                if self.rules.sawa && h.trick.is_empty() {
+                    out.push(BalootAction::Sawa);
+                }
             }
-            Stage::Bidding(b) if b.to_act() == seat => {
-                b.legal(h.face_up.suit().unwrap_or(Suit::Spades), &self.rules, out);
-            }
+            Stage::Bidding(b) if b.to_act() == seat => b.legal(&h.bid_table(seat), &self.rules, out),
+            Stage::Doubling(d) if d.to_act() == seat => d.legal(out),
             _ => {}
         }
     }
@@ -117,24 +119,50 @@ impl Game for Baloot {
             return Err(Illegal::MatchOver);
         }
         let Some(h) = self.hand.as_ref().filter(|h| h.in_progress()) else { return Err(Illegal::NoHand) };
+        let off = match action {
+            BalootAction::Raise(stake, _) if !self.rules.doubling => Some(stake.word()),
+            BalootAction::Gahwa if !self.rules.doubling => Some("gahwa"),
+            BalootAction::Ashkal if !self.rules.ashkal => Some("ashkal"),
+            BalootAction::Kawesh if !self.rules.kawesh => Some("kawesh"),
+            BalootAction::Sawa if !self.rules.sawa => Some("sawa"),
+            _ => None,
+        };
+        if let Some(call) = off {
+            return Err(Illegal::CallNotInRules(call));
+        }
+        // A Sun below the score condition has no doubling step at all: say so to whoever tries,
+        // rather than that it is someone else's turn to lead.
+        if let (true, Stage::Playing(c)) = (action.is_raise(), h.stage) {
+            if c.mode == crate::trick::Mode::Sun && !doubling_open(c.mode, c.bidder.team(), self.score) {
+                return Err(Illegal::SunDoubleNeedsScores);
+            }
+        }
         match h.to_act() {
             Some(s) if s == seat => {}
             Some(s) => return Err(Illegal::NotYourTurn(s)),
             None => return Err(Illegal::NoHand),
         }
         match (h.stage, action) {
-            (Stage::Bidding(b), a) => b.check(a, h.face_up.suit().unwrap_or(Suit::Spades), &self.rules),
+            (Stage::Bidding(b), a) => b.check(a, &h.bid_table(seat), &self.rules),
+            (Stage::Doubling(d), a) => d.check(a),
             (Stage::Playing(_), BalootAction::Play(card)) => Baloot::check_play(h, seat, card, &self.rules),
+            (Stage::Playing(_), BalootAction::Sawa) if h.trick.is_empty() => Ok(()),
+            (Stage::Playing(_), BalootAction::Sawa) => Err(Illegal::SawaNotLeading),
+            (Stage::Playing(_), BalootAction::Raise(..) | BalootAction::Gahwa) => Err(Illegal::DoublingOver),
             (Stage::Playing(_), _) => Err(Illegal::BiddingOver),
-            (Stage::Finished(_) | Stage::Void, _) => Err(Illegal::NoHand),
+            (Stage::Finished(_) | Stage::Void | Stage::Kawesh(_), _) => Err(Illegal::NoHand),
         }
     }
 
     fn play_unchecked(&mut self, actor: Actor, action: BalootAction) {
         let Actor::Seat(seat) = actor else { return };
-        match action {
-            BalootAction::Play(card) => self.play_card(seat, card),
-            bid => self.bid(seat, bid),
+        let Some(stage) = self.hand.as_ref().map(|h| h.stage) else { return };
+        match (stage, action) {
+            (Stage::Playing(_), BalootAction::Play(card)) => self.play_card(seat, card),
+            (Stage::Playing(_), BalootAction::Sawa) => self.claim(seat),
+            (Stage::Doubling(_), call) => self.raise(seat, call),
+            (Stage::Bidding(_), bid) => self.bid(seat, bid),
+            _ => {}
         }
     }
 

@@ -3,6 +3,18 @@
 use cards::{Card, Rank, Suit};
 use game::{Refusal, Refuse, Seat};
 
+use crate::action::Stake;
+
+/// The call offered at a doubling step: `double`, `three`, `four`, `gahwa`.
+const fn step_word(step: u8) -> &'static str {
+    match step {
+        1 => "double",
+        2 => "three",
+        3 => "four",
+        _ => "gahwa",
+    }
+}
+
 /// How people name a rank in a sentence: `9`, `10`, `jack`, `ace`.
 pub(crate) const fn rank_word(rank: Rank) -> &'static str {
     match rank {
@@ -71,6 +83,52 @@ pub enum Illegal {
     /// `must_overtrump`: a higher trump than the best in the trick is held.
     #[error("you must beat the {} of trump", rank_word(*.0))]
     MustBeat(Rank),
+    /// A call whose option is off at this table (`double`, `gahwa`, `ashkal`, `kawesh`, `sawa`).
+    #[error("{0} is not played under these rules")]
+    CallNotInRules(&'static str),
+    /// A bid, a card or a claim while the doubling steps are under way.
+    #[error("the doubling is not over: raise or pass")]
+    StillDoubling,
+    /// A raise once the doubling steps are over.
+    #[error("the doubling is over: play a card")]
+    DoublingOver,
+    /// A raise that belongs to the other team's steps (`three` by a defender, `double` by the
+    /// bidder's team).
+    #[error("{0} is the other team's call")]
+    NotYourTeamsCall(&'static str),
+    /// The right team's raise at the wrong step (`four` before anyone doubled).
+    #[error("the call now is {} or pass", step_word(*.0))]
+    NotThisStep(u8),
+    /// A raise in Hokum without `open` or `closed`.
+    #[error("say {} open or {} closed", .0.word(), .0.word())]
+    OpenOrClosed(Stake),
+    /// `double open` or `double closed` in Sun, where the double is plain.
+    #[error("in Sun the double is neither open nor closed: say double")]
+    SunDoubleIsPlain,
+    /// A raise in Sun unless the bidder's team has more than 100 and the defenders fewer than 100.
+    #[error("in Sun a double needs the bidder's team above 100 points and the defenders below 100")]
+    SunDoubleNeedsScores,
+    /// A trump led while the last raise was closed and the leader holds another suit.
+    #[error("the double is closed: you may not lead a trump while you hold another suit")]
+    ClosedTrumpLead,
+    /// `ashkal` in round 2.
+    #[error("ashkal is said in round 1 only")]
+    AshkalOnlyInRoundOne,
+    /// `ashkal` by a seat other than the dealer and the seat before the dealer.
+    #[error("only the dealer and the seat before the dealer may say ashkal")]
+    AshkalWrongSeat,
+    /// `ashkal` when the face-up card is an ace.
+    #[error("no ashkal when the face-up card is an ace")]
+    AshkalOnAnAce,
+    /// `kawesh` after a bid, or in round 2.
+    #[error("kawesh is said in round 1, before anyone bids")]
+    KaweshTooLate,
+    /// `kawesh` with a card above the 9.
+    #[error("kawesh needs five cards of 7, 8 and 9, and you hold {}", card_words(.0))]
+    KaweshNeedsLowCards(Card),
+    /// `sawa` by a player who is not about to lead.
+    #[error("sawa is said by the player about to lead, before the trick starts")]
+    SawaNotLeading,
 }
 
 impl Refuse for Illegal {
@@ -91,6 +149,23 @@ impl Refuse for Illegal {
             Illegal::MustFollow(suit) => Refusal::new("must_follow").with_text("suit", suit),
             Illegal::MustTrump => Refusal::new("must_trump"),
             Illegal::MustBeat(rank) => Refusal::new("must_beat").with_text("rank", rank),
+            Illegal::CallNotInRules(call) => Refusal::new("call_not_in_rules").with_text("call", call),
+            Illegal::StillDoubling => Refusal::new("still_doubling"),
+            Illegal::DoublingOver => Refusal::new("doubling_over"),
+            Illegal::NotYourTeamsCall(call) => Refusal::new("not_your_teams_call").with_text("call", call),
+            Illegal::NotThisStep(step) => {
+                Refusal::new("not_this_step").with("step", step).with_text("call", step_word(step))
+            }
+            Illegal::OpenOrClosed(stake) => Refusal::new("open_or_closed").with_text("call", stake.word()),
+            Illegal::SunDoubleIsPlain => Refusal::new("sun_double_is_plain"),
+            Illegal::SunDoubleNeedsScores => Refusal::new("sun_double_needs_scores"),
+            Illegal::ClosedTrumpLead => Refusal::new("closed_trump_lead"),
+            Illegal::AshkalOnlyInRoundOne => Refusal::new("ashkal_only_in_round_one"),
+            Illegal::AshkalWrongSeat => Refusal::new("ashkal_wrong_seat"),
+            Illegal::AshkalOnAnAce => Refusal::new("ashkal_on_an_ace"),
+            Illegal::KaweshTooLate => Refusal::new("kawesh_too_late"),
+            Illegal::KaweshNeedsLowCards(card) => Refusal::new("kawesh_needs_low_cards").with_text("card", card),
+            Illegal::SawaNotLeading => Refusal::new("sawa_not_leading"),
         }
     }
 }
@@ -107,6 +182,12 @@ mod tests {
         assert_eq!(Illegal::NotYourTurn(Seat::new(2).expect("seat")).to_string(), "it is seat 2's turn");
         assert_eq!(Illegal::BareHokumInRoundTwo.to_string(), "a bare hokum is not allowed in round 2: name a suit");
         assert_eq!(Illegal::NotHeld(Card::new(Rank::Ten, Suit::Clubs)).to_string(), "you do not hold the 10 of clubs");
+        assert_eq!(Illegal::NotThisStep(2).to_string(), "the call now is three or pass");
+        assert_eq!(Illegal::OpenOrClosed(Stake::Four).to_string(), "say four open or four closed");
+        assert_eq!(
+            Illegal::KaweshNeedsLowCards(Card::new(Rank::Ten, Suit::Hearts)).to_string(),
+            "kawesh needs five cards of 7, 8 and 9, and you hold the 10 of hearts"
+        );
     }
 
     /// One example of every variant; the exhaustive match fails to compile when a variant is added
@@ -129,6 +210,21 @@ mod tests {
             Illegal::MustFollow(Suit::Hearts),
             Illegal::MustTrump,
             Illegal::MustBeat(Rank::Nine),
+            Illegal::CallNotInRules("sawa"),
+            Illegal::StillDoubling,
+            Illegal::DoublingOver,
+            Illegal::NotYourTeamsCall("three"),
+            Illegal::NotThisStep(1),
+            Illegal::OpenOrClosed(Stake::Double),
+            Illegal::SunDoubleIsPlain,
+            Illegal::SunDoubleNeedsScores,
+            Illegal::ClosedTrumpLead,
+            Illegal::AshkalOnlyInRoundOne,
+            Illegal::AshkalWrongSeat,
+            Illegal::AshkalOnAnAce,
+            Illegal::KaweshTooLate,
+            Illegal::KaweshNeedsLowCards(Card::new(Rank::Ten, Suit::Hearts)),
+            Illegal::SawaNotLeading,
         ];
         for (i, e) in all.iter().enumerate() {
             let n = match e {
@@ -147,6 +243,21 @@ mod tests {
                 Illegal::MustFollow(_) => 12,
                 Illegal::MustTrump => 13,
                 Illegal::MustBeat(_) => 14,
+                Illegal::CallNotInRules(_) => 15,
+                Illegal::StillDoubling => 16,
+                Illegal::DoublingOver => 17,
+                Illegal::NotYourTeamsCall(_) => 18,
+                Illegal::NotThisStep(_) => 19,
+                Illegal::OpenOrClosed(_) => 20,
+                Illegal::SunDoubleIsPlain => 21,
+                Illegal::SunDoubleNeedsScores => 22,
+                Illegal::ClosedTrumpLead => 23,
+                Illegal::AshkalOnlyInRoundOne => 24,
+                Illegal::AshkalWrongSeat => 25,
+                Illegal::AshkalOnAnAce => 26,
+                Illegal::KaweshTooLate => 27,
+                Illegal::KaweshNeedsLowCards(_) => 28,
+                Illegal::SawaNotLeading => 29,
             };
             assert_eq!(n, i, "every_variant lists each variant once, in order");
         }
@@ -171,6 +282,21 @@ mod tests {
             "must_follow",
             "must_trump",
             "must_beat",
+            "call_not_in_rules",
+            "still_doubling",
+            "doubling_over",
+            "not_your_teams_call",
+            "not_this_step",
+            "open_or_closed",
+            "sun_double_is_plain",
+            "sun_double_needs_scores",
+            "closed_trump_lead",
+            "ashkal_only_in_round_one",
+            "ashkal_wrong_seat",
+            "ashkal_on_an_ace",
+            "kawesh_too_late",
+            "kawesh_needs_low_cards",
+            "sawa_not_leading",
         ];
         game::testing::check_refusal_codes(&every_variant(), &expected).expect("codes");
     }
@@ -190,6 +316,18 @@ mod tests {
         assert_eq!(
             json(Illegal::RoundOneHokumSuit(Suit::Diamonds)),
             serde_json::json!({"code": "round_one_hokum_suit", "suit": "D"})
+        );
+        assert_eq!(
+            json(Illegal::NotThisStep(3)),
+            serde_json::json!({"code": "not_this_step", "step": 3, "call": "four"})
+        );
+        assert_eq!(
+            json(Illegal::NotYourTeamsCall("three")),
+            serde_json::json!({"code": "not_your_teams_call", "call": "three"})
+        );
+        assert_eq!(
+            json(Illegal::KaweshNeedsLowCards(Card::new(Rank::Ten, Suit::Hearts))),
+            serde_json::json!({"code": "kawesh_needs_low_cards", "card": "TH"})
         );
     }
 }

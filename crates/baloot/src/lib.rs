@@ -3,9 +3,11 @@
 //! [`Baloot`] plays a whole match of `docs/rules/baloot.md`: the deal (5 cards each, a face-up card,
 //! the stock), round-1 and round-2 bidding (`hokum`, `sun`, void hands when all pass twice), the
 //! second deal, play with the Hokum trumping duties, projects found automatically from each hand,
-//! the score of each hand (rounding, failure, kaboot) and the match to 152. Every option of the
-//! spec's table is a field of [`BalootRules`]; [`BalootRules::seed`] (the default) and
-//! [`BalootRules::saudi`] are the two presets.
+//! the score of each hand (rounding, failure, kaboot) and the match to 152, and the Saudi table
+//! calls: the doubling steps (`double`, `three`, `four`, open or closed, and `gahwa`), `ashkal`,
+//! `kawesh` and `sawa` (settled exactly by [`claim_holds`]). Every option of the spec's table is a
+//! field of [`BalootRules`]; [`BalootRules::seed`] (the default), [`BalootRules::saudi`] and
+//! [`BalootRules::saudi_full`] are the presets.
 //!
 //! ```
 //! use baloot::{Baloot, BalootAction, BalootRules};
@@ -33,10 +35,12 @@
 mod action;
 mod bidding;
 mod deal;
+mod doubling;
 mod engine;
 mod error;
 mod projects;
 mod rules;
+mod sawa;
 mod scoring;
 mod setup;
 mod state;
@@ -44,18 +48,22 @@ mod summary;
 mod trick;
 mod view;
 
-pub use action::BalootAction;
-pub use bidding::{BidOutcome, Bidding, Contract};
+pub use action::{BalootAction, Side, Stake};
+pub use bidding::{BidOutcome, BidTable, Bidding, Contract, kawesh_spoiler};
 pub use deal::{FirstDeal, first_deal, second_deal};
+pub use doubling::{Doubling, DoublingOutcome, GAHWA_STEP, defenders_step};
 pub use error::Illegal;
 pub use projects::{HandProjects, Project, ProjectKind, baloot_cards, baloot_holder, counted_team, detect};
-pub use rules::{BalootRules, FourOfAKind, HokumRounding, OPTION_NAMES, ProjectTie, RulesError};
+pub use rules::{BalootRules, FourOfAKind, HokumRounding, OPTION_NAMES, PRESET_NAMES, ProjectTie, RulesError};
+pub use sawa::claim_holds;
 pub use scoring::{
     HandScore, TARGET, Tally, Verdict, hokum_card_game_points, match_winner, project_game_points, score_hand,
     sun_game_points,
 };
 pub use setup::SetupError;
 pub use state::Baloot;
-pub use summary::HandSummary;
+pub use summary::{EndedBy, HandSummary, Multiplier};
 pub use trick::{LAST_TRICK_BONUS, Mode, Trick, card_points, strength, suit_bits};
-pub use view::{BalootView, BidView, ContractView, HandView, ModeName, PlayView, ProjectView, StageView, TrickView};
+pub use view::{
+    BalootView, BidView, ContractView, HandView, ModeName, PlayView, ProjectView, SawaView, StageView, TrickView,
+};

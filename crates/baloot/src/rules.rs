@@ -11,11 +11,11 @@ pub enum RulesError {
     /// The rules are asked for another game.
     #[error("Baloot rules cannot play {}", .0.title())]
     NotBaloot(GameKind),
-    /// A preset name other than `seed` and `saudi`.
-    #[error("unknown Baloot preset {0:?} (known: seed, saudi)")]
+    /// A preset name other than `seed`, `saudi` and `saudi_full`.
+    #[error("unknown Baloot preset {0:?} (known: seed, saudi, saudi_full)")]
     UnknownPreset(String),
     /// `preset` is not a string.
-    #[error("\"preset\" must be \"seed\" or \"saudi\", not {0}")]
+    #[error("\"preset\" must be \"seed\", \"saudi\" or \"saudi_full\", not {0}")]
     PresetNotAName(String),
     /// A true/false option with another value.
     #[error("option {name} must be true or false, not {value}")]
@@ -78,8 +78,8 @@ pub enum HokumRounding {
 
 /// The Baloot rule set: one field per option of `docs/rules/baloot.md`.
 ///
-/// [`BalootRules::seed`] (the default) and [`BalootRules::saudi`] are the two presets; any option
-/// may be changed alone.
+/// [`BalootRules::seed`] (the default), [`BalootRules::saudi`] and [`BalootRules::saudi_full`] are
+/// the presets; any option may be changed alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BalootRules {
     /// `sun` may be bid in round 1, and overrides a round-1 `hokum` of a player who spoke earlier.
@@ -98,6 +98,17 @@ pub struct BalootRules {
     pub hokum_rounding: HokumRounding,
     /// A team that takes all 8 tricks scores 25 (Hokum) / 44 (Sun) and the other team nothing.
     pub kaboot: bool,
+    /// The Saudi doubling steps after the bidding: `double`, `three`, `four` (open or closed) and
+    /// `gahwa`.
+    pub doubling: bool,
+    /// `ashkal`: a round-1 Sun by the dealer or the seat before it, the face-up card going to the
+    /// caller's partner.
+    pub ashkal: bool,
+    /// `kawesh`: a player holding only 7s, 8s and 9s ends the hand before any bid; the same dealer
+    /// deals again.
+    pub kawesh: bool,
+    /// `sawa`: the player about to lead claims every remaining trick.
+    pub sawa: bool,
 }
 
 impl Default for BalootRules {
@@ -107,7 +118,7 @@ impl Default for BalootRules {
 }
 
 /// The option names, in the order of the spec's table.
-pub const OPTION_NAMES: [&str; 8] = [
+pub const OPTION_NAMES: [&str; 12] = [
     "sun_in_first_round",
     "trump_when_partner_winning",
     "must_overtrump",
@@ -115,8 +126,15 @@ pub const OPTION_NAMES: [&str; 8] = [
     "four_hundred_points",
     "project_tie",
     "hokum_rounding",
+    "doubling",
+    "ashkal",
+    "kawesh",
+    "sawa",
     "kaboot",
 ];
+
+/// The preset names, in the order [`BalootRules::to_options`] prefers them on a tie.
+pub const PRESET_NAMES: [&str; 3] = ["seed", "saudi", "saudi_full"];
 
 impl BalootRules {
     /// The `seed` preset: the seed guide as written, with its errors fixed.
@@ -131,6 +149,10 @@ impl BalootRules {
             project_tie: ProjectTie::Cancel,
             hokum_rounding: HokumRounding::EachTeam,
             kaboot: false,
+            doubling: false,
+            ashkal: false,
+            kawesh: false,
+            sawa: false,
         }
     }
 
@@ -146,15 +168,27 @@ impl BalootRules {
             project_tie: ProjectTie::TopCard,
             hokum_rounding: HokumRounding::Sum16,
             kaboot: true,
+            doubling: false,
+            ashkal: false,
+            kawesh: false,
+            sawa: false,
         }
     }
 
-    /// The preset called `name` (`seed` or `saudi`).
+    /// The `saudi_full` preset: `saudi` with every Saudi table call on (doubling, Ashkal, Kawesh,
+    /// Sawa).
+    #[must_use]
+    pub const fn saudi_full() -> Self {
+        BalootRules { doubling: true, ashkal: true, kawesh: true, sawa: true, ..BalootRules::saudi() }
+    }
+
+    /// The preset called `name` (`seed`, `saudi` or `saudi_full`).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
         match name {
             "seed" => Some(BalootRules::seed()),
             "saudi" => Some(BalootRules::saudi()),
+            "saudi_full" => Some(BalootRules::saudi_full()),
             _ => None,
         }
     }
@@ -197,6 +231,10 @@ impl BalootRules {
             "trump_when_partner_winning" => self.trump_when_partner_winning = flag()?,
             "must_overtrump" => self.must_overtrump = flag()?,
             "kaboot" => self.kaboot = flag()?,
+            "doubling" => self.doubling = flag()?,
+            "ashkal" => self.ashkal = flag()?,
+            "kawesh" => self.kawesh = flag()?,
+            "sawa" => self.sawa = flag()?,
             "four_of_a_kind" => {
                 self.four_of_a_kind = [FourOfAKind::Any, FourOfAKind::Saudi][word(&["any", "saudi"])? & 1];
             }
@@ -225,6 +263,10 @@ impl BalootRules {
             "trump_when_partner_winning" => json!(self.trump_when_partner_winning),
             "must_overtrump" => json!(self.must_overtrump),
             "kaboot" => json!(self.kaboot),
+            "doubling" => json!(self.doubling),
+            "ashkal" => json!(self.ashkal),
+            "kawesh" => json!(self.kawesh),
+            "sawa" => json!(self.sawa),
             "four_of_a_kind" => json!(match self.four_of_a_kind {
                 FourOfAKind::Any => "any",
                 FourOfAKind::Saudi => "saudi",
@@ -242,17 +284,20 @@ impl BalootRules {
         }
     }
 
-    /// The options as a record's `"rules"` object: the nearer preset, then the options that differ
-    /// from it.
+    /// The options as a record's `"rules"` object: the nearest preset (the earlier of
+    /// [`PRESET_NAMES`] on a tie), then the options that differ from it.
     #[must_use]
     pub fn to_options(&self) -> Options {
         let diff =
             |base: &BalootRules| OPTION_NAMES.iter().filter(|n| base.option_value(n) != self.option_value(n)).count();
-        let (name, base) = if diff(&BalootRules::saudi()) < diff(&BalootRules::seed()) {
-            ("saudi", BalootRules::saudi())
-        } else {
-            ("seed", BalootRules::seed())
-        };
+        let mut name = "seed";
+        let mut base = BalootRules::seed();
+        for candidate in PRESET_NAMES {
+            let Some(rules) = BalootRules::preset(candidate) else { continue };
+            if diff(&rules) < diff(&base) {
+                (name, base) = (candidate, rules);
+            }
+        }
         let mut out = Options::new();
         out.insert("preset".to_owned(), json!(name));
         for n in OPTION_NAMES {
@@ -351,7 +396,9 @@ mod tests {
         let cases = [
             (json!({"preset": "kuwaiti"}), "unknown Baloot preset"),
             (json!({"preset": 3}), "\"preset\" must be"),
-            (json!({"doubling": true}), "unknown Baloot option \"doubling\""),
+            (json!({"jokers": true}), "unknown Baloot option \"jokers\""),
+            (json!({"doubling": "on"}), "doubling must be true or false"),
+            (json!({"sawa": 1}), "sawa must be true or false"),
             (json!({"kaboot": "yes"}), "kaboot must be true or false"),
             (json!({"four_of_a_kind": "all"}), "four_of_a_kind must be \"any\" or \"saudi\""),
             (json!({"four_hundred_points": 300}), "four_hundred_points must be 400 or 200"),
@@ -367,8 +414,8 @@ mod tests {
 
     #[test]
     fn to_options_round_trips_every_single_change() {
-        let mut all = vec![BalootRules::seed(), BalootRules::saudi()];
-        for base in [BalootRules::seed(), BalootRules::saudi()] {
+        let mut all = vec![BalootRules::seed(), BalootRules::saudi(), BalootRules::saudi_full()];
+        for base in [BalootRules::seed(), BalootRules::saudi(), BalootRules::saudi_full()] {
             for n in OPTION_NAMES {
                 let mut r = base;
                 match n {
@@ -376,6 +423,10 @@ mod tests {
                     "trump_when_partner_winning" => r.trump_when_partner_winning ^= true,
                     "must_overtrump" => r.must_overtrump ^= true,
                     "kaboot" => r.kaboot ^= true,
+                    "doubling" => r.doubling ^= true,
+                    "ashkal" => r.ashkal ^= true,
+                    "kawesh" => r.kawesh ^= true,
+                    "sawa" => r.sawa ^= true,
                     "four_of_a_kind" => r.four_of_a_kind = BalootRules::seed().four_of_a_kind,
                     "four_hundred_points" => r.four_hundred_points = 600 - r.four_hundred_points,
                     "project_tie" => r.project_tie = ProjectTie::TopCard,
@@ -389,5 +440,25 @@ mod tests {
             assert_eq!(BalootRules::from_options(&o), Ok(r), "{o:?}");
         }
         assert_eq!(BalootRules::saudi().to_options().len(), 1, "a preset writes just its name");
+        assert_eq!(BalootRules::saudi_full().to_options(), opts(json!({"preset": "saudi_full"})));
+        let one_call = BalootRules { sawa: true, ..BalootRules::saudi() };
+        assert_eq!(one_call.to_options(), opts(json!({"preset": "saudi", "sawa": true})));
+    }
+
+    #[test]
+    fn the_calls_are_off_in_seed_and_saudi_and_all_on_in_saudi_full() {
+        for r in [BalootRules::seed(), BalootRules::saudi()] {
+            assert!(!r.doubling && !r.ashkal && !r.kawesh && !r.sawa, "{r:?}");
+        }
+        let full = BalootRules::from_options(&opts(json!({"preset": "saudi_full"}))).expect("saudi_full");
+        assert!(full.doubling && full.ashkal && full.kawesh && full.sawa);
+        assert_eq!(
+            BalootRules { doubling: false, ashkal: false, kawesh: false, sawa: false, ..full },
+            BalootRules::saudi()
+        );
+        let house = BalootRules::from_options(&opts(json!({"preset": "saudi_full", "sawa": false}))).expect("ok");
+        assert!(house.doubling && !house.sawa);
+        let seed_double = BalootRules::from_options(&opts(json!({"doubling": true}))).expect("ok");
+        assert!(seed_double.doubling && !seed_double.sun_in_first_round);
     }
 }

@@ -1,4 +1,5 @@
-//! Game points of a hand (rounding, failure, kaboot) and the end of the match.
+//! Game points of a hand (rounding, failure, kaboot, doubled hands, a lost Sawa) and the end of the
+//! match.
 
 use arrayvec::ArrayVec;
 use game::{ByTeam, Team};
@@ -63,6 +64,9 @@ pub enum Verdict {
     Failed,
     /// This team took all 8 tricks under `kaboot`.
     Kaboot(Team),
+    /// This team said `sawa` and could not take every remaining trick: it loses the hand as a
+    /// failing bidder would.
+    ClaimLost(Team),
 }
 
 /// The facts a hand's score is computed from.
@@ -82,6 +86,11 @@ pub struct Tally<'a> {
     pub counted: Option<Team>,
     /// The Baloot holder's team, if any.
     pub baloot: Option<Team>,
+    /// The doubling steps' multiplier: 1 (not doubled) to 4 (`four`, or `gahwa`, which is scored
+    /// as ×4).
+    pub multiplier: u8,
+    /// The team whose `sawa` failed, if one did.
+    pub lost_claim: Option<Team>,
 }
 
 /// A hand's result per team.
@@ -95,9 +104,19 @@ pub struct HandScore {
     pub projects: ByTeam<ArrayVec<ProjectKind, 9>>,
     /// How the score came about.
     pub verdict: Verdict,
+    /// The team that won the hand: the bidder's team unless it failed (or its claim was lost),
+    /// else the other; a Kaboot's sweeping team. `gahwa` gives this team the match.
+    pub won_by: Team,
 }
 
 /// Scores a hand under `rules`.
+///
+/// Undoubled (`multiplier` 1), each team scores its own points unless the bidder's team fails or
+/// a team sweeps under `kaboot`. Doubled (2 or more) there is no split: the team that wins by the
+/// failure rule scores (16 Hokum / 26 Sun, or the Kaboot value if it took all 8 tricks under
+/// `kaboot`) × m plus every counted project × m, the other team 0. A lost `sawa` gives the other
+/// team 16 / 26 × m plus every counted project × m. Baloot is never multiplied and always stays
+/// with its holder's team, except that an undoubled Kaboot takes it from the swept team.
 #[must_use]
 pub fn score_hand(t: &Tally<'_>, rules: &BalootRules) -> HandScore {
     let mode = t.mode;
@@ -124,6 +143,55 @@ pub fn score_hand(t: &Tally<'_>, rules: &BalootRules) -> HandScore {
         Mode::Sun => ByTeam::from_fn(|team| sun_game_points(t.card_points[team] + counted_raw[team])),
     };
     let gp = ByTeam::from_fn(|team| gp[team] + baloot_gp(team));
+    let (b, o) = (t.bidder, t.bidder.other());
+    let base = match mode {
+        Mode::Hokum(_) => 16,
+        Mode::Sun => 26,
+    };
+    let all_projects = project_game_points(counted_raw[Team::ZERO] + counted_raw[Team::ONE], mode);
+    let m = i32::from(t.multiplier.max(1));
+    // A team scores what it wins, the other team only its Baloot (never multiplied).
+    let no_split = |winner: Team, value: i32| {
+        let mut score = ByTeam::default();
+        score[winner] = (value + all_projects) * m + baloot_gp(winner);
+        score[winner.other()] = baloot_gp(winner.other());
+        score
+    };
+    let names = |counted: ByTeam<ArrayVec<ProjectKind, 9>>| {
+        let [c0, c1] = counted.0;
+        ByTeam([with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)])
+    };
+
+    if let Some(claimer) = t.lost_claim {
+        let winner = claimer.other();
+        return HandScore {
+            score: no_split(winner, base),
+            projects: names(counted),
+            verdict: Verdict::ClaimLost(claimer),
+            won_by: winner,
+        };
+    }
+    let failed = match mode {
+        Mode::Hokum(_) => gp[b] < gp[o],
+        Mode::Sun => gp[b] <= gp[o],
+    };
+    if m >= 2 {
+        let winner = if failed { o } else { b };
+        let sweep = rules.kaboot && t.tricks[winner] == 8;
+        let value = match (sweep, mode) {
+            (false, _) => base,
+            (true, Mode::Hokum(_)) => 25,
+            (true, Mode::Sun) => 44,
+        };
+        let verdict = if sweep {
+            Verdict::Kaboot(winner)
+        } else if failed {
+            Verdict::Failed
+        } else {
+            Verdict::Made
+        };
+        return HandScore { score: no_split(winner, value), projects: names(counted), verdict, won_by: winner };
+    }
 
     if rules.kaboot {
         if let Some(team) = Team::BOTH.into_iter().find(|&team| t.tricks[team] == 8) {
@@ -135,33 +203,16 @@ pub fn score_hand(t: &Tally<'_>, rules: &BalootRules) -> HandScore {
             score[team] = bonus + project_game_points(counted_raw[team], mode) + baloot_gp(team);
             let mut projects = ByTeam::<ArrayVec<ProjectKind, 9>>::default();
             projects[team] = with_baloot(counted[team].clone(), team);
-            return HandScore { score, projects, verdict: Verdict::Kaboot(team) };
+            return HandScore { score, projects, verdict: Verdict::Kaboot(team), won_by: team };
         }
     }
 
-    let (b, o) = (t.bidder, t.bidder.other());
-    let failed = match mode {
-        Mode::Hokum(_) => gp[b] < gp[o],
-        Mode::Sun => gp[b] <= gp[o],
-    };
     if failed {
-        let base = match mode {
-            Mode::Hokum(_) => 16,
-            Mode::Sun => 26,
-        };
-        let all_raw = counted_raw[Team::ZERO] + counted_raw[Team::ONE];
-        let mut score = ByTeam::default();
-        score[o] = base + project_game_points(all_raw, mode) + baloot_gp(o);
-        score[b] = baloot_gp(b);
         // The names stay with the team that held the projects (records.md: "the team's counted
         // projects"); only their points went to the other team.
-        let [c0, c1] = counted.0;
-        let projects = ByTeam([with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)]);
-        return HandScore { score, projects, verdict: Verdict::Failed };
+        return HandScore { score: no_split(o, base), projects: names(counted), verdict: Verdict::Failed, won_by: o };
     }
-    let [c0, c1] = counted.0;
-    let projects = ByTeam([with_baloot(c0, Team::ZERO), with_baloot(c1, Team::ONE)]);
-    HandScore { score: gp, projects, verdict: Verdict::Made }
+    HandScore { score: gp, projects: names(counted), verdict: Verdict::Made, won_by: b }
 }
 
 /// The winner after a hand brought the match score to `score`: the first team to 152; if both
@@ -247,6 +298,8 @@ mod tests {
             projects: &[],
             counted: None,
             baloot: None,
+            multiplier: 1,
+            lost_claim: None,
         }
     }
 
@@ -291,6 +344,8 @@ mod tests {
             projects: &projects,
             counted: Some(Team::ZERO),
             baloot: Some(Team::ZERO),
+            multiplier: 1,
+            lost_claim: None,
         };
         let s = score_hand(&t, &BalootRules::seed());
         // Team 0: 4 + 5 + 2 = 11 < 12: fails, keeps its Baloot (2); team 1: 16 + 5.
@@ -311,6 +366,8 @@ mod tests {
             projects: &projects,
             counted: Some(Team::ZERO),
             baloot: Some(Team::ZERO),
+            multiplier: 1,
+            lost_claim: None,
         };
         // 6 + 5 + 2 = 13 > 10: made.
         let s = score_hand(&t, &BalootRules::seed());
@@ -329,6 +386,8 @@ mod tests {
             projects: &projects,
             counted: Some(Team::ONE),
             baloot: None,
+            multiplier: 1,
+            lost_claim: None,
         };
         // Team 0: 70 → 14; team 1: 60 + 120 = 180 → 36: team 0 fails; team 1: 26 + 24.
         let s = score_hand(&t, &BalootRules::seed());
@@ -363,6 +422,8 @@ mod tests {
             projects: &projects,
             counted: Some(Team::ZERO),
             baloot: Some(Team::ONE),
+            multiplier: 1,
+            lost_claim: None,
         };
         let s = score_hand(&t, &BalootRules::saudi());
         assert_eq!(s.score, ByTeam([27, 0]));
@@ -382,6 +443,8 @@ mod tests {
             projects: &projects,
             counted: Some(Team::ZERO),
             baloot: None,
+            multiplier: 1,
+            lost_claim: None,
         };
         // 70 + 400 = 470 → 94; 70 + 200 = 270 → 54; team 1: 60 → 12.
         assert_eq!(score_hand(&t, &BalootRules::seed()).score, ByTeam([94, 12]));
@@ -400,6 +463,8 @@ mod tests {
             projects: &projects,
             counted: Some(Team::ONE),
             baloot: None,
+            multiplier: 1,
+            lost_claim: None,
         };
         assert_eq!(score_hand(&t, &BalootRules::saudi()).score, ByTeam([0, 44 + 10]));
     }
@@ -412,5 +477,93 @@ mod tests {
         assert_eq!(match_winner(ByTeam([153, 160])), Some(Team::ONE));
         assert_eq!(match_winner(ByTeam([160, 153])), Some(Team::ZERO));
         assert_eq!(match_winner(ByTeam([155, 155])), None);
+    }
+
+    fn doubled(t: Tally<'_>, m: u8) -> Tally<'_> {
+        Tally { multiplier: m, ..t }
+    }
+
+    #[test]
+    fn a_doubled_hokum_has_no_split_the_winner_takes_16_times_m() {
+        let rules = BalootRules::saudi_full();
+        // Made: 92 against 70 would be 9–7 undoubled.
+        let s = score_hand(&doubled(tally(HOKUM, Team::ZERO, [92, 70], [5, 3]), 2), &rules);
+        assert_eq!((s.score, s.verdict, s.won_by), (ByTeam([32, 0]), Verdict::Made, Team::ZERO));
+        // A tie does not fail in Hokum, doubled or not.
+        let s = score_hand(&doubled(tally(HOKUM, Team::ONE, [81, 81], [4, 4]), 3), &rules);
+        assert_eq!(s.score, ByTeam([0, 48]));
+        // Failed: the defenders take 16 × 4.
+        let s = score_hand(&doubled(tally(HOKUM, Team::ZERO, [70, 92], [3, 5]), 4), &rules);
+        assert_eq!((s.score, s.verdict, s.won_by), (ByTeam([0, 64]), Verdict::Failed, Team::ONE));
+    }
+
+    #[test]
+    fn a_doubled_sun_tie_fails_and_the_defenders_take_26_times_m() {
+        let rules = BalootRules::saudi_full();
+        let s = score_hand(&doubled(tally(Mode::Sun, Team::ONE, [65, 65], [4, 4]), 2), &rules);
+        assert_eq!((s.score, s.won_by), (ByTeam([52, 0]), Team::ZERO));
+        let s = score_hand(&doubled(tally(Mode::Sun, Team::ONE, [60, 70], [4, 4]), 2), &rules);
+        assert_eq!(s.score, ByTeam([0, 52]));
+    }
+
+    #[test]
+    fn a_doubled_hand_multiplies_every_counted_project_but_never_the_baloot() {
+        let projects = [proj(1, ProjectKind::Fifty), proj(3, ProjectKind::Sira)];
+        let t = Tally {
+            mode: HOKUM,
+            bidder: Team::ZERO,
+            card_points: ByTeam([100, 62]),
+            tricks: ByTeam([5, 3]),
+            projects: &projects,
+            counted: Some(Team::ONE),
+            baloot: Some(Team::ONE),
+            multiplier: 3,
+            lost_claim: None,
+        };
+        // Team 0: 10; team 1: 6 + 7 + 2 = 15: the bidders fail. Team 1: (16 + 7) × 3 + 2.
+        let s = score_hand(&t, &BalootRules::saudi_full());
+        assert_eq!((s.score, s.verdict), (ByTeam([0, 71]), Verdict::Failed));
+        // The Baloot stays with its holder's team even when that team loses the hand.
+        // Made, the other team's counted projects go to the winner ×3 with the 16.
+        let t = Tally { card_points: ByTeam([150, 12]), tricks: ByTeam([7, 1]), ..t };
+        // Team 0: 15 > team 1: 1 + 7 + 2: made. Team 0: (16 + 7) × 3; team 1 keeps its 2.
+        assert_eq!(score_hand(&t, &BalootRules::saudi_full()).score, ByTeam([69, 2]));
+    }
+
+    #[test]
+    fn a_doubled_kaboot_is_worth_the_kaboot_value_times_m() {
+        let rules = BalootRules::saudi_full();
+        let s = score_hand(&doubled(tally(HOKUM, Team::ZERO, [162, 0], [8, 0]), 2), &rules);
+        assert_eq!((s.score, s.verdict), (ByTeam([50, 0]), Verdict::Kaboot(Team::ZERO)));
+        let s = score_hand(&doubled(tally(Mode::Sun, Team::ONE, [0, 130], [0, 8]), 2), &rules);
+        assert_eq!(s.score, ByTeam([0, 88]));
+        // Without the kaboot option, a sweep is worth the plain 16 × m.
+        let no_kaboot = BalootRules { kaboot: false, ..rules };
+        let s = score_hand(&doubled(tally(HOKUM, Team::ZERO, [162, 0], [8, 0]), 2), &no_kaboot);
+        assert_eq!(s.score, ByTeam([32, 0]));
+    }
+
+    #[test]
+    fn a_lost_claim_loses_the_hand_as_a_failing_bidder_would() {
+        let rules = BalootRules::saudi_full();
+        // The defenders (team 1) claimed and lost, even though their points were ahead.
+        let t = Tally { lost_claim: Some(Team::ONE), ..tally(HOKUM, Team::ZERO, [40, 122], [2, 6]) };
+        let s = score_hand(&t, &rules);
+        assert_eq!((s.score, s.verdict, s.won_by), (ByTeam([16, 0]), Verdict::ClaimLost(Team::ONE), Team::ZERO));
+        let t = Tally { multiplier: 2, lost_claim: Some(Team::ZERO), ..tally(Mode::Sun, Team::ZERO, [130, 0], [8, 0]) };
+        assert_eq!(score_hand(&t, &rules).score, ByTeam([0, 52]));
+    }
+
+    #[test]
+    fn an_undoubled_hand_scores_as_before_with_multiplier_one() {
+        for rules in [BalootRules::seed(), BalootRules::saudi()] {
+            for p in (0..=162u16).step_by(7) {
+                let t = tally(HOKUM, Team::ONE, [p, 162 - p], [4, 4]);
+                let s = score_hand(&t, &rules);
+                let won = if s.verdict == Verdict::Failed { Team::ZERO } else { Team::ONE };
+                assert_eq!(s.won_by, won);
+                assert_eq!(score_hand(&Tally { multiplier: 0, ..t }, &rules), s, "0 reads as 1");
+            }
+        }
     }
 }

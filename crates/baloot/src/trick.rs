@@ -255,6 +255,20 @@ impl Trick {
     }
 }
 
+/// The cards a leader may lead from `hand`: all of them, unless the hand is `closed` (its last raise
+/// was closed), when a trump may not be led while the hand holds another suit.
+#[must_use]
+#[inline]
+pub(crate) fn leads(hand: CardSet, trump: Option<Suit>, closed: bool) -> CardSet {
+    match trump {
+        Some(t) if closed => {
+            let others = hand - hand.of_suit(t);
+            if others.is_empty() { hand } else { others }
+        }
+        _ => hand,
+    }
+}
+
 /// Why a card is refused by the play rules (after the turn and holding checks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PlayDuty {
@@ -264,15 +278,17 @@ pub(crate) enum PlayDuty {
     Trump,
     /// Beat this trump.
     Beat(Card),
+    /// Closed: lead another suit than trump.
+    Closed,
 }
 
-/// The cards `seat` may play from `hand` into `trick` (the fast path of [`legal_plays_why`], which
-/// must agree with it).
+/// The cards `seat` may play from `hand` into `trick`, `closed` when the hand's last raise was
+/// closed (the fast path of [`legal_plays_why`], which must agree with it).
 #[must_use]
 #[inline]
-pub(crate) fn legal_plays(hand: CardSet, trick: &Trick, seat: Seat, rules: &BalootRules) -> CardSet {
+pub(crate) fn legal_plays(hand: CardSet, trick: &Trick, seat: Seat, rules: &BalootRules, closed: bool) -> CardSet {
     let Some(led) = trick.led() else {
-        return hand;
+        return leads(hand, trick.trump, closed);
     };
     let follow = hand.of_suit(led);
     let Some(trump) = trick.trump else {
@@ -311,9 +327,11 @@ pub(crate) fn legal_plays_why(
     trick: &Trick,
     seat: Seat,
     rules: &BalootRules,
+    closed: bool,
 ) -> (CardSet, Option<PlayDuty>) {
     let Some(led) = trick.led() else {
-        return (hand, None);
+        let allowed = leads(hand, trick.trump, closed);
+        return (allowed, (allowed != hand).then_some(PlayDuty::Closed));
     };
     let follow = hand.of_suit(led);
     let Some(trump) = trick.trump else {
@@ -432,54 +450,54 @@ mod tests {
     fn must_follow_the_led_suit() {
         let r = BalootRules::seed();
         let t = trick(0, Some(Suit::Hearts), "AS");
-        assert_eq!(legal_plays(set("7S KS JH 8D"), &t, seat(1), &r), set("7S KS"));
+        assert_eq!(legal_plays(set("7S KS JH 8D"), &t, seat(1), &r, false), set("7S KS"));
         let t = trick(0, None, "AD");
-        assert_eq!(legal_plays(set("7S KS JH"), &t, seat(1), &r), set("7S KS JH"), "void in Sun: anything");
+        assert_eq!(legal_plays(set("7S KS JH"), &t, seat(1), &r, false), set("7S KS JH"), "void in Sun: anything");
     }
 
     #[test]
     fn hokum_void_must_trump() {
         let r = BalootRules::seed();
         let t = trick(0, Some(Suit::Hearts), "AS");
-        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(1), &r), set("7H JH"));
-        assert_eq!(legal_plays(set("8D 9C"), &t, seat(1), &r), set("8D 9C"), "no trump: anything");
+        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(1), &r, false), set("7H JH"));
+        assert_eq!(legal_plays(set("8D 9C"), &t, seat(1), &r, false), set("8D 9C"), "no trump: anything");
     }
 
     #[test]
     fn trump_when_partner_winning_true_still_must_trump() {
         let r = BalootRules::seed();
         let t = trick(0, Some(Suit::Hearts), "AS 7S");
-        assert_eq!(legal_plays(set("7H 8D"), &t, seat(2), &r), set("7H"));
+        assert_eq!(legal_plays(set("7H 8D"), &t, seat(2), &r, false), set("7H"));
     }
 
     #[test]
     fn trump_when_partner_winning_false_frees_the_player() {
         let r = BalootRules { trump_when_partner_winning: false, ..BalootRules::seed() };
         let t = trick(0, Some(Suit::Hearts), "AS 7S");
-        assert_eq!(legal_plays(set("7H 8D"), &t, seat(2), &r), set("7H 8D"));
+        assert_eq!(legal_plays(set("7H 8D"), &t, seat(2), &r, false), set("7H 8D"));
         let t = trick(0, Some(Suit::Hearts), "7S AS");
-        assert_eq!(legal_plays(set("7H 8D"), &t, seat(2), &r), set("7H"), "the opponent wins: trump");
+        assert_eq!(legal_plays(set("7H 8D"), &t, seat(2), &r, false), set("7H"), "the opponent wins: trump");
     }
 
     #[test]
     fn must_overtrump_false_allows_any_trump() {
         let r = BalootRules::seed();
         let t = trick(0, Some(Suit::Hearts), "AS 9H");
-        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(2), &r), set("7H JH"));
+        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(2), &r, false), set("7H JH"));
         let t = trick(0, Some(Suit::Hearts), "9H");
-        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(1), &r), set("7H JH"));
+        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(1), &r, false), set("7H JH"));
     }
 
     #[test]
     fn must_overtrump_beats_the_best_trump_even_the_partners() {
         let r = BalootRules { must_overtrump: true, ..BalootRules::seed() };
         let t = trick(0, Some(Suit::Hearts), "AS 9H");
-        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(2), &r), set("JH"));
+        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(2), &r, false), set("JH"));
         let t = trick(0, Some(Suit::Hearts), "AH 9H");
-        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(2), &r), set("JH"), "trump led");
+        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(2), &r, false), set("JH"), "trump led");
         let t = trick(0, Some(Suit::Hearts), "9H");
-        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(1), &r), set("JH"), "partner's trump too");
-        let (_, why) = legal_plays_why(set("7H JH 8D"), &t, seat(1), &r);
+        assert_eq!(legal_plays(set("7H JH 8D"), &t, seat(1), &r, false), set("JH"), "partner's trump too");
+        let (_, why) = legal_plays_why(set("7H JH 8D"), &t, seat(1), &r, false);
         assert_eq!(why, Some(PlayDuty::Beat(c("9H"))));
     }
 
@@ -489,29 +507,46 @@ mod tests {
         // partner's when it can; discards stay free.
         let r = BalootRules::saudi();
         let t = trick(1, Some(Suit::Hearts), "AS 9H 7S");
-        assert_eq!(legal_plays(set("7H JH AD 8C"), &t, seat(0), &r), set("JH AD 8C"));
-        let (legal, why) = legal_plays_why(set("7H JH AD 8C"), &t, seat(0), &r);
+        assert_eq!(legal_plays(set("7H JH AD 8C"), &t, seat(0), &r, false), set("JH AD 8C"));
+        let (legal, why) = legal_plays_why(set("7H JH AD 8C"), &t, seat(0), &r, false);
         assert_eq!((legal, why), (set("JH AD 8C"), Some(PlayDuty::Beat(c("9H")))));
         // Nothing beats the partner's jack: any card, any trump.
         let t = trick(1, Some(Suit::Hearts), "AS JH 7S");
-        assert_eq!(legal_plays(set("7H 9H AD"), &t, seat(0), &r), set("7H 9H AD"));
+        assert_eq!(legal_plays(set("7H 9H AD"), &t, seat(0), &r, false), set("7H 9H AD"));
         // The partner wins with a plain card: any trump may be played.
         let t = trick(1, Some(Suit::Hearts), "KS AS 7S");
-        assert_eq!(legal_plays(set("7H 9H AD"), &t, seat(0), &r), set("7H 9H AD"));
+        assert_eq!(legal_plays(set("7H 9H AD"), &t, seat(0), &r, false), set("7H 9H AD"));
     }
 
     #[test]
     fn must_overtrump_who_cannot_beat_still_plays_a_trump() {
         let r = BalootRules { must_overtrump: true, ..BalootRules::seed() };
         let t = trick(0, Some(Suit::Hearts), "AS JH");
-        assert_eq!(legal_plays(set("7H 9H 8D"), &t, seat(2), &r), set("7H 9H"));
+        assert_eq!(legal_plays(set("7H 9H 8D"), &t, seat(2), &r, false), set("7H 9H"));
         let t = trick(0, Some(Suit::Hearts), "AS");
-        assert_eq!(legal_plays(set("7H 9H 8D"), &t, seat(1), &r), set("7H 9H"), "no trump down yet: any");
+        assert_eq!(legal_plays(set("7H 9H 8D"), &t, seat(1), &r, false), set("7H 9H"), "no trump down yet: any");
     }
 
     #[test]
     fn leading_allows_any_card() {
         let t = Trick::new(seat(0), Some(Suit::Hearts));
-        assert_eq!(legal_plays(set("7H 9S 8D"), &t, seat(0), &BalootRules::saudi()), set("7H 9S 8D"));
+        assert_eq!(legal_plays(set("7H 9S 8D"), &t, seat(0), &BalootRules::saudi(), false), set("7H 9S 8D"));
+    }
+
+    #[test]
+    fn closed_no_trump_lead_while_holding_another_suit() {
+        let r = BalootRules::saudi();
+        let t = trick(0, Some(Suit::Hearts), "");
+        assert_eq!(legal_plays(set("JH 9H AS 7D"), &t, seat(0), &r, true), set("AS 7D"));
+        let (legal, why) = legal_plays_why(set("JH 9H AS 7D"), &t, seat(0), &r, true);
+        assert_eq!((legal, why), (set("AS 7D"), Some(PlayDuty::Closed)));
+        assert_eq!(legal_plays(set("JH 9H"), &t, seat(0), &r, true), set("JH 9H"), "only trumps left: lead one");
+        assert_eq!(legal_plays(set("JH 9H AS 7D"), &t, seat(0), &r, false), set("JH 9H AS 7D"), "open");
+        // Closed binds the lead only: following and trumping are as usual.
+        let t = trick(0, Some(Suit::Hearts), "AD");
+        assert_eq!(legal_plays(set("JH 9H AS"), &t, seat(1), &r, true), set("JH 9H"));
+        // Sun has no trump: closed means nothing.
+        let t = trick(0, None, "");
+        assert_eq!(legal_plays(set("JH AS"), &t, seat(0), &r, true), set("JH AS"));
     }
 }

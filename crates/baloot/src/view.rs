@@ -1,17 +1,21 @@
 //! What a seat (or a spectator) may see: typed structs that bots and clients read.
 //!
-//! A view holds the viewer's own cards, the face-up card, every bid, the contract, every card
-//! played and by whom, the projects as they are announced (types during the first trick, cards
-//! once it is over, the Baloot when its first card is played), trick counts, card points taken,
-//! the match score, the dealer and who is to act. Never another seat's unplayed cards or the stock.
+//! A view holds the viewer's own cards, the face-up card, every bid, the contract, every call of
+//! the doubling steps with the multiplier and whether the hand is closed, every card played and by
+//! whom, the projects as they are announced (types during the first trick, cards once it is over,
+//! the Baloot when its first card is played), a Sawa and how it was settled, the cards laid face up
+//! by a Sawa or a Kawesh, trick counts, card points taken, the match score, the dealer and who is to
+//! act. Never another seat's unplayed cards or the stock.
 
 use cards::{Card, CardSet, Suit};
 use game::{BySeat, ByTeam, Game, Phase, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::action::BalootAction;
+use crate::bidding::Contract;
 use crate::projects::{ProjectKind, baloot_cards};
 use crate::state::{Baloot, HandState, Stage};
+use crate::summary::{EndedBy, Multiplier};
 use crate::trick::{Mode, Trick};
 
 /// Where the match stands, as a view says it.
@@ -22,6 +26,8 @@ pub enum StageView {
     AwaitingDeal,
     /// A hand is being bid.
     Bidding,
+    /// The doubling steps after the bidding, before the stock is dealt.
+    Doubling,
     /// A hand is being played.
     Playing,
     /// The match is over.
@@ -37,6 +43,9 @@ pub struct BalootView {
     pub phase: StageView,
     /// The bidding round (1 or 2) while a hand is bid, `null` otherwise.
     pub bid_round: Option<u8>,
+    /// The doubling step offered (1 `double`, 2 `three`, 3 `four`, 4 `gahwa`) during the doubling
+    /// steps, `null` otherwise.
+    pub doubling_step: Option<u8>,
     /// The match score per team.
     pub score: ByTeam<i32>,
     /// Who deals the next hand, between hands.
@@ -60,10 +69,23 @@ pub struct HandView {
     pub hand_sizes: BySeat<u8>,
     /// The face-up card (card 21), which the bidder takes.
     pub face_up: Card,
-    /// Every bid in order.
+    /// Every bid in order (`ashkal` and `kawesh` included).
     pub bids: Vec<BidView>,
     /// The contract, once the bidding is over.
     pub contract: Option<ContractView>,
+    /// Every call of the doubling steps in order (`pass`, `double open`, … `gahwa`).
+    pub calls: Vec<BidView>,
+    /// The stake: 1 (not doubled) to 4, or `"gahwa"`.
+    pub multiplier: Multiplier,
+    /// Whether the last raise was closed: no trump may be led while holding another suit.
+    pub closed: bool,
+    /// A Sawa, once said: who claimed, and whether the claim held.
+    pub sawa: Option<SawaView>,
+    /// Cards laid face up for everyone, by seat: every remaining card after a Sawa, the caller's
+    /// five after a Kawesh; empty otherwise.
+    pub laid_down: BySeat<CardSet>,
+    /// How the hand ended (`null` while it goes on).
+    pub ended_by: Option<EndedBy>,
     /// Whether everyone passed twice.
     pub void: bool,
     /// The trick being played (empty when none is started).
@@ -78,13 +100,23 @@ pub struct HandView {
     pub projects: Vec<ProjectView>,
 }
 
-/// One bid.
+/// One bid, or one call of the doubling steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BidView {
     /// Who spoke.
     pub seat: Seat,
-    /// What they said (`pass`, `hokum`, `hokum S`, `sun`).
+    /// What they said (`pass`, `hokum`, `hokum S`, `sun`, `ashkal`, `kawesh`; `double open`, …).
     pub bid: BalootAction,
+}
+
+/// A Sawa claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SawaView {
+    /// Who said `sawa`.
+    pub seat: Seat,
+    /// Whether the claimer could take every remaining trick: the remaining cards went to the
+    /// claimer's team if so, else to the other team, which won the hand.
+    pub held: bool,
 }
 
 /// The mode of a hand, as views name it.
@@ -106,6 +138,8 @@ pub struct ContractView {
     pub mode: ModeName,
     /// The trump suit's letter in Hokum.
     pub trump: Option<Suit>,
+    /// Whether the Sun was called as `ashkal` (the face-up card went to the bidder's partner).
+    pub ashkal: bool,
 }
 
 /// A trick: who led, the cards in order, and who took it once complete.
@@ -141,12 +175,12 @@ pub struct ProjectView {
     pub counted: Option<bool>,
 }
 
-fn contract_view(bidder: Seat, mode: Mode) -> ContractView {
-    let name = match mode {
+fn contract_view(c: Contract) -> ContractView {
+    let name = match c.mode {
         Mode::Hokum(_) => ModeName::Hokum,
         Mode::Sun => ModeName::Sun,
     };
-    ContractView { bidder, mode: name, trump: mode.trump() }
+    ContractView { bidder: c.bidder, mode: name, trump: c.mode.trump(), ashkal: c.ashkal }
 }
 
 fn trick_view(t: &Trick, complete: bool) -> TrickView {
@@ -160,7 +194,7 @@ fn trick_view(t: &Trick, complete: bool) -> TrickView {
 impl HandView {
     fn of(h: &HandState, seat: Option<Seat>) -> Self {
         let contract = h.contract();
-        let after_first = !h.tricks.is_empty();
+        let after_first = h.projects_shown();
         let mut projects: Vec<ProjectView> = h
             .projects
             .iter()
@@ -188,7 +222,13 @@ impl HandView {
             hand_sizes: h.hands.map(|_, c| c.len() as u8),
             face_up: h.face_up,
             bids: h.bids.iter().map(|&(seat, bid)| BidView { seat, bid }).collect(),
-            contract: contract.map(|c| contract_view(c.bidder, c.mode)),
+            contract: contract.map(contract_view),
+            calls: h.calls.iter().map(|&(seat, bid)| BidView { seat, bid }).collect(),
+            multiplier: h.stake(),
+            closed: h.closed,
+            sawa: h.sawa.map(|(seat, held)| SawaView { seat, held }),
+            laid_down: h.laid_down.clone(),
+            ended_by: h.ended_by(),
             void: h.stage == Stage::Void,
             trick: if playing {
                 trick_view(&h.trick, false)
@@ -211,6 +251,7 @@ impl BalootView {
             Phase::AwaitingDeal { .. } => StageView::AwaitingDeal,
             Phase::InHand => match state.map(|h| h.stage) {
                 Some(Stage::Bidding(_)) => StageView::Bidding,
+                Some(Stage::Doubling(_)) => StageView::Doubling,
                 _ => StageView::Playing,
             },
         };
@@ -218,10 +259,15 @@ impl BalootView {
             Some(Stage::Bidding(b)) if phase == StageView::Bidding => Some(b.round()),
             _ => None,
         };
+        let doubling_step = match state.map(|h| h.stage) {
+            Some(Stage::Doubling(d)) if phase == StageView::Doubling => Some(d.step),
+            _ => None,
+        };
         BalootView {
             seat,
             phase,
             bid_round,
+            doubling_step,
             score: g.match_score(),
             next_dealer: match g.phase() {
                 Phase::AwaitingDeal { dealer } => Some(dealer),

@@ -1,8 +1,9 @@
-//! Properties over thousands of seeded random matches under both presets: legal actions are
-//! exactly the accepted ones, cards are conserved, card points total 162 (Hokum) / 130 (Sun) before
-//! projects, views never leak, replay equals live play, and finished matches have a fair winner.
+//! Properties over thousands of seeded random matches under every preset (`saudi_full` with all the
+//! Saudi table calls): legal actions are exactly the accepted ones, a legal action exists until the
+//! end, cards are conserved, card points total 162 (Hokum) / 130 (Sun) before projects, views never
+//! leak, replay equals live play, and finished matches have a fair winner.
 
-use baloot::{Baloot, BalootAction, BalootRules};
+use baloot::{Baloot, BalootAction, BalootRules, Multiplier, StageView};
 use cards::{CardSet, DeckKind, random_below, seeded_rng};
 use game::testing::{check_replay_equals_live, check_views_hide, random_match, random_move};
 use game::{Actor, Game, GameKind, Match, Options, Phase, Seat, Winner};
@@ -38,8 +39,9 @@ fn check_legal_is_accepted(g: &Baloot, all: &[BalootAction], buf: &mut Vec<Baloo
     Ok(())
 }
 
-/// The 32 cards are all somewhere exactly once: in the four hands, on the table (tricks), or, before
-/// the second deal, face up and in the stock.
+/// The 32 cards are all somewhere exactly once: in the four hands, on the table (tricks), laid down
+/// by a Sawa, or, before the second deal (during the bidding and the doubling steps), face up and
+/// in the stock.
 fn check_conservation(g: &Baloot) -> Result<(), String> {
     let Some(public) = g.view(None).hand else { return Ok(()) };
     let mut seen = CardSet::EMPTY;
@@ -61,7 +63,20 @@ fn check_conservation(g: &Baloot) -> Result<(), String> {
         }
         count += 1;
     }
-    let dealt_out = public.contract.is_some();
+    let sawa = public.sawa.is_some();
+    for (seat, laid) in public.laid_down.seats() {
+        // A Kawesh shows cards still held; a Sawa's cards left the hands.
+        if sawa {
+            if !seen.is_disjoint(*laid) {
+                return Err(format!("seat {seat} laid down cards it holds or played: {laid}"));
+            }
+            seen |= *laid;
+            count += laid.len();
+        } else if !seen.is_superset(*laid) {
+            return Err(format!("seat {seat} laid down cards it does not hold: {laid}"));
+        }
+    }
+    let dealt_out = count > 20;
     if !dealt_out {
         // Face-up card and 11 stock cards.
         count += 12;
@@ -73,12 +88,20 @@ fn check_conservation(g: &Baloot) -> Result<(), String> {
     Ok(())
 }
 
+#[derive(Default)]
 struct Stats {
     hands: usize,
     void: usize,
     hokum: usize,
     sun: usize,
     matches_over: usize,
+    doubled: usize,
+    closed: usize,
+    gahwa: usize,
+    kawesh: usize,
+    ashkal: usize,
+    sawa_held: usize,
+    sawa_lost: usize,
 }
 
 /// Plays `matches` random matches from `seed`, checking invariants after every action; views and
@@ -87,7 +110,7 @@ fn run(preset: &str, seed: u64, matches: usize, deep: usize) -> Stats {
     let all = BalootAction::all();
     let mut rng = seeded_rng(seed);
     let mut buf = Vec::new();
-    let mut stats = Stats { hands: 0, void: 0, hokum: 0, sun: 0, matches_over: 0 };
+    let mut stats = Stats::default();
     for i in 0..matches {
         let deep = i < deep;
         let mut m = Match::<Baloot>::new(GameKind::Baloot, options(preset), Vec::new(), Seat::ZERO).expect("match");
@@ -99,9 +122,15 @@ fn run(preset: &str, seed: u64, matches: usize, deep: usize) -> Stats {
                 Phase::InHand => {
                     let (actor, mut action) = random_move(m.game(), &mut rng, &mut buf).expect("someone acts");
                     // Pass more often than uniformly, so round 2 (and Sun under seed) and void
-                    // hands come up often.
-                    if !matches!(action, BalootAction::Play(_)) && random_below(&mut rng, 2) == 0 {
+                    // hands come up often, and the doubling steps do not always climb.
+                    let phase = m.game().view(None).phase;
+                    if phase != StageView::Playing && random_below(&mut rng, 2) == 0 {
                         action = BalootAction::Pass;
+                    }
+                    // A claim at every lead would end most hands at once: claim now and then.
+                    if action == BalootAction::Sawa && random_below(&mut rng, 4) != 0 {
+                        m.game().legal_actions(actor.seat().expect("a seat"), &mut buf);
+                        action = buf[0];
                     }
                     m.play(actor, action).unwrap_or_else(|e| panic!("match {i}: legal {action} refused: {e}"));
                     steps += 1;
@@ -118,8 +147,35 @@ fn run(preset: &str, seed: u64, matches: usize, deep: usize) -> Stats {
                         let last = serde_json::to_value(summaries.last()).expect("json");
                         stats.hands += 1;
                         if last["void"] == true {
+                            assert_eq!(last["ended_by"], "void");
                             stats.void += 1;
                             continue;
+                        }
+                        if last["ended_by"] == "kawesh" {
+                            assert_eq!(last["score"], serde_json::Value::Null);
+                            assert_eq!(
+                                g.phase(),
+                                Phase::AwaitingDeal { dealer: summaries[summaries.len() - 1].dealer }
+                            );
+                            stats.kawesh += 1;
+                            continue;
+                        }
+                        let public = g.view(None).hand.expect("hand");
+                        match last["multiplier"].as_u64() {
+                            Some(1) => {}
+                            Some(2..=4) => stats.doubled += 1,
+                            _ => {
+                                assert_eq!(last["multiplier"], "gahwa");
+                                assert_eq!(g.phase(), Phase::Over, "gahwa ends the match");
+                                stats.gahwa += 1;
+                            }
+                        }
+                        stats.closed += usize::from(last["closed"] == true);
+                        stats.ashkal += usize::from(public.contract.is_some_and(|c| c.ashkal));
+                        match public.sawa {
+                            Some(c) if c.held => stats.sawa_held += 1,
+                            Some(_) => stats.sawa_lost += 1,
+                            None => assert_eq!(last["ended_by"], "play"),
                         }
                         let points = &last["card_points"];
                         let total = points[0].as_u64().expect("points") + points[1].as_u64().expect("points");
@@ -143,7 +199,14 @@ fn run(preset: &str, seed: u64, matches: usize, deep: usize) -> Stats {
         let g = m.game();
         let score = g.score();
         let Some(Winner::Team(w)) = g.outcome() else { panic!("match {i} over without a winner") };
-        assert!(score[w.index()] >= 152 && score[w.index()] > score[w.other().index()], "{score:?} won by {w}");
+        let last = g.hand_summaries().pop().expect("a hand");
+        if last.multiplier == Some(Multiplier::Gahwa) {
+            // The hand's winner takes the match whatever the totals.
+            let hand = last.score.expect("scored");
+            assert!(hand[w] > hand[w.other()], "gahwa hand {hand:?} won by {w}");
+        } else {
+            assert!(score[w.index()] >= 152 && score[w.index()] > score[w.other().index()], "{score:?} won by {w}");
+        }
         stats.matches_over += 1;
         if deep {
             check_replay_equals_live(&m).unwrap_or_else(|e| panic!("match {i}: {e}"));
@@ -166,6 +229,35 @@ fn random_matches_saudi_preset_keep_every_invariant() {
     let s = run("saudi", 2, 1500, 60);
     assert_eq!(s.matches_over, 1500);
     assert!(s.hokum > 1000 && s.sun > 500, "both modes are exercised: {} hokum, {} sun", s.hokum, s.sun);
+}
+
+#[test]
+fn random_matches_saudi_full_preset_keep_every_invariant() {
+    let s = run("saudi_full", 4, 1200, 60);
+    assert_eq!(s.matches_over, 1200);
+    assert!(s.hokum > 500 && s.sun > 300, "both modes are exercised: {} hokum, {} sun", s.hokum, s.sun);
+    assert!(s.doubled > 300 && s.closed > 100, "doubled {}, closed {}", s.doubled, s.closed);
+    assert!(s.gahwa > 50, "gahwa {}", s.gahwa);
+    assert!(s.kawesh > 3 && s.ashkal > 100, "kawesh {}, ashkal {}", s.kawesh, s.ashkal);
+    assert!(s.sawa_held > 10 && s.sawa_lost > 500, "sawa held {}, lost {}", s.sawa_held, s.sawa_lost);
+}
+
+#[test]
+fn random_matches_with_each_call_alone_keep_every_invariant() {
+    let mut rng = seeded_rng(5);
+    for call in ["doubling", "ashkal", "kawesh", "sawa"] {
+        for preset in ["seed", "saudi"] {
+            let mut o = options(preset);
+            o.insert(call.to_owned(), json!(true));
+            for _ in 0..40 {
+                let m = random_match::<Baloot, _>(GameKind::Baloot, o.clone(), &mut rng, 100).expect("plays");
+                assert!(matches!(m.game().outcome(), Some(Winner::Team(_))), "{preset} + {call}");
+            }
+            let m = random_match::<Baloot, _>(GameKind::Baloot, o, &mut rng, 4).expect("plays");
+            check_replay_equals_live(&m).expect("replay");
+            check_views_hide(m.game()).expect("views");
+        }
+    }
 }
 
 #[test]

@@ -31,8 +31,9 @@ pub struct Args {
     /// same match.
     #[arg(long)]
     seed: Option<u64>,
-    /// Rule options, e.g. `preset=saudi` (Baloot), `players=3,target_score=50` (Kabul),
-    /// `play_out=true` (Kout Bo), or a JSON object.
+    /// Rule options, e.g. `preset=saudi` (Baloot), `preset=saudi_full` (Baloot with every Saudi
+    /// table call: doubling, ashkal, kawesh, sawa), `preset=saudi,sawa=true` (one call alone),
+    /// `players=3,target_score=50` (Kabul), `play_out=true` (Kout Bo), or a JSON object.
     #[arg(long)]
     rules: Option<String>,
     /// Kabul: the number of players (2–6), the same as `--rules players=N`.

@@ -151,8 +151,12 @@ impl<G: Game> Match<G> {
         match self.game.phase() {
             Phase::AwaitingDeal { dealer } if dealer == hand.dealer => {}
             Phase::AwaitingDeal { dealer } => {
+                // The deal passes on after every hand, except that a hand ended by a Baloot
+                // `kawesh` is dealt again by the same dealer.
+                let previous = self.record.hands.last().map(|h| h.dealer);
+                let why = if previous == Some(dealer) { "the same dealer again" } else { "the previous dealer + 1" };
                 return Err(RecordError::malformed(format!(
-                    "the dealer is {}, but this hand must be dealt by seat {dealer} (the previous dealer + 1)",
+                    "the dealer is {}, but this hand must be dealt by seat {dealer} ({why})",
                     hand.dealer
                 )));
             }

@@ -261,6 +261,67 @@ fn baloot_whole_hand_by_keys() {
 }
 
 #[test]
+fn baloot_saudi_full_calls_by_keys() {
+    // Under saudi_full the person bids hokum whenever it can, raises whenever offered and claims
+    // sawa late in a hand; the screen offers the calls as buttons and shows the stake.
+    let saudi_full = |seed| {
+        let mut c = config(GameKind::Baloot, seed);
+        c.options.insert("preset".to_owned(), serde_json::Value::from("saudi_full"));
+        Driver::<Baloot>::new(c)
+    };
+    let mut seed = 31;
+    let mut d = saudi_full(seed);
+    let mut doubling_screens = Vec::new();
+    let mut raised = false;
+    for _ in 0..60 {
+        if d.phase() == Phase::Over {
+            seed += 1;
+            d = saudi_full(seed);
+        }
+        if matches!(d.phase(), Phase::AwaitingDeal { .. }) {
+            d.press(Key::Enter);
+        }
+        d.play_hand(|d, legal| {
+            let view = d.app.game().view(Some(d.app.seat()));
+            let label = |i: usize| d.app.choices()[i].label.clone();
+            match view.phase {
+                baloot::StageView::Doubling => {
+                    doubling_screens.push(d.screen());
+                    if let Some(&i) = legal.iter().find(|&&i| label(i) != "pass") {
+                        raised = true;
+                        return i;
+                    }
+                }
+                baloot::StageView::Bidding => {
+                    if let Some(&i) = legal.iter().find(|&&i| label(i).starts_with("hokum")) {
+                        return i;
+                    }
+                }
+                _ => {}
+            }
+            let late = view.hand.as_ref().is_some_and(|h| h.tricks.len() >= 6);
+            legal.iter().copied().find(|&i| late && label(i).starts_with("sawa")).unwrap_or(legal[0])
+        });
+        if raised {
+            break;
+        }
+    }
+    assert!(raised, "the person was offered a raise");
+    let screen = doubling_screens.last().expect("a doubling screen");
+    assert!(screen.contains("Raise:") || screen.contains("Double (d)") || screen.contains("Gahwa (g)"), "{screen}");
+    assert!(screen.contains("pass"), "{screen}");
+    insta::assert_snapshot!("baloot_doubling", screen);
+    assert!(
+        d.app.log().iter().any(|l| l.contains("The doubling is over: the hand is played at ×") || l.contains("gahwa")),
+        "the log says the stake: {:#?}",
+        d.app.log()
+    );
+    d.assert_record_replays();
+    d.play_match();
+    d.assert_record_replays();
+}
+
+#[test]
 fn kabul_whole_round_by_keys() {
     let mut d = kabul(14);
     let mine = d.play_hand(rotate());

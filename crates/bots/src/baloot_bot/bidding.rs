@@ -11,6 +11,7 @@ use baloot::{BalootAction, HandView};
 use cards::{CardSet, Suit};
 use game::Seat;
 
+use super::calls::prefers_ashkal;
 use super::estimate::{hokum_value, sun_value};
 
 /// The bars a contract's expected game points must clear, by place in the bidding.
@@ -40,6 +41,10 @@ pub(super) const BID_PARAMS: BidParams = BidParams {
 /// The bid of `seat` under the bars `p`.
 pub(super) fn bid(seat: Seat, hand: &HandView, legal: &[BalootAction], p: &BidParams) -> BalootAction {
     let Some(mine) = hand.cards else { return BalootAction::Pass };
+    // Five cards of 7s to 9s win nothing: cancel the hand.
+    if legal.contains(&BalootAction::Kawesh) {
+        return BalootAction::Kawesh;
+    }
     // Whoever takes the bid also takes the face-up card.
     let cards = mine | CardSet::single(hand.face_up);
     let face = hand.face_up.suit().unwrap_or(Suit::Spades);
@@ -53,6 +58,12 @@ pub(super) fn bid(seat: Seat, hand: &HandView, legal: &[BalootAction], p: &BidPa
         let hokum = hokum_value(cards, face, lead);
         let (best, value) =
             if sun >= hokum + p.sun_margin { (BalootAction::Sun, sun) } else { (BalootAction::Hokum(None), hokum) };
+        if best == BalootAction::Sun
+            && legal.contains(&BalootAction::Ashkal)
+            && prefers_ashkal(mine, hand.face_up, lead, bar(&p.round1))
+        {
+            return BalootAction::Ashkal;
+        }
         return if value >= bar(&p.round1) { best } else { BalootAction::Pass };
     }
     let mut best = (BalootAction::Pass, f64::NEG_INFINITY);
@@ -68,6 +79,9 @@ pub(super) fn bid(seat: Seat, hand: &HandView, legal: &[BalootAction], p: &BidPa
         // The window after a round-1 Hokum: Sun or pass.
         let partner = hand.bids.iter().any(|b| matches!(b.bid, BalootAction::Hokum(_)) && b.seat.team() == seat.team());
         let over = if partner { p.over_partner } else { p.over_opponent };
+        if legal.contains(&BalootAction::Ashkal) && prefers_ashkal(mine, hand.face_up, lead, over) {
+            return BalootAction::Ashkal;
+        }
         return if sun >= over { BalootAction::Sun } else { BalootAction::Pass };
     }
     // Round 2: another suit as trump, or Sun.
@@ -105,6 +119,12 @@ mod tests {
             face_up: face.parse().expect("card"),
             bids: bids.iter().map(|&(s, b)| BidView { seat: seat(s), bid: b.parse().expect("bid") }).collect(),
             contract: None,
+            calls: Vec::new(),
+            multiplier: baloot::Multiplier::Times(1),
+            closed: false,
+            sawa: None,
+            laid_down: game::BySeat::filled(4, CardSet::EMPTY),
+            ended_by: None,
             void: false,
             trick: TrickView { leader: seat(1), plays: Vec::new(), winner: None },
             tricks: Vec::new(),
@@ -117,7 +137,9 @@ mod tests {
     /// What `viewer` bids in `stage`, under `rules`.
     fn bid_of(viewer: usize, hand: &HandView, stage: Bidding, rules: &BalootRules) -> BalootAction {
         let mut legal = Vec::new();
-        stage.legal(hand.face_up.suit().expect("suit"), rules, &mut legal);
+        let table =
+            baloot::BidTable { face_up: hand.face_up, dealer: hand.dealer, hand: hand.cards.unwrap_or_default() };
+        stage.legal(&table, rules, &mut legal);
         bid(seat(viewer), hand, &legal, &BID_PARAMS)
     }
 

@@ -6,9 +6,12 @@
 //! Everything is read from the seat's [`BalootView`] (its cards, the face-up card, the bids, every
 //! card played and by whom, the projects shown), so the bot keeps no state between decisions.
 //! The view does not carry the rule options; the legal actions enforce the duties (overtrumping,
-//! trumping while the partner wins), and project values are judged with the `seed` preset.
+//! trumping while the partner wins, the closed lead) and say which Saudi table calls the table
+//! plays, and project values are judged with the `seed` preset. The calls (raises, `gahwa`,
+//! `ashkal`, `kawesh`, `sawa`) are in `calls`; a `sawa` is claimed only when it cannot fail.
 
 mod bidding;
+mod calls;
 mod estimate;
 mod play;
 
@@ -17,6 +20,7 @@ use game::Seat;
 
 use crate::Bot;
 use bidding::{BID_PARAMS, bid};
+use calls::{CALL_PARAMS, raise, sawa_is_certain};
 use play::Seen;
 
 /// The strong Baloot bot. It has no random choices: the same view always gets the same answer.
@@ -27,6 +31,14 @@ impl Bot<Baloot> for BalootHeuristic {
     fn choose(&mut self, seat: Seat, view: &BalootView, legal: &[BalootAction]) -> BalootAction {
         let wanted = match (view.phase, view.hand.as_ref()) {
             (StageView::Bidding, Some(hand)) => Some(bid(seat, hand, legal, &BID_PARAMS)),
+            (StageView::Doubling, Some(hand)) => {
+                view.doubling_step.map(|step| raise(seat, hand, step, legal, &CALL_PARAMS))
+            }
+            (StageView::Playing, Some(hand))
+                if legal.contains(&BalootAction::Sawa) && sawa_is_certain(hand, hand.closed) =>
+            {
+                Some(BalootAction::Sawa)
+            }
             (StageView::Playing, Some(hand)) => Seen::read(seat, hand).map(|t| BalootAction::Play(t.choose(legal))),
             _ => None,
         };

@@ -1,6 +1,9 @@
 //! Baloot on the screen.
 
-use baloot::{Baloot, BalootAction, BalootView, HandView, ModeName, ProjectKind, StageView, TARGET, TrickView};
+use baloot::{
+    Baloot, BalootAction, BalootView, EndedBy, HandView, ModeName, Multiplier, ProjectKind, Side, StageView, Stake,
+    TARGET, TrickView,
+};
 use bots::{Bot, BotSpec, Playable};
 use cards::{Card, CardSet, Rank, Suit};
 use game::{Actor, Game, Seat};
@@ -42,13 +45,49 @@ fn suit_words(suit: Suit) -> String {
     format!("{} {}", suit.symbol(), suit.name())
 }
 
-/// The bid as people say it: `hokum ♥`, `sun`, `pass`.
+/// The bid or call as people say it: `hokum ♥`, `sun`, `pass`, `double closed`, `gahwa`.
 fn bid_words(bid: BalootAction, face: Suit) -> String {
     match bid {
-        BalootAction::Pass => "pass".to_owned(),
         BalootAction::Hokum(s) => format!("hokum {}", s.unwrap_or(face).symbol()),
-        BalootAction::Sun => "sun".to_owned(),
         BalootAction::Play(c) => c.pretty(),
+        other => other.to_string(),
+    }
+}
+
+/// A raise as the table's narrow column shows it: `×2 open`, `×3 closed`, `×2` (Sun), `gahwa`.
+fn call_words(call: BalootAction) -> String {
+    match call {
+        BalootAction::Raise(stake, side) => {
+            format!("×{}{}", stake.multiplier(), side.map_or(String::new(), |s| format!(" {}", s.word())))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The stake as the table shows it: `×2`, `×4`, `gahwa (the match)`.
+fn stake_words(m: Multiplier) -> String {
+    match m {
+        Multiplier::Times(n) => format!("×{n}"),
+        Multiplier::Gahwa => "gahwa (the match)".to_owned(),
+    }
+}
+
+/// The raise offered at doubling step `step` in `mode`, with its shortcut key.
+fn raise_buttons(step: u8, mode: ModeName) -> Vec<(BalootAction, char)> {
+    let stake = match step {
+        1 => Stake::Double,
+        2 => Stake::Three,
+        3 => Stake::Four,
+        _ => return vec![(BalootAction::Gahwa, 'g')],
+    };
+    match mode {
+        ModeName::Sun => vec![(BalootAction::Raise(stake, None), 'd')],
+        ModeName::Hokum => {
+            vec![
+                (BalootAction::Raise(stake, Some(Side::Open)), 'o'),
+                (BalootAction::Raise(stake, Some(Side::Closed)), 'c'),
+            ]
+        }
     }
 }
 
@@ -131,10 +170,24 @@ impl Table for Baloot {
                     Round::One | Round::SunWindow(_) => bids.push((BalootAction::Hokum(None), 'h')),
                 }
                 bids.push((BalootAction::Sun, 's'));
+                if self.rules().ashkal {
+                    bids.push((BalootAction::Ashkal, 'a'));
+                }
+                if self.rules().kawesh {
+                    bids.push((BalootAction::Kawesh, 'k'));
+                }
                 for (i, (a, letter)) in bids.into_iter().enumerate() {
                     let digit = char::from(b'1' + i as u8);
                     let keys: Vec<char> = [digit, letter].into_iter().filter(|&k| k != ' ').collect();
                     out.push(Choice::act(a, bid_words(a, face), Place::Button, legal(a)).with_keys(&keys));
+                }
+            }
+            StageView::Doubling => {
+                let (Some(step), Some(c)) = (view.doubling_step, h.contract) else { return };
+                let mut calls = vec![(BalootAction::Pass, 'p')];
+                calls.extend(raise_buttons(step, c.mode));
+                for (a, letter) in calls {
+                    out.push(Choice::act(a, bid_words(a, face), Place::Button, legal(a)).with_keys(&[letter]));
                 }
             }
             StageView::Playing => {
@@ -142,6 +195,10 @@ impl Table for Baloot {
                 for card in hand_groups(h.cards.unwrap_or_default(), trump).into_iter().flatten() {
                     let a = BalootAction::Play(card);
                     out.push(Choice::act(a, card.pretty(), Place::Card(card), legal(a)));
+                }
+                if self.rules().sawa {
+                    let a = BalootAction::Sawa;
+                    out.push(Choice::act(a, "sawa (claim the rest)", Place::Button, legal(a)).with_keys(&['w']));
                 }
             }
             StageView::AwaitingDeal | StageView::Over => {}
@@ -156,20 +213,40 @@ impl Table for Baloot {
         match action {
             BalootAction::Play(card) => n.say(format!("{who} {} {}", names.verb(seat, "play", "plays"), card.pretty())),
             BalootAction::Pass => n.say(format!("{who} {}", names.verb(seat, "pass", "passes"))),
+            BalootAction::Raise(..) | BalootAction::Gahwa | BalootAction::Kawesh | BalootAction::Sawa => {
+                n.say(format!("{who} {} {}", names.verb(seat, "say", "says"), bid_words(action, face)));
+            }
             bid => n.say(format!("{who} {} {}", names.verb(seat, "bid", "bids"), bid_words(bid, face))),
         }
         if let (None, Some(c)) = (b.contract, a.contract) {
             let mode = match (c.mode, c.trump) {
                 (ModeName::Hokum, Some(t)) => format!("Hokum, trump {}", suit_words(t)),
+                _ if c.ashkal => "Sun by ashkal".to_owned(),
                 _ => "Sun, no trump".to_owned(),
             };
+            let taker = if c.ashkal { c.bidder.offset(2, 4) } else { c.bidder };
             n.say(format!(
                 "{} {} the bid: {mode}; the face-up {} goes to {}",
                 names.who(c.bidder),
                 names.verb(c.bidder, "take", "takes"),
                 a.face_up.pretty(),
-                names.whom(c.bidder)
+                names.whom(taker)
             ));
+        }
+        if a.calls.len() > b.calls.len() && after.phase != StageView::Doubling && a.multiplier != Multiplier::Times(1) {
+            let closed = if a.closed { ", closed: no trump lead while holding another suit" } else { ", open" };
+            n.say(format!("The doubling is over: the hand is played at {}{closed}", stake_words(a.multiplier)));
+        }
+        if let (None, Some(claim)) = (b.sawa, a.sawa) {
+            n.say(if claim.held {
+                format!("The claim holds: every remaining trick goes to {}", names.team(claim.seat.team()))
+            } else {
+                format!("The claim fails: {} lose the hand", names.team(claim.seat.team()))
+            });
+            n.pause = true;
+        }
+        if a.ended_by == Some(EndedBy::Kawesh) && b.ended_by.is_none() {
+            n.say(format!("Kawesh: the hand is cancelled and {} deals again", names.who(a.dealer)));
         }
         if a.void && !b.void {
             n.say("Everyone passed twice: the hand is void");
@@ -223,10 +300,28 @@ impl Table for Baloot {
         let v = ctx.view;
         let (Some(turn), Some(h)) = (v.to_act, &v.hand) else { return String::new() };
         if !ctx.my_turn {
-            let doing = if v.phase == StageView::Bidding { "to bid" } else { "to play" };
+            let doing = match v.phase {
+                StageView::Bidding => "to bid",
+                StageView::Doubling => "to double or pass",
+                _ => "to play",
+            };
             return format!("Waiting for seat {turn} {doing}…");
         }
         let face = h.face_up.suit().map_or_else(String::new, suit_words);
+        if v.phase == StageView::Doubling {
+            return match (v.doubling_step, h.contract.map(|c| c.mode)) {
+                (Some(4), _) => "Gahwa (g) stakes the whole match on this hand, or pass (p).".to_owned(),
+                (_, Some(ModeName::Sun)) => "Double (d) the Sun, or pass (p).".to_owned(),
+                (Some(step), _) => {
+                    let word =
+                        ["double", "three", "four"].get(usize::from(step).saturating_sub(1)).unwrap_or(&"double");
+                    format!(
+                        "Raise: {word} open (o), {word} closed (c: no trump lead while holding another suit), or pass (p)."
+                    )
+                }
+                _ => String::new(),
+            };
+        }
         match (v.phase, bidding_round(h)) {
             (StageView::Bidding, Round::One) => {
                 format!("Round 1: hokum in {face} (h), sun (s) if the rules allow it, or pass (p).")
@@ -236,6 +331,9 @@ impl Table for Baloot {
             }
             (StageView::Bidding, Round::Two) => {
                 format!("Round 2: hokum in a suit other than {face} (keys 2–5), sun (6), or pass (p).")
+            }
+            _ if h.trick.plays.is_empty() && ctx.rules.sawa => {
+                "Your lead: choose a card (← →, Enter), or claim every remaining trick: sawa (w).".to_owned()
             }
             _ if h.trick.plays.is_empty() => "Your lead: choose a card (← →, Enter).".to_owned(),
             _ => "Your turn: play a card (← →, Enter).".to_owned(),
@@ -256,13 +354,21 @@ impl Table for Baloot {
         if last.void == Some(true) {
             return format!("Hand {number}: everyone passed twice; the hand is void.");
         }
+        if last.ended_by == Some(EndedBy::Kawesh) {
+            return format!("Hand {number}: kawesh; no score, and the same dealer deals again.");
+        }
         let (Some(score), Some(bidder), Some(mode)) = (last.score, last.bidder, last.mode) else {
             return String::new();
         };
         let points =
             last.card_points.map(|p| format!(" (card points {}–{})", p[us], p[us.other()])).unwrap_or_default();
+        let stake = match last.multiplier {
+            Some(m @ (Multiplier::Gahwa | Multiplier::Times(2..))) => format!(" at {}", stake_words(m)),
+            _ => String::new(),
+        };
+        let sawa = if last.ended_by == Some(EndedBy::Sawa) { ", settled by sawa" } else { "" };
         format!(
-            "Hand {number}: {mode} by {}; us +{}, them +{}{points}.",
+            "Hand {number}: {mode} by {}{stake}{sawa}; us +{}, them +{}{points}.",
             names.whom(bidder),
             score[us],
             score[us.other()]
@@ -272,8 +378,11 @@ impl Table for Baloot {
     fn draw(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Self>) {
         let [main, hand_area] = Layout::vertical([Constraint::Min(6), Constraint::Length(4)]).areas(area);
         let [table, side] = Layout::horizontal([Constraint::Min(40), Constraint::Length(36)]).areas(main);
-        let [info, log] = Layout::vertical([Constraint::Length(8), Constraint::Min(3)]).areas(side);
         let Some(h) = &ctx.view.hand else { return };
+        // One more line for the stake once a hand is doubled.
+        let staked = h.multiplier != Multiplier::Times(1) || ctx.view.phase == StageView::Doubling;
+        let info_height = if staked && h.contract.is_some() { 9 } else { 8 };
+        let [info, log] = Layout::vertical([Constraint::Length(info_height), Constraint::Min(3)]).areas(side);
         draw_table(frame, table, ctx, h);
         draw_info(frame, info, ctx, h);
         render::log(frame, log, ctx);
@@ -295,8 +404,14 @@ impl Table for Baloot {
     }
 
     fn keys(ctx: &Ctx<'_, Self>) -> &'static str {
+        let r = ctx.rules;
         match ctx.view.phase {
+            StageView::Bidding if r.ashkal || r.kawesh => {
+                "p pass · h hokum · s sun · a ashkal · k kawesh · 1-8 · ← → Enter"
+            }
             StageView::Bidding => "p pass · h hokum · s sun · 1-6 · ← → Enter",
+            StageView::Doubling => "p pass · o open · c closed · d double (Sun) · g gahwa · ← → Enter",
+            StageView::Playing if r.sawa => "← → choose · Enter play · w sawa",
             StageView::Playing => "← → choose · Enter play",
             StageView::AwaitingDeal => "Enter next hand",
             StageView::Over => "Enter leave",
@@ -310,18 +425,24 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &Hand
     let faint = p.faint();
     let face = h.face_up.suit().unwrap_or(Suit::Spades);
     let bidder = h.contract.map(|c| c.bidder);
-    let mut lines = vec![Line::styled("   Seat     Team  Bid       Cards  Trick", faint)];
+    // Room for `×2 closed` when the table plays the doubling steps.
+    let width = if ctx.rules.doubling { 10 } else { 8 };
+    let mut lines = vec![Line::styled(format!("   Seat     Team  {:<width$}  Cards  Trick", "Bid"), faint)];
     let (trick, done) = if h.trick.plays.is_empty() { (h.tricks.last(), true) } else { (Some(&h.trick), false) };
     for k in 0..4 {
         let seat = ctx.me().offset(k, 4);
         let marker = if v.to_act == Some(seat) { Span::styled(" ▶ ", p.accent()) } else { Span::raw("   ") };
         let name = if seat == h.dealer { format!("{} D", ctx.names.who(seat)) } else { ctx.names.who(seat) };
         let star = if bidder == Some(seat) { "★" } else { " " };
-        let call = h.bids.iter().rev().find(|b| b.seat == seat).map(|b| bid_words(b.bid, face)).unwrap_or_default();
+        let raised = h.calls.iter().rev().find(|c| c.seat == seat && c.bid != BalootAction::Pass);
+        let call = match raised {
+            Some(c) => call_words(c.bid),
+            None => h.bids.iter().rev().find(|b| b.seat == seat).map(|b| bid_words(b.bid, face)).unwrap_or_default(),
+        };
         let mut spans = vec![
             marker,
             Span::raw(format!("{name:<9}{:<6}", ctx.names.team(seat.team()))),
-            Span::raw(format!("{call:<8}{star}  ")),
+            Span::raw(format!("{call:<width$}{star}  ")),
             Span::raw(format!("{:>3}   ", h.hand_sizes.get(seat).copied().unwrap_or(0))),
         ];
         if let Some(t) = trick {
@@ -371,11 +492,16 @@ fn draw_info(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Baloot>, h: &HandV
             }
             spans.push(Span::raw(format!(" by {} ({})", names.whom(c.bidder), names.team(c.bidder.team()))));
             lines.push(Line::from(spans));
+            let taker = if c.ashkal { c.bidder.offset(2, 4) } else { c.bidder };
             lines.push(Line::from(vec![
                 Span::raw("Face-up "),
                 Span::styled(h.face_up.pretty(), p.card(h.face_up)),
-                Span::raw(format!(" went to {}", names.whom(c.bidder))),
+                Span::raw(format!(" went to {}", names.whom(taker))),
             ]));
+            if h.multiplier != Multiplier::Times(1) || ctx.view.phase == StageView::Doubling {
+                let closed = if h.closed { " · CLOSED (no trump lead)" } else { " · open" };
+                lines.push(Line::styled(format!("Stake {}{closed}", stake_words(h.multiplier)), p.accent()));
+            }
         }
         None => {
             let round = match bidding_round(h) {
