@@ -265,6 +265,15 @@ export function actionLabel(game, action, lang, ctx = {}) {
     case 'trump': return `${t('kout.hokm')}: ${suit(arg)}`;
     case 'hokum': return arg ? t('baloot.hokumSuit', { suit: suit(arg) }) : ctx.faceUpSuit ? t('baloot.hokumSuit', { suit: suit(ctx.faceUpSuit) }) : t('baloot.hokum');
     case 'sun': return t('baloot.sun');
+    case 'double':
+    case 'three':
+    case 'four':
+      return arg === 'open' || arg === 'closed' ? t('baloot.raise', { call: t(`baloot.call.${verb}`), how: t(`baloot.${arg}`) }) : t(`baloot.call.${verb}`);
+    case 'gahwa':
+    case 'ashkal':
+    case 'kawesh':
+    case 'sawa':
+      return t(`baloot.call.${verb}`);
     default: return arg2 ? `${verb} ${arg} ${arg2}` : action;
   }
 }
@@ -303,6 +312,22 @@ export const REFUSAL_CODES = {
   only_sun_or_pass: ['seat'],
   must_trump: [],
   must_beat: ['rank'],
+  // Baloot's Saudi table calls.
+  call_not_in_rules: ['call'],
+  still_doubling: [],
+  doubling_over: [],
+  not_your_teams_call: ['call'],
+  not_this_step: ['step', 'call'],
+  open_or_closed: ['call'],
+  sun_double_is_plain: [],
+  sun_double_needs_scores: [],
+  closed_trump_lead: [],
+  ashkal_only_in_round_one: [],
+  ashkal_wrong_seat: [],
+  ashkal_on_an_ace: [],
+  kawesh_too_late: [],
+  kawesh_needs_low_cards: ['card'],
+  sawa_not_leading: [],
   // Kabul.
   no_round: [],
   no_such_seat: ['seat', 'players'],
@@ -342,6 +367,9 @@ const isCount = (n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0;
  * one is shown as the server's English instead.
  * @type {Record<string, (v: unknown) => boolean>}
  */
+/** The Saudi table calls a refusal may name (`call`). */
+const CALLS = ['double', 'three', 'four', 'gahwa', 'ashkal', 'kawesh', 'sawa'];
+
 const PARAM_OK = {
   seat: isCount,
   slot: isCount,
@@ -357,6 +385,8 @@ const PARAM_OK = {
   rank: (v) => typeof v === 'string' && RANKS.includes(v),
   moment: (v) => typeof v === 'string' && MOMENTS.includes(v),
   power: (v) => typeof v === 'string' && POWERS.includes(v),
+  call: (v) => typeof v === 'string' && CALLS.includes(v),
+  step: (v) => typeof v === 'number' && v >= 1 && v <= 4,
 };
 
 /**
@@ -415,6 +445,7 @@ export function reasonParts(lang, reason, ctx = {}) {
   if (typeof p.card === 'string') params.card = cardText(p.card, jokerNames(lang));
   if (typeof p.rank === 'string') params.rank = ['J', 'Q', 'K', 'A'].includes(p.rank) ? translate(lang, `rank.${p.rank}`) : rankLabel(p.rank);
   if (typeof p.power === 'string') params.power = translate(lang, `kabul.power.${p.power}`);
+  if (typeof p.call === 'string') params.call = translate(lang, `baloot.call.${p.call}`);
   return translateParts(lang, found.key, params);
 }
 

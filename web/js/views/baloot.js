@@ -62,7 +62,9 @@ export function seatExtra(ctx, seat) {
     chips.push(h('span', { class: 'chip maker' }, hd.contract.mode === 'sun' ? ctx.t('baloot.sun') : ctx.t('baloot.hokum'), hd.contract.trump ? suitMark(hd.contract.trump) : null));
   }
   if (chips.length) parts.push(h('div', { class: 'chips' }, chips));
-  const bids = v.phase === 'bidding' ? (hd.bids ?? []).filter((/** @type {any} */ b) => b.seat === seat) : [];
+  // During the doubling steps the bubbles show the raises; before, the bids.
+  const spoken = v.phase === 'doubling' ? (hd.calls ?? []) : v.phase === 'bidding' ? (hd.bids ?? []) : [];
+  const bids = spoken.filter((/** @type {any} */ b) => b.seat === seat);
   const last = bids[bids.length - 1];
   // The bubble's text counts the seat's bids, so a second "pass" (in the second round) pops too.
   parts.push(last ? bubble(ctx, seat, actionLabel('baloot', last.bid, ctx.app.state.lang, { faceUpSuit: faceUpSuit(ctx) }), last.bid === 'pass' ? 'pass' : 'bid', bids.length) : bubble(ctx, seat, null));
@@ -105,7 +107,11 @@ export function center(ctx) {
 /** @param {Ctx} ctx */
 export function actions(ctx) {
   const v = ctx.view;
-  if (!v || !ctx.myTurn || v.phase !== 'bidding') return null;
+  if (!v || !ctx.myTurn) return null;
+  if (v.phase === 'doubling') return callBar(ctx, [...ctx.legal], ctx.t('baloot.raiseLabel'));
+  // A player about to lead may claim every remaining trick instead (Sawa); the cards stay playable.
+  if (v.phase === 'playing') return ctx.legal.has('sawa') ? callBar(ctx, ['sawa'], ctx.t('baloot.call.sawa')) : null;
+  if (v.phase !== 'bidding') return null;
   const bids = balootBids(ctx.legal, faceUpSuit(ctx));
   const round = balootBidRound(v.bid_round);
   return h('div', { class: 'bid-bar', role: 'group', 'aria-label': ctx.t(`baloot.round${round}`) },
@@ -117,8 +123,27 @@ export function actions(ctx) {
         // The keys that make the bid (main.js): the buttons' order, and 0 or P to pass.
         'aria-keyshortcuts': a === 'pass' ? '0 P' : String(i + 1),
         onclick: () => ctx.act(a),
-      }, a === 'pass' ? ctx.t('action.pass') : a === 'sun' ? ctx.t('baloot.sun') : [ctx.t('baloot.hokum'), ' ', suitMark(suit)]);
+      }, a === 'pass' ? ctx.t('action.pass') : a === 'sun' ? ctx.t('baloot.sun') : suit !== null ? [ctx.t('baloot.hokum'), ' ', suitMark(suit)] : actionLabel('baloot', a, ctx.app.state.lang));
     }));
+}
+
+/**
+ * Buttons for the Saudi table calls offered now (raises and pass during the doubling steps; Sawa
+ * before a lead), each in words with its stake.
+ * @param {Ctx} ctx
+ * @param {string[]} legal
+ * @param {string} label
+ */
+function callBar(ctx, legal, label) {
+  const calls = legal.filter((a) => !a.startsWith('play '));
+  if (!calls.length) return null;
+  return h('div', { class: 'bid-bar call-bar', role: 'group', 'aria-label': label },
+    h('span', { class: 'bar-label' }, label),
+    calls.map((a, i) => h('button', {
+      class: `btn bid-btn ${a === 'pass' ? 'ghost' : 'primary'}`, type: 'button', 'data-key': `act-${a}`, dataset: { action: a },
+      'aria-keyshortcuts': a === 'pass' ? '0 P' : String(i + 1),
+      onclick: () => ctx.act(a),
+    }, actionLabel('baloot', a, ctx.app.state.lang))));
 }
 
 /** @param {Ctx} ctx */
@@ -136,8 +161,13 @@ export function contractInfo(ctx) {
   const text = c.mode === 'sun' ? ctx.tn('baloot.contractSun', { name: ctx.name(c.bidder) }) : ctx.tn('baloot.contractHokum', { name: ctx.name(c.bidder), suit: suitLabel(ctx, c.trump) });
   const pts = hd.card_points ?? [0, 0];
   const tr = hd.trick_counts ?? [0, 0];
+  // The stake and "closed", once raised: everyone at the table sees them.
+  const m = hd.multiplier;
+  const stake = m === 'gahwa' ? ctx.t('baloot.stakeGahwa') : typeof m === 'number' && m > 1 ? ctx.t('baloot.stake', { n: m }) : null;
   return h('div', { class: 'contract' },
     h('span', null, text),
+    stake ? h('span', { class: 'chip stake', 'data-key': 'stake' }, stake) : null,
+    hd.closed ? h('span', { class: 'chip closed', 'data-key': 'closed' }, ctx.t('baloot.closedChip')) : null,
     h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')} ${tr[0]}–${tr[1]} · ${ctx.t('baloot.cardPoints')} ${pts[0]}–${pts[1]}`));
 }
 

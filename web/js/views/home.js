@@ -11,6 +11,9 @@ import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
 
 const TURN_CHOICES = [10, 20, 30, 60, 120];
 
+/** Baloot's Saudi table calls, each a rule option (docs/rules/baloot.md). */
+export const SAUDI_CALLS = ['doubling', 'ashkal', 'kawesh', 'sawa'];
+
 /**
  * The rules object for the create form.
  * @param {App['ui']['create']} c
@@ -18,7 +21,9 @@ const TURN_CHOICES = [10, 20, 30, 60, 120];
 export function rulesOf(c) {
   /** @type {Record<string, unknown>} */
   const rules = {};
-  if (c.game === 'baloot' && c.preset === 'saudi') rules.preset = 'saudi';
+  if (c.game === 'baloot' && (c.preset === 'saudi' || c.preset === 'saudi_full')) rules.preset = c.preset;
+  // Each Saudi table call as a house option on the other presets (all are on in saudi_full).
+  if (c.game === 'baloot' && c.preset !== 'saudi_full') for (const call of SAUDI_CALLS) if (c.calls?.includes(call)) rules[call] = true;
   if ((c.game === 'kout6' || c.game === 'kout4') && c.playOut) rules.play_out = true;
   if (c.game === 'kabul') {
     rules.players = c.players;
@@ -68,7 +73,19 @@ function createCard(app) {
       options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
   const extra = [];
   if (c.game === 'baloot') {
-    extra.push(field(app.t('home.preset'), select('preset', [['seed', app.t('home.preset.seed')], ['saudi', app.t('home.preset.saudi')]], c.preset, (v) => set({ preset: v }))));
+    extra.push(field(app.t('home.preset'), select('preset', [['seed', app.t('home.preset.seed')], ['saudi', app.t('home.preset.saudi')], ['saudi_full', app.t('home.preset.saudi_full')]], c.preset, (v) => set({ preset: v }))));
+    if (c.preset !== 'saudi_full') {
+      for (const call of SAUDI_CALLS) {
+        const on = Boolean(c.calls?.includes(call));
+        extra.push(h('label', { class: 'check' }, h('input', {
+          type: 'checkbox', 'data-key': `call-${call}`, checked: on,
+          onchange: (/** @type {Event} */ e) => {
+            const checked = /** @type {HTMLInputElement} */ (e.target).checked;
+            set({ calls: checked ? [...(c.calls ?? []), call] : (c.calls ?? []).filter((x) => x !== call) });
+          },
+        }), app.t(`home.call.${call}`)));
+      }
+    }
   }
   if (c.game === 'kout6' || c.game === 'kout4') {
     extra.push(h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'playout', checked: c.playOut, onchange: (/** @type {Event} */ e) => set({ playOut: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.playOut')));

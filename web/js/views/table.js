@@ -226,7 +226,10 @@ export function levelsFirst(names) {
  */
 function rulesSummary(app, game, rules) {
   const out = [];
-  if (game === 'baloot') out.push(app.t(rules.preset === 'saudi' ? 'home.preset.saudi' : 'home.preset.seed'));
+  if (game === 'baloot') {
+    out.push(app.t(rules.preset === 'saudi' || rules.preset === 'saudi_full' ? `home.preset.${rules.preset}` : 'home.preset.seed'));
+    for (const call of ['doubling', 'ashkal', 'kawesh', 'sawa']) if (rules[call] === true) out.push(app.t(`home.call.${call}`));
+  }
   if (rules.play_out) out.push(app.t('home.playOut'));
   if (game === 'kabul') {
     out.push(`${app.t('home.players')}: ${rules.players ?? 4}`);

@@ -157,7 +157,7 @@ test('refusals as data: each code gives its key and parameters', () => {
 });
 
 test('every refusal code of every game reads in English and Arabic', () => {
-  const sample = { seat: 2, slot: 1, players: 4, bid: 6, high: 7, team_bid: 7, card: 'AH', joker: 'RJ', suit: 'H', rank: 'Q', moment: 'bidding', power: 'peek_own' };
+  const sample = { seat: 2, slot: 1, players: 4, bid: 6, high: 7, team_bid: 7, card: 'AH', joker: 'RJ', suit: 'H', rank: 'Q', moment: 'bidding', power: 'peek_own', call: 'three', step: 2 };
   const codes = Object.keys(REFUSAL_CODES);
   assert.ok(codes.length >= 46, `${codes.length} codes`);
   for (const code of codes) {

@@ -1,0 +1,28 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rulesOf, SAUDI_CALLS } from '../../js/views/home.js';
+import { actionLabel } from '../../js/protocol.js';
+
+const base = { game: 'baloot', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false };
+
+test('the create form asks for saudi_full, or each Saudi call as a house option', () => {
+  assert.deepEqual(rulesOf({ ...base, preset: 'saudi_full', calls: ['sawa'] }), { preset: 'saudi_full' });
+  assert.deepEqual(rulesOf({ ...base, preset: 'saudi', calls: ['doubling', 'sawa'] }), { preset: 'saudi', doubling: true, sawa: true });
+  assert.deepEqual(rulesOf({ ...base, calls: [] }), {});
+  assert.deepEqual(SAUDI_CALLS, ['doubling', 'ashkal', 'kawesh', 'sawa']);
+});
+
+test('every Saudi call reads in words in both languages, with open or closed', () => {
+  const texts = ['double open', 'double closed', 'three open', 'three closed', 'four open', 'four closed', 'gahwa', 'double', 'ashkal', 'kawesh', 'sawa'];
+  for (const lang of ['en', 'ar']) {
+    const seen = new Set();
+    for (const a of texts) {
+      const label = actionLabel('baloot', a, lang);
+      assert.notEqual(label, a, `${lang}: ${a} has words`);
+      assert.doesNotMatch(label, /\{\w+\}|baloot\./, `${lang}: ${a} → ${label}`);
+      seen.add(label);
+    }
+    assert.equal(seen.size, texts.length, `${lang}: every call reads differently`);
+  }
+  assert.equal(actionLabel('baloot', 'three closed', 'en'), 'Three closed');
+});
