@@ -1,0 +1,3 @@
+//! Placeholder.
+#![allow(missing_docs)]
+fn main() {}
