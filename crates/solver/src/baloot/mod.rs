@@ -348,8 +348,7 @@ impl BalootSolver {
             return 0;
         }
         let (_, mut s) = self.search(pos, team);
-        let guess = s.st.cap(&s.k) / 2;
-        let v = s.solve(guess);
+        let v = s.solve();
         let nodes = s.nodes;
         self.nodes += nodes;
         v as u16
@@ -395,8 +394,7 @@ impl BalootSolver {
                 Some(&(_, v)) => v,
                 None => {
                     let gain = s.st.play(&s.k, rep);
-                    let guess = s.st.cap(&s.k) / 2;
-                    let v = (gain + s.solve(guess)) as u16;
+                    let v = (gain + s.solve()) as u16;
                     s.st = root;
                     solved.push((rep, v));
                     v
@@ -428,12 +426,11 @@ impl BalootSolver {
         assert!(!pos.is_over(), "best_move on a finished hand");
         let (layout, mut s) = self.search(pos, team);
         let root = s.st;
-        let guess = root.cap(&s.k) / 2;
-        let v = s.solve(guess);
+        let v = s.solve();
         let maximizing = root.mover() & 1 == team.index();
-        let (moves, n) = s.ordered(crate::tt::NO_MOVE);
-        let mut best = moves[0];
-        for &c in &moves[..n] {
+        let moves = s.ordered(crate::tt::NO_MOVE);
+        let mut best = moves.cards[0];
+        for &c in moves.cards() {
             let gain = s.st.play(&s.k, c);
             let ok = if maximizing { s.at_least(v - gain) } else { !s.at_least(v - gain + 1) };
             s.st = root;

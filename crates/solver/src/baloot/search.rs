@@ -260,35 +260,22 @@ impl State {
         i32::from(self.held_pts + self.trick_pts) + LAST + kaboot
     }
 
+    /// The table key of a position at the start of a trick: the cards left, the leader, and
+    /// whether a Kaboot is still possible for the counted team.
+    #[inline]
+    pub(super) fn key(&self) -> u64 {
+        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        u64::from(all) | u64::from(self.leader) << 32 | u64::from(self.sweep) << 34
+    }
+
     /// The cards still in play: held, or on the table (which separate the cards around them).
     #[inline]
     fn live(&self) -> u32 {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | self.table
     }
 
-    /// `moves` less the cards equivalent to a higher one of them: same hand and suit, no live
-    /// card between, the same points.
-    #[inline]
-    pub(super) fn representatives(&self, k: &Consts, moves: u32) -> u32 {
-        let hand = self.hands[self.mover()];
-        let live = self.live();
-        let mut out = moves;
-        let mut m = moves;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let up = live & SUIT[c >> 3] & ABOVE[c];
-            if up != 0 {
-                let y = up.trailing_zeros() as usize;
-                if hand & (1 << y) != 0 && k.pts[c] == k.pts[y] {
-                    out &= !(1 << c);
-                }
-            }
-        }
-        out
-    }
-
-    /// The highest card of `moves`'s class: the card the search plays for `c`.
+    /// The highest card equivalent to `c` (same hand and suit, no live card between, the same
+    /// points): the card solved for `c`.
     pub(super) fn representative(&self, k: &Consts, c: u8) -> u8 {
         let hand = self.hands[self.mover()];
         let live = self.live();
@@ -331,49 +318,98 @@ pub(super) struct Search<'t> {
     pub nodes: u64,
 }
 
+/// The moves of a node in the order to try them.
+pub(super) struct Moves {
+    pub cards: [u8; 8],
+    /// Each card's run (see [`Search::ordered`]).
+    pub runs: [u8; 8],
+    pub len: usize,
+}
+
+impl Moves {
+    pub(super) fn cards(&self) -> &[u8] {
+        &self.cards[..self.len]
+    }
+}
+
+/// What the move ordering of one node needs to know, computed once per node.
+struct Context {
+    seat: usize,
+    live: u32,
+    /// The strongest card the next seat (an opponent) could play to this trick.
+    threat: u8,
+    /// The seat's team is winning the trick so far.
+    ours: bool,
+}
+
 impl Search<'_> {
-    /// The moves to try, best first.
-    pub(super) fn ordered(&self, tt_move: u8) -> ([u8; 8], usize) {
+    /// The moves to try, best first, each with its run: moves of one run are cards of the same
+    /// suit with no card of another seat, held or on the table, between them. Swapping two cards
+    /// of a run changes no trick's winner (the seat's own cards never meet in a trick), only where
+    /// their points go: their values differ by at most the difference of their points.
+    pub(super) fn ordered(&self, tt_move: u8) -> Moves {
         let st = &self.st;
         let k = &self.k;
-        let mut moves = st.legal(k);
-        if self.equivalence {
-            moves = st.representatives(k, moves);
-        }
-        let mut list = [0u8; 8];
+        let moves = st.legal(k);
+        let mut out = Moves { cards: [0; 8], runs: [0; 8], len: 0 };
         let mut score = [0i32; 8];
-        let mut n = 0;
         let seat = st.mover();
+        let next = st.hands[(seat + 1) & 3];
+        let follow = next & st.led;
+        let threat = if st.len == 0 || st.len == 3 {
+            0
+        } else if follow != 0 {
+            k.strength(high_bit(follow), st.led)
+        } else if next & k.trump != 0 {
+            k.strength(high_bit(next & k.trump), st.led)
+        } else {
+            0
+        };
+        let live = st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3];
+        let cx = Context { seat, live, threat, ours: usize::from(st.win_seat & 1) == seat & 1 };
+        let blockers = (live | st.table) & !st.hands[seat];
         let mut m = moves;
-        while m != 0 && n < 8 {
+        let mut prev: Option<u8> = None;
+        let mut run = 0u8;
+        while m != 0 && out.len < 8 {
             let c = m.trailing_zeros() as u8;
             m &= m - 1;
-            let s = if c == tt_move { 1000 } else { self.score(seat, c) };
+            if let Some(p) = prev {
+                let between = ABOVE[usize::from(p)] & ((1u32 << c) - 1);
+                let joined = self.equivalence && p >> 3 == c >> 3 && blockers & between == 0;
+                if !joined {
+                    run += 1;
+                }
+            }
+            prev = Some(c);
+            let s = if c == tt_move { 1000 } else { self.score(&cx, c) };
             // Insertion by score, highest first.
-            let mut i = n;
+            let mut i = out.len;
             while i > 0 && score[i - 1] < s {
                 score[i] = score[i - 1];
-                list[i] = list[i - 1];
+                out.cards[i] = out.cards[i - 1];
+                out.runs[i] = out.runs[i - 1];
                 i -= 1;
             }
             score[i] = s;
-            list[i] = c;
-            n += 1;
+            out.cards[i] = c;
+            out.runs[i] = run;
+            out.len += 1;
         }
-        (list, n)
+        out
     }
 
     /// A guess of how good playing `c` is for the seat to move, for move ordering only.
     #[inline]
-    fn score(&self, seat: usize, c: u8) -> i32 {
+    fn score(&self, cx: &Context, c: u8) -> i32 {
         let st = &self.st;
         let k = &self.k;
         let pts = i32::from(k.pts[usize::from(c)]);
         if st.len == 0 {
-            let live = st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3];
+            let seat = cx.seat;
             let suit = SUIT[usize::from(c >> 3)];
-            let top = high_bit(live & suit);
-            if c == top {
+            let top = high_bit(cx.live & suit);
+            return if c == top {
                 let ruffs = |o: u32| o & suit == 0 && o & k.trump != 0;
                 let ruffable = suit != k.trump && (ruffs(st.hands[(seat + 1) & 3]) || ruffs(st.hands[(seat + 3) & 3]));
                 if ruffable { 5 - pts } else { 60 + pts }
@@ -381,38 +417,26 @@ impl Search<'_> {
                 40 - pts
             } else {
                 20 - pts - i32::from(c & 7)
-            }
-        } else {
-            let s = k.strength(c, st.led);
-            let ours = usize::from(st.win_seat & 1) == seat & 1;
-            if st.len == 3 {
-                return if s > st.win_str {
-                    100 + pts
-                } else if ours {
-                    50 + pts
-                } else {
-                    -pts
-                };
-            }
-            // The next seat is an opponent: the strongest card it could play.
-            let o = st.hands[(seat + 1) & 3];
-            let follow = o & st.led;
-            let threat = if follow != 0 {
-                k.strength(high_bit(follow), st.led)
-            } else if o & k.trump != 0 {
-                k.strength(high_bit(o & k.trump), st.led)
-            } else {
-                0
             };
-            if ours && st.win_str > threat {
+        }
+        let s = k.strength(c, st.led);
+        if st.len == 3 {
+            return if s > st.win_str {
+                100 + pts
+            } else if cx.ours {
                 50 + pts
-            } else if s > st.win_str && s > threat {
-                80 + pts
-            } else if s > st.win_str {
-                20 - pts
             } else {
                 -pts
-            }
+            };
+        }
+        if cx.ours && st.win_str > cx.threat {
+            50 + pts
+        } else if s > st.win_str && s > cx.threat {
+            80 + pts
+        } else if s > st.win_str {
+            20 - pts
+        } else {
+            -pts
         }
     }
 
@@ -421,44 +445,105 @@ impl Search<'_> {
     pub(super) fn search(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         let saved = self.st;
-        let start = saved.len == 0;
-        let mut key = 0;
-        let mut tt_move = NO_MOVE;
+        if saved.len == 0 && saved.tricks_left <= 1 {
+            return self.last_trick();
+        }
+        if saved.len != 0 {
+            return self.expand(alpha, beta, NO_MOVE).0;
+        }
         let cap = saved.cap(&self.k);
-        if start {
-            if saved.tricks_left <= 1 {
-                return self.last_trick();
+        if cap <= alpha {
+            return cap;
+        }
+        if beta <= 0 {
+            return 0;
+        }
+        let (ours, theirs) = self.sure_points();
+        if ours >= beta {
+            return ours;
+        }
+        if cap - theirs <= alpha {
+            return cap - theirs;
+        }
+        let key = saved.key();
+        let mut tt_move = NO_MOVE;
+        if let Some(b) = self.table.probe(key) {
+            let (lo, hi) = (i32::from(b.lower), i32::from(b.upper));
+            if lo >= beta || lo == hi {
+                return lo;
             }
-            if cap <= alpha {
-                return cap;
+            if hi <= alpha {
+                return hi;
             }
-            if beta <= 0 {
-                return 0;
-            }
-            let all = saved.hands[0] | saved.hands[1] | saved.hands[2] | saved.hands[3];
-            key = u64::from(all) | u64::from(saved.leader) << 32 | u64::from(saved.sweep) << 34;
-            if let Some(b) = self.table.probe(key) {
-                let (lo, hi) = (i32::from(b.lower), i32::from(b.upper));
-                if lo >= beta || lo == hi {
-                    return lo;
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            tt_move = b.best;
+        }
+        let (best, best_move) = self.expand(alpha, beta, tt_move);
+        let clamp = |v: i32| v.clamp(0, 255) as u8;
+        let (lo, hi) = if best <= alpha {
+            (ours, best)
+        } else if best >= beta {
+            (best, cap - theirs)
+        } else {
+            (best, best)
+        };
+        self.table.store(key, saved.tricks_left, clamp(lo), clamp(hi), best_move);
+        best
+    }
+
+    /// Tries the moves of the seat to move in order; returns the fail-soft value and the move that
+    /// gave it.
+    fn expand(&mut self, mut alpha: i32, mut beta: i32, tt_move: u8) -> (i32, u8) {
+        let saved = self.st;
+        let maximizing = saved.mover() & 1 == self.k.team;
+        let moves = self.ordered(tt_move);
+        if saved.len == 3 && saved.tricks_left > 3 {
+            // Enhanced transposition cut-off: each card ends the trick; a table entry of one of the
+            // positions it leads to may decide the node at once.
+            for &c in moves.cards() {
+                let gain = self.st.play(&self.k, c);
+                let key = self.st.key();
+                self.st = saved;
+                if let Some(b) = self.table.probe(key) {
+                    if maximizing && gain + i32::from(b.lower) >= beta {
+                        return (gain + i32::from(b.lower), c);
+                    }
+                    if !maximizing && gain + i32::from(b.upper) <= alpha {
+                        return (gain + i32::from(b.upper), c);
+                    }
                 }
-                if hi <= alpha {
-                    return hi;
-                }
-                alpha = alpha.max(lo);
-                beta = beta.min(hi);
-                tt_move = b.best;
             }
         }
-        let (alpha0, beta0) = (alpha, beta);
-        let maximizing = saved.mover() & 1 == self.k.team;
-        let (moves, n) = self.ordered(tt_move);
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
         let mut best_move = NO_MOVE;
-        for &c in &moves[..n] {
+        // The cards searched so far: (run, points, value).
+        let mut done = [(0u8, 0i32, 0i32); 8];
+        let mut n_done = 0;
+        'moves: for (i, &c) in moves.cards().iter().enumerate() {
+            let run = moves.runs[i];
+            let pts = i32::from(self.k.pts[usize::from(c)]);
+            // A card of a run already searched is bounded by that card's value: skip it if the
+            // bound cannot change this node's result.
+            for &(r, p, v) in &done[..n_done] {
+                if r != run {
+                    continue;
+                }
+                let d = (p - pts).abs();
+                if maximizing && v + d <= alpha {
+                    best = best.max(v + d);
+                    continue 'moves;
+                }
+                if !maximizing && v - d >= beta {
+                    best = best.min(v - d);
+                    continue 'moves;
+                }
+            }
             let gain = self.st.play(&self.k, c);
             let v = gain + self.search(alpha - gain, beta - gain);
             self.st = saved;
+            done[n_done] = (run, pts, v);
+            n_done += 1;
             if maximizing {
                 if v > best {
                     best = v;
@@ -474,18 +559,58 @@ impl Search<'_> {
                 break;
             }
         }
-        if start {
-            let clamp = |v: i32| v.clamp(0, 255) as u8;
-            let (lo, hi) = if best <= alpha0 {
-                (0, best)
-            } else if best >= beta0 {
-                (best, cap)
-            } else {
-                (best, best)
-            };
-            self.table.store(key, saved.tricks_left, clamp(lo), clamp(hi.min(cap)), best_move);
+        (best, best_move)
+    }
+
+    /// Points each team is sure to take from here, the counted team's first: in Hokum the top
+    /// trumps held by one team win their tricks whenever they are played; the leader can cash the
+    /// top cards of its plain suits and keep the lead (in Hokum, as many rounds as every other
+    /// seat holding a trump can follow: an opponent could ruff, the partner take the lead).
+    fn sure_points(&self) -> (i32, i32) {
+        let st = &self.st;
+        let k = &self.k;
+        let mut sure = [0i32; 2];
+        let live = st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3];
+        let team_cards = [st.hands[0] | st.hands[2], st.hands[1] | st.hands[3]];
+        let l = usize::from(st.leader);
+        // The seats that could ruff the leader's top cards: the opponents, and the partner, who
+        // would take the lead away.
+        let others = [st.hands[(l + 1) & 3], st.hands[(l + 2) & 3], st.hands[(l + 3) & 3]];
+        let mut trumps = live & k.trump;
+        if trumps != 0 {
+            let owner = usize::from(team_cards[1] & (1 << high_bit(trumps)) != 0);
+            while trumps != 0 {
+                let c = high_bit(trumps);
+                if team_cards[owner] & (1 << c) == 0 {
+                    break;
+                }
+                sure[owner] += i32::from(k.pts[usize::from(c)]);
+                trumps &= !(1 << c);
+            }
         }
-        best
+        let hand = st.hands[l];
+        for &suit in &SUIT {
+            if suit == k.trump || hand & suit == 0 {
+                continue;
+            }
+            let mut rounds = 8;
+            for &other in &others {
+                if other & k.trump != 0 {
+                    rounds = rounds.min((other & suit).count_ones());
+                }
+            }
+            let mut cards = live & suit;
+            while cards != 0 && rounds > 0 {
+                let c = high_bit(cards);
+                if hand & (1 << c) == 0 {
+                    break;
+                }
+                sure[l & 1] += i32::from(k.pts[usize::from(c)]);
+                cards &= !(1 << c);
+                rounds -= 1;
+            }
+        }
+        (sure[k.team], sure[k.team ^ 1])
     }
 
     /// The value of the last trick: every seat has one card left.
@@ -515,13 +640,13 @@ impl Search<'_> {
         i32::from(st.held_pts) + LAST + kaboot
     }
 
-    /// The exact value, by zero-window searches (MTD(f)) from `guess`.
-    pub(super) fn solve(&mut self, guess: i32) -> i32 {
+    /// The exact value, by zero-window searches: each halves the interval the value is known to
+    /// lie in (or better, as a fail-soft result may land beyond the test).
+    pub(super) fn solve(&mut self) -> i32 {
         let (mut lo, mut hi) = (0, self.st.cap(&self.k));
-        let mut g = guess.clamp(lo, hi);
         while lo < hi {
-            let beta = if g <= lo { lo + 1 } else { g };
-            g = self.search(beta - 1, beta);
+            let beta = (lo + hi + 1) / 2;
+            let g = self.search(beta - 1, beta);
             if g < beta {
                 hi = g;
             } else {
