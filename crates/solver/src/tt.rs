@@ -6,10 +6,32 @@
 //! kept for the position with the most tricks left (its subtree was the most expensive), one
 //! always replaced.
 
+/// A table key: a position at the start of a trick, in a form that identifies it exactly.
+pub(crate) trait Key: Copy + Eq + Default {
+    /// 64 well-mixed bits of the key.
+    fn hash(&self) -> u64;
+}
+
+impl Key for u64 {
+    #[inline]
+    fn hash(&self) -> u64 {
+        *self
+    }
+}
+
+impl Key for [u64; 3] {
+    #[inline]
+    fn hash(&self) -> u64 {
+        self[0]
+            ^ self[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31)
+            ^ self[2].wrapping_mul(0x1656_67B1_9E37_79F9)
+    }
+}
+
 /// One stored position: its key, the generation that wrote it and the bounds on its value.
 #[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
+struct Entry<K> {
+    key: K,
     stamp: u16,
     lower: u8,
     upper: u8,
@@ -32,15 +54,15 @@ pub(crate) struct Bounds {
 
 /// A fixed-size transposition table of `2^bits` buckets.
 #[derive(Clone, Debug)]
-pub(crate) struct Table {
-    entries: Vec<Entry>,
+pub(crate) struct Table<K = u64> {
+    entries: Vec<Entry<K>>,
     shift: u32,
     stamp: u16,
 }
 
-impl Table {
-    /// A table of `2^bits` buckets of two entries (16 bytes each); `bits` is clamped to 4–26.
-    pub(crate) fn new(bits: u32) -> Table {
+impl<K: Key> Table<K> {
+    /// A table of `2^bits` buckets of two entries; `bits` is clamped to 4–26.
+    pub(crate) fn new(bits: u32) -> Table<K> {
         let bits = bits.clamp(4, 26);
         Table { entries: vec![Entry::default(); 2 << bits], shift: 64 - bits, stamp: 1 }
     }
@@ -55,15 +77,15 @@ impl Table {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
+    fn bucket(&self, key: &K) -> usize {
         // Fibonacci hashing: the top bits of the product mix every bit of the key.
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) * 2
+        ((key.hash().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) * 2
     }
 
     /// The bounds stored for `key` in this generation.
     #[inline]
-    pub(crate) fn probe(&self, key: u64) -> Option<Bounds> {
-        let i = self.bucket(key);
+    pub(crate) fn probe(&self, key: K) -> Option<Bounds> {
+        let i = self.bucket(&key);
         let pair = self.entries.get(i..i + 2)?;
         pair.iter().find(|e| e.key == key && e.stamp == self.stamp).map(|e| Bounds {
             lower: e.lower,
@@ -74,9 +96,9 @@ impl Table {
 
     /// Records `lower <= value <= upper` for `key` (narrowing what is already known of it).
     #[inline]
-    pub(crate) fn store(&mut self, key: u64, depth: u8, lower: u8, upper: u8, best: u8) {
+    pub(crate) fn store(&mut self, key: K, depth: u8, lower: u8, upper: u8, best: u8) {
         let stamp = self.stamp;
-        let i = self.bucket(key);
+        let i = self.bucket(&key);
         let Some(pair) = self.entries.get_mut(i..i + 2) else { return };
         if let Some(e) = pair.iter_mut().find(|e| e.key == key && e.stamp == stamp) {
             e.lower = e.lower.max(lower);
@@ -102,7 +124,7 @@ mod tests {
 
     #[test]
     fn stores_narrow_and_generations_forget() {
-        let mut t = Table::new(4);
+        let mut t = Table::<u64>::new(4);
         assert_eq!(t.probe(7), None);
         t.store(7, 3, 10, 200, NO_MOVE);
         t.store(7, 3, 0, 150, 5);
@@ -113,9 +135,9 @@ mod tests {
 
     #[test]
     fn a_bucket_keeps_the_deepest_entry() {
-        let mut t = Table::new(4);
+        let mut t = Table::<u64>::new(4);
         // Keys that land in one bucket: same top bits of the hash.
-        let keys: Vec<u64> = (0..10_000u64).filter(|&k| t.bucket(k) == t.bucket(0)).take(3).collect();
+        let keys: Vec<u64> = (0..10_000u64).filter(|&k| t.bucket(&k) == t.bucket(&0)).take(3).collect();
         t.store(keys[0], 8, 1, 1, NO_MOVE);
         t.store(keys[1], 2, 2, 2, NO_MOVE);
         t.store(keys[2], 1, 3, 3, NO_MOVE);

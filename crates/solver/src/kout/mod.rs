@@ -235,7 +235,6 @@ impl KoutPosition {
 
     fn layout_state(&self, team: Team) -> (Layout, Consts, State) {
         let layout = Layout::new(self.trump);
-        let k = Consts::new(self.seats(), self.contract, team.index());
         let mut hands = [0u64; 6];
         for (h, &cards) in hands.iter_mut().zip(&self.hands) {
             *h = layout.bits(cards);
@@ -243,6 +242,7 @@ impl KoutPosition {
         for p in &self.plays {
             hands[p.seat.index() % 6] |= 1 << layout.index(p.card);
         }
+        let k = Consts::new(self.seats(), self.contract, team.index(), &hands);
         let mut st = State::new(hands, self.leader.index(), TRICKS - self.tricks_done);
         for p in &self.plays {
             st.play(&k, layout.index(p.card));
@@ -306,27 +306,28 @@ impl KoutPosition {
 }
 
 /// The exact Kout Bo solver. It keeps a transposition table (allocated once) between calls: calls
-/// on positions of the same deal (the hands only shrinking, the same counted team) reuse what
-/// earlier calls learnt.
+/// with the same table size, contract and counted team reuse what earlier calls learnt, even on
+/// other deals (the strong bot solves many deals of one hand).
 ///
 /// Values are the tricks a team takes **from the position on** (the trick on the table included),
 /// all nine tricks played out; add [`KoutPosition::tricks_won`] for the hand's total. Each team is
 /// assumed to play its best against the counted team.
 #[derive(Debug)]
 pub struct KoutSolver {
-    table: Table,
+    table: Table<[u64; 3]>,
     context: Option<Context>,
     equivalence: bool,
     nodes: u64,
 }
 
-/// The deal the table's entries belong to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the table's entries depend on besides their keys: they hold for every deal with the same
+/// table, contract and counted team (a key names the cards of a position by their places, not by
+/// their suits and ranks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Context {
-    hands: [u64; 6],
-    trump: Suit,
-    contract: Contract,
     seats: usize,
+    maker_team: Team,
+    bid: u8,
     team: Team,
 }
 
@@ -337,13 +338,13 @@ impl Default for KoutSolver {
 }
 
 impl KoutSolver {
-    /// A solver with a table of 2^16 buckets (2 MB).
+    /// A solver with a table of 2^16 buckets (4 MB).
     #[must_use]
     pub fn new() -> KoutSolver {
         KoutSolver::with_table_bits(16)
     }
 
-    /// A solver with a table of `2^bits` buckets of two 16-byte entries (`bits` within 4–26).
+    /// A solver with a table of `2^bits` buckets of two 32-byte entries (`bits` within 4–26).
     #[must_use]
     pub fn with_table_bits(bits: u32) -> KoutSolver {
         KoutSolver { table: Table::new(bits), context: None, equivalence: true, nodes: 0 }
@@ -370,15 +371,9 @@ impl KoutSolver {
 
     fn search(&mut self, pos: &KoutPosition, team: Team) -> (Layout, Search<'_>) {
         let (layout, k, st) = pos.layout_state(team);
-        let context = Context { hands: st.hands, trump: pos.trump, contract: pos.contract, seats: pos.seats(), team };
-        let same_deal = self.context.as_ref().is_some_and(|c| {
-            c.trump == context.trump
-                && c.contract == context.contract
-                && c.seats == context.seats
-                && c.team == context.team
-                && c.hands.iter().zip(&context.hands).all(|(old, new)| new & !old == 0)
-        });
-        if !same_deal {
+        let context =
+            Context { seats: pos.seats(), maker_team: pos.contract.maker.team(), bid: pos.contract.bid.tricks(), team };
+        if self.context != Some(context) {
             self.table.next_generation();
             self.context = Some(context);
         }

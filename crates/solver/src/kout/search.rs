@@ -162,11 +162,31 @@ pub(super) struct Consts {
     pub maker_team: usize,
     /// The bid, 5–9.
     pub bid: u8,
+    /// The seat holding each card (the deal's: cards never change hands).
+    pub owner: [u8; 64],
+    /// Bits per seat number in a key: 2 for four seats, 3 for six.
+    owner_bits: u32,
 }
 
 impl Consts {
-    pub(super) fn new(seats: usize, contract: Contract, team: usize) -> Consts {
-        Consts { seats: seats as u8, team, maker_team: contract.maker.team().index(), bid: contract.bid.tricks() }
+    /// The constants of a search of the deal whose seats hold `hands`.
+    pub(super) fn new(seats: usize, contract: Contract, team: usize, hands: &[u64; 6]) -> Consts {
+        let mut owner = [0u8; 64];
+        for (seat, &hand) in hands.iter().enumerate() {
+            let mut h = hand;
+            while h != 0 {
+                owner[h.trailing_zeros() as usize] = seat as u8;
+                h &= h - 1;
+            }
+        }
+        Consts {
+            seats: seats as u8,
+            team,
+            maker_team: contract.maker.team().index(),
+            bid: contract.bid.tricks(),
+            owner,
+            owner_bits: if seats > 4 { 3 } else { 2 },
+        }
     }
 
     /// The jokers `seat` may lead when the cards `left` (held or on the table) are not yet
@@ -324,10 +344,48 @@ impl State {
         i32::from(usize::from(winner & 1) == k.team)
     }
 
-    /// The table key of a position at the start of a trick: the cards left and the leader.
-    #[inline]
-    pub(super) fn key(&self) -> u64 {
-        self.all() | u64::from(self.leader) << 54
+    /// The table key of a position at the start of a trick, ranks normalised: the leader, and per
+    /// field which seat holds each card left from the lowest up, the cards played in between
+    /// removed. Positions with the same key differ only in cards that nobody holds any more, so
+    /// they have the same value. The trump jack, queen, king, ace and the jokers keep their places
+    /// (they decide when jokers may lead); only the trump 2–10 are renumbered.
+    pub(super) fn key(&self, k: &Consts) -> [u64; 3] {
+        let mut key = KeyWriter::default();
+        let all = self.all();
+        key.push(u64::from(self.leader), 3);
+        key.push(all >> 9 & 0b11_1111, 6);
+        key.push(u64::from((all & 0x1ff).count_ones()), 4);
+        for (f, &field) in FIELD.iter().enumerate() {
+            let mut live = all & field;
+            if f > 0 {
+                key.push(u64::from(live.count_ones()), 4);
+            }
+            while live != 0 {
+                key.push(u64::from(k.owner[live.trailing_zeros() as usize]), k.owner_bits);
+                live &= live - 1;
+            }
+        }
+        key.words
+    }
+
+    /// The move `c` (a lead) as the table stores it: its field and its place among the cards of
+    /// the field still held, which name the same card in every position of the same key.
+    pub(super) fn move_code(&self, c: u8) -> u8 {
+        let f = FIELD_OF[usize::from(c)];
+        let below = self.all() & FIELD[usize::from(f)] & ((1u64 << c) - 1);
+        f * 16 + below.count_ones() as u8
+    }
+
+    /// The card of a stored move code in this position.
+    pub(super) fn move_of(&self, code: u8) -> u8 {
+        if code == NO_MOVE {
+            return NO_MOVE;
+        }
+        let mut live = self.all() & FIELD[usize::from(code / 16) & 3];
+        for _ in 0..code % 16 {
+            live &= live.wrapping_sub(1);
+        }
+        if live == 0 { NO_MOVE } else { live.trailing_zeros() as u8 }
     }
 
     /// The highest card equivalent to `c`: same hand and segment, no card of another seat (held
@@ -352,6 +410,29 @@ impl State {
     }
 }
 
+/// Bits written one field after another into a table key.
+#[derive(Default)]
+struct KeyWriter {
+    words: [u64; 3],
+    len: u32,
+}
+
+impl KeyWriter {
+    #[inline]
+    fn push(&mut self, value: u64, bits: u32) {
+        let (i, off) = ((self.len / 64) as usize, self.len % 64);
+        if let Some(w) = self.words.get_mut(i) {
+            *w |= value << off;
+        }
+        if off + bits > 64 {
+            if let Some(w) = self.words.get_mut(i + 1) {
+                *w |= value >> (64 - off);
+            }
+        }
+        self.len += bits;
+    }
+}
+
 /// The moves of a node in the order to try them.
 pub(super) struct Moves {
     pub cards: [u8; 9],
@@ -368,7 +449,7 @@ impl Moves {
 pub(super) struct Search<'t> {
     pub k: Consts,
     pub st: State,
-    pub table: &'t mut Table,
+    pub table: &'t mut Table<[u64; 3]>,
     pub equivalence: bool,
     pub nodes: u64,
 }
@@ -504,7 +585,7 @@ impl Search<'_> {
         if cap - theirs <= alpha {
             return cap - theirs;
         }
-        let key = saved.key();
+        let key = saved.key(&self.k);
         let mut tt_move = NO_MOVE;
         if let Some(b) = self.table.probe(key) {
             let (lo, hi) = (i32::from(b.lower), i32::from(b.upper));
@@ -516,7 +597,7 @@ impl Search<'_> {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
-            tt_move = b.best;
+            tt_move = saved.move_of(b.best);
         }
         let (best, best_move) = self.expand(alpha, beta, tt_move);
         let (lo, hi) = if best <= alpha {
@@ -526,7 +607,8 @@ impl Search<'_> {
         } else {
             (best, best)
         };
-        self.table.store(key, saved.tricks_left, lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, best_move);
+        let code = if best_move == NO_MOVE { NO_MOVE } else { saved.move_code(best_move) };
+        self.table.store(key, saved.tricks_left, lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, code);
         best
     }
 
