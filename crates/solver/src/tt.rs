@@ -19,12 +19,13 @@ impl Key for u64 {
     }
 }
 
-impl Key for [u64; 3] {
+impl Key for [u64; 4] {
     #[inline]
     fn hash(&self) -> u64 {
         self[0]
             ^ self[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31)
-            ^ self[2].wrapping_mul(0x1656_67B1_9E37_79F9)
+            ^ self[2].wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(17)
+            ^ self[3].wrapping_mul(0x27D4_EB2F_1656_67C5)
     }
 }
 

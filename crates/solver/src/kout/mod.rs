@@ -243,7 +243,7 @@ impl KoutPosition {
             hands[p.seat.index() % 6] |= 1 << layout.index(p.card);
         }
         let k = Consts::new(self.seats(), self.contract, team.index(), &hands);
-        let mut st = State::new(hands, self.leader.index(), TRICKS - self.tricks_done);
+        let mut st = State::new(&k, hands, self.leader.index(), TRICKS - self.tricks_done);
         for p in &self.plays {
             st.play(&k, layout.index(p.card));
         }
@@ -314,7 +314,7 @@ impl KoutPosition {
 /// assumed to play its best against the counted team.
 #[derive(Debug)]
 pub struct KoutSolver {
-    table: Table<[u64; 3]>,
+    table: Table<[u64; 4]>,
     context: Option<Context>,
     equivalence: bool,
     nodes: u64,
@@ -338,13 +338,13 @@ impl Default for KoutSolver {
 }
 
 impl KoutSolver {
-    /// A solver with a table of 2^16 buckets (4 MB).
+    /// A solver with a table of 2^16 buckets (5 MB).
     #[must_use]
     pub fn new() -> KoutSolver {
         KoutSolver::with_table_bits(16)
     }
 
-    /// A solver with a table of `2^bits` buckets of two 32-byte entries (`bits` within 4–26).
+    /// A solver with a table of `2^bits` buckets of two 40-byte entries (`bits` within 4–26).
     #[must_use]
     pub fn with_table_bits(bits: u32) -> KoutSolver {
         KoutSolver { table: Table::new(bits), context: None, equivalence: true, nodes: 0 }

@@ -165,7 +165,7 @@ pub(super) struct Consts {
     /// The seat holding each card (the deal's: cards never change hands).
     pub owner: [u8; 64],
     /// Bits per seat number in a key: 2 for four seats, 3 for six.
-    owner_bits: u32,
+    pub owner_bits: u32,
 }
 
 impl Consts {
@@ -240,12 +240,27 @@ pub(super) struct State {
     pub dead_lead: bool,
     /// Tricks not yet complete, the one on the table included.
     pub tricks_left: u8,
+    /// Per field, the seats holding its cards from the lowest up (`owner_bits` each): the ranks
+    /// normalised, kept up to date card by card for the table key.
+    pub seq: [u64; 4],
 }
 
 impl State {
     /// A position with no card on the table.
-    pub(super) fn new(hands: [u64; 6], leader: usize, tricks_left: u8) -> State {
+    pub(super) fn new(k: &Consts, hands: [u64; 6], leader: usize, tricks_left: u8) -> State {
+        let all = hands.iter().fold(0, |acc, h| acc | h);
+        let mut seq = [0u64; 4];
+        for (f, word) in seq.iter_mut().enumerate() {
+            let mut live = all & FIELD[f];
+            let mut at = 0;
+            while live != 0 {
+                *word |= u64::from(k.owner[live.trailing_zeros() as usize]) << at;
+                at += k.owner_bits;
+                live &= live - 1;
+            }
+        }
         State {
+            seq,
             hands,
             table: 0,
             leader: leader as u8,
@@ -317,6 +332,10 @@ impl State {
         } else {
             joker && self.len == 1 && self.dead_lead
         };
+        let f = usize::from(FIELD_OF[usize::from(c)]);
+        let below = (self.all() & FIELD[f] & (bit - 1)).count_ones() * k.owner_bits;
+        let low = (1u64 << below) - 1;
+        self.seq[f] = (self.seq[f] & low) | (self.seq[f] >> k.owner_bits & !low);
         self.hands[seat] &= !bit;
         self.table |= bit;
         if !dead {
@@ -349,23 +368,19 @@ impl State {
     /// removed. Positions with the same key differ only in cards that nobody holds any more, so
     /// they have the same value. The trump jack, queen, king, ace and the jokers keep their places
     /// (they decide when jokers may lead); only the trump 2–10 are renumbered.
-    pub(super) fn key(&self, k: &Consts) -> [u64; 3] {
-        let mut key = KeyWriter::default();
+    #[inline]
+    pub(super) fn key(&self) -> [u64; 4] {
         let all = self.all();
-        key.push(u64::from(self.leader), 3);
-        key.push(all >> 9 & 0b11_1111, 6);
-        key.push(u64::from((all & 0x1ff).count_ones()), 4);
-        for (f, &field) in FIELD.iter().enumerate() {
-            let mut live = all & field;
-            if f > 0 {
-                key.push(u64::from(live.count_ones()), 4);
-            }
-            while live != 0 {
-                key.push(u64::from(k.owner[live.trailing_zeros() as usize]), k.owner_bits);
-                live &= live - 1;
-            }
-        }
-        key.words
+        let count = |f: usize| u64::from((all & FIELD[f]).count_ones()) << 48;
+        [
+            self.seq[0]
+                | (all >> 9 & 0b11_1111) << 48
+                | u64::from((all & 0x1ff).count_ones()) << 54
+                | u64::from(self.leader) << 58,
+            self.seq[1] | count(1),
+            self.seq[2] | count(2),
+            self.seq[3] | count(3),
+        ]
     }
 
     /// The move `c` (a lead) as the table stores it: its field and its place among the cards of
@@ -410,29 +425,6 @@ impl State {
     }
 }
 
-/// Bits written one field after another into a table key.
-#[derive(Default)]
-struct KeyWriter {
-    words: [u64; 3],
-    len: u32,
-}
-
-impl KeyWriter {
-    #[inline]
-    fn push(&mut self, value: u64, bits: u32) {
-        let (i, off) = ((self.len / 64) as usize, self.len % 64);
-        if let Some(w) = self.words.get_mut(i) {
-            *w |= value << off;
-        }
-        if off + bits > 64 {
-            if let Some(w) = self.words.get_mut(i + 1) {
-                *w |= value >> (64 - off);
-            }
-        }
-        self.len += bits;
-    }
-}
-
 /// The moves of a node in the order to try them.
 pub(super) struct Moves {
     pub cards: [u8; 9],
@@ -449,7 +441,7 @@ impl Moves {
 pub(super) struct Search<'t> {
     pub k: Consts,
     pub st: State,
-    pub table: &'t mut Table<[u64; 3]>,
+    pub table: &'t mut Table<[u64; 4]>,
     pub equivalence: bool,
     pub nodes: u64,
 }
@@ -585,7 +577,7 @@ impl Search<'_> {
         if cap - theirs <= alpha {
             return cap - theirs;
         }
-        let key = saved.key(&self.k);
+        let key = saved.key();
         let mut tt_move = NO_MOVE;
         if let Some(b) = self.table.probe(key) {
             let (lo, hi) = (i32::from(b.lower), i32::from(b.upper));
