@@ -461,20 +461,25 @@ impl Search<'_> {
         let mut score = [0i32; 9];
         let ours = usize::from(st.best_seat & 1) == seat & 1 && st.best > 0;
         let last = st.len + 1 == k.seats;
-        // The strongest card the next seat, an opponent, could play to this trick.
-        let next = st.hands[if seat + 1 == usize::from(k.seats) { 0 } else { seat + 1 }];
+        // The strongest card an opponent still to play could put on this trick.
+        let n = usize::from(k.seats);
         let threat = match st.led {
             _ if st.len == 0 || last => 0,
             NO_FIELD => 0,
             led => {
-                let follow = next & FIELD[usize::from(led)];
-                let pool = if follow != 0 { follow | (next & JOKERS) } else { next };
+                let field = FIELD[usize::from(led)];
                 let mut best = 0;
-                let mut p = pool & (TRUMP_FIELD | FIELD[usize::from(led)]);
-                while p != 0 {
-                    let c = p.trailing_zeros() as u8;
-                    p &= p - 1;
-                    best = best.max(power(c, led));
+                for d in (1..n - usize::from(st.len)).step_by(2) {
+                    let o = st.hands[(seat + d) % n];
+                    let pool = if o & field != 0 { o & (field | JOKERS) } else { o };
+                    let p = if pool & TRUMP_FIELD != 0 {
+                        64 + high_bit(pool & TRUMP_FIELD) as u8
+                    } else if pool & field != 0 {
+                        32 + (high_bit(pool & field) - BASE[usize::from(led)]) as u8
+                    } else {
+                        0
+                    };
+                    best = best.max(p);
                 }
                 best
             }
@@ -563,6 +568,16 @@ impl Search<'_> {
         if saved.len != 0 {
             return self.expand(alpha, beta, NO_MOVE).0;
         }
+        if saved.tricks_left == 1 {
+            // The last trick: every seat has one card left.
+            let mut gain = 0;
+            while self.st.tricks_left == 1 {
+                let card = self.st.hands[self.st.mover(&self.k)].trailing_zeros() as u8;
+                gain += self.st.play(&self.k, card);
+            }
+            self.st = saved;
+            return gain;
+        }
         let cap = i32::from(saved.tricks_left);
         if cap <= alpha {
             return cap;
@@ -609,7 +624,7 @@ impl Search<'_> {
     /// one seat plays them in different tricks: the team takes at least as many tricks as its seat
     /// holding most of them (jokers, which may be made dead, are not counted, but do not break the
     /// run). The leader can also cash the top cards of its plain suits and keep the lead when no
-    /// other seat holds a joker and every other seat holding a trump can follow.
+    /// opponent holds a joker and every other seat holding a trump can follow.
     fn sure_tricks(&self) -> (i32, i32) {
         let st = &self.st;
         let k = &self.k;
@@ -638,8 +653,9 @@ impl Search<'_> {
         }
         let l = usize::from(st.leader);
         let hand = st.hands[l];
-        let others = all & !hand;
-        if others & JOKERS == 0 {
+        // An opponent's joker may take any trick; the partner's only by leaving the suit, which
+        // the rounds below rule out.
+        if team_cards[(l & 1) ^ 1] & JOKERS == 0 {
             let mut cash = 0;
             for &field in &FIELD[1..] {
                 if hand & field == 0 {
