@@ -498,23 +498,6 @@ impl Search<'_> {
         let saved = self.st;
         let maximizing = saved.mover() & 1 == self.k.team;
         let moves = self.ordered(tt_move);
-        if saved.len == 3 && saved.tricks_left > 3 {
-            // Enhanced transposition cut-off: each card ends the trick; a table entry of one of the
-            // positions it leads to may decide the node at once.
-            for &c in moves.cards() {
-                let gain = self.st.play(&self.k, c);
-                let key = self.st.key();
-                self.st = saved;
-                if let Some(b) = self.table.probe(key) {
-                    if maximizing && gain + i32::from(b.lower) >= beta {
-                        return (gain + i32::from(b.lower), c);
-                    }
-                    if !maximizing && gain + i32::from(b.upper) <= alpha {
-                        return (gain + i32::from(b.upper), c);
-                    }
-                }
-            }
-        }
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
         let mut best_move = NO_MOVE;
         // The cards searched so far: (run, points, value).
