@@ -368,6 +368,12 @@ impl Search<'_> {
         let live = st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3];
         let cx = Context { seat, live, threat, ours: usize::from(st.win_seat & 1) == seat & 1 };
         let blockers = (live | st.table) & !st.hands[seat];
+        if moves & moves.wrapping_sub(1) == 0 {
+            // One card (or none): nothing to order.
+            out.cards[0] = moves.trailing_zeros() as u8;
+            out.len = usize::from(moves != 0);
+            return out;
+        }
         let mut m = moves;
         let mut prev: Option<u8> = None;
         let mut run = 0u8;

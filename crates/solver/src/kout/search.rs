@@ -484,6 +484,12 @@ impl Search<'_> {
                 best
             }
         };
+        if legal & legal.wrapping_sub(1) == 0 {
+            // One card (or none): nothing to order.
+            out.cards[0] = legal.trailing_zeros() as u8;
+            out.len = usize::from(legal != 0);
+            return out;
+        }
         let mut m = legal;
         while m != 0 && out.len < 9 {
             let c = m.trailing_zeros() as u8;
