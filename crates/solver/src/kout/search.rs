@@ -720,12 +720,15 @@ impl Search<'_> {
         (best, best_move)
     }
 
-    /// The exact value, by zero-window searches halving the interval the value lies in.
+    /// The exact value, by zero-window searches.
     pub(super) fn solve(&mut self) -> i32 {
         let (mut lo, mut hi) = (0, i32::from(self.st.tricks_left));
+        // MTD(f): each test next to the last result, from a greedy play-out's guess (tricks are
+        // few, so the value is rarely more than a test or two away).
+        let mut g = self.greedy();
         while lo < hi {
-            let beta = (lo + hi + 1) / 2;
-            let g = self.search(beta - 1, beta);
+            let beta = g.clamp(lo + 1, hi);
+            g = self.search(beta - 1, beta);
             if g < beta {
                 hi = g;
             } else {
@@ -733,6 +736,19 @@ impl Search<'_> {
             }
         }
         lo
+    }
+
+    /// A guess of the value: the tricks of a play-out where every seat plays its first move in the
+    /// search's order.
+    fn greedy(&mut self) -> i32 {
+        let saved = self.st;
+        let mut total = 0;
+        while !(self.st.len == 0 && self.st.tricks_left == 0) {
+            let moves = self.ordered(NO_MOVE);
+            total += self.st.play(&self.k, moves.cards[0]);
+        }
+        self.st = saved;
+        total
     }
 
     /// Whether the counted team takes at least `target` tricks from here.
