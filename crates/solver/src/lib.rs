@@ -13,11 +13,21 @@
 //! engine state ([`BalootPosition::from_game`]), from a seat's view plus guessed hands
 //! ([`BalootPosition::from_view`]), or from a fresh deal.
 //!
-//! How it searches: alpha-beta over single card plays, driven by zero-window tests (MTD(f)) to
-//! the exact value; a fixed-size transposition table holds bounds on the value of each position at
-//! the start of a trick, keyed by the cards left and the leader; moves are ordered by a few
-//! trick-taking heuristics and the table's best move; cards adjacent in rank in one hand (cards
-//! already played removed), and worth the same points, are one move.
+//! How it searches: alpha-beta over single card plays, driven by zero-window tests to the exact
+//! value (bisection over Baloot's points, MTD(f) over Kout's few tricks); a fixed-size
+//! transposition table holds bounds on the value of each position at the start of a trick, keyed
+//! by the cards left and the leader (Kout's with ranks normalised, so that positions differing
+//! only in cards already played share an entry, across deals too); bounds from the points or
+//! tricks a team is sure of (top trumps, cashing top cards) cut searches short; moves are ordered
+//! by trick-taking heuristics and the table's best move. Cards adjacent in rank in one hand, the
+//! cards already played removed, are one move (Kout's trump honours, which let the jokers lead,
+//! and the jokers themselves excepted); in Baloot, where such cards may differ in points, the
+//! value of one bounds the other's by that difference.
+//!
+//! The solvers play by their own bit layouts of the cards, for speed; the play rules they apply
+//! are those of the `kout` and `baloot` engines, which the tests check move by move and against
+//! brute force through the engines. They live in a crate of their own so that the engines stay
+//! rules only.
 //!
 //! ```
 //! use baloot::{BalootRules, Mode};
@@ -36,6 +46,23 @@
 //! let (card, value) = solver.best_move(&pos);
 //! assert!(pos.legal_moves().contains(card));
 //! assert_eq!(value, ours);
+//! ```
+//!
+//! Kout Bo: the bid test is one zero-window search, cheaper than the exact tricks.
+//!
+//! ```
+//! use cards::{CardSet, Suit};
+//! use game::Seat;
+//! use kout::{Bid, Contract, Variant};
+//! use solver::{KoutPosition, KoutSolver};
+//!
+//! let deck = Variant::Four.deck().shuffled_from_seed(9);
+//! let hands: Vec<CardSet> = (0..4).map(|s| deck[s * 9..s * 9 + 9].iter().copied().collect()).collect();
+//! let contract = Contract { maker: Seat::new(1).unwrap(), bid: Bid::new(6).unwrap(), malzoom: false };
+//! let pos = KoutPosition::new(Variant::Four, contract, Suit::Clubs, &hands).unwrap();
+//! let mut solver = KoutSolver::new();
+//! let tricks = solver.value(&pos);
+//! assert_eq!(solver.makes_bid(&pos), tricks >= 6);
 //! ```
 //!
 //! The crate is pure (no IO, clock or threads); a search allocates nothing once the solver's table
