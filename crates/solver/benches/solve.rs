@@ -8,6 +8,9 @@
 //! - `baloot_hokum`, `baloot_sun`: the exact card points of the leader's team (saudi rules);
 //! - `kout4`, `kout6`: the exact tricks of the maker's team (random maker, bid and trump).
 //!
+//! The distribution also gives `kout4 bid` and `kout6 bid`: the bid test alone (one zero-window
+//! search), which is what a Kout bot needs most.
+//!
 //! Every solve starts from an empty table ([`BalootSolver::forget`], [`KoutSolver::forget`]).
 //! `SOLVER_DEALS=N` changes the number of deals of the distribution (kout6 uses a tenth of them).
 
@@ -98,13 +101,23 @@ fn main() {
     };
     report("baloot_hokum", &hokum, &mut baloot_solve);
     report("baloot_sun", &sun, &mut baloot_solve);
+    // kout6 searches visit millions of positions: a larger table (20 MB) pays there.
     let mut kout = KoutSolver::new();
+    let mut kout6_solver = KoutSolver::with_table_bits(18);
     let mut kout_solve = |p: &KoutPosition| {
-        kout.forget();
-        u64::from(kout.value(p))
+        let solver = if p.variant() == Variant::Six { &mut kout6_solver } else { &mut kout };
+        solver.forget();
+        u64::from(solver.value(p))
     };
     report("kout4", &kout4, &mut kout_solve);
     report("kout6", &kout6, &mut kout_solve);
+    let mut bid_solver = KoutSolver::with_table_bits(18);
+    let mut bid_test = |p: &KoutPosition| {
+        bid_solver.forget();
+        u64::from(bid_solver.makes_bid(p))
+    };
+    report("kout4 bid", &kout4, &mut bid_test);
+    report("kout6 bid", &kout6, &mut bid_test);
 
     let mut c = Criterion::default().configure_from_args();
     for (name, deals) in [("baloot_hokum", &hokum), ("baloot_sun", &sun)] {

@@ -572,6 +572,15 @@ impl Search<'_> {
         self.nodes += 1;
         let saved = self.st;
         if saved.len != 0 {
+            if let Some(ours) = self.decided() {
+                let cap = i32::from(saved.tricks_left);
+                if ours && beta <= 1 {
+                    return 1;
+                }
+                if !ours && cap - 1 <= alpha {
+                    return cap - 1;
+                }
+            }
             return self.expand(alpha, beta, NO_MOVE).0;
         }
         if saved.tricks_left == 1 {
@@ -623,6 +632,39 @@ impl Search<'_> {
         let code = if best_move == NO_MOVE { NO_MOVE } else { saved.move_code(best_move) };
         self.table.store(key, saved.tricks_left, lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, code);
         best
+    }
+
+    /// Whether the trick on the table is already won (`Some(true)` by the counted team): no seat
+    /// still to play on the other side could beat its best card.
+    fn decided(&self) -> Option<bool> {
+        let st = &self.st;
+        let k = &self.k;
+        if st.led == NO_FIELD || st.best == 0 {
+            return None;
+        }
+        let n = usize::from(k.seats);
+        let field = FIELD[usize::from(st.led)];
+        let winner = usize::from(st.best_seat & 1);
+        let seat = st.mover(k);
+        for d in 0..n - usize::from(st.len) {
+            let s = (seat + d) % n;
+            if s & 1 == winner {
+                continue;
+            }
+            let o = st.hands[s];
+            let pool = if o & field != 0 { o & (field | JOKERS) } else { o };
+            let p = if pool & TRUMP_FIELD != 0 {
+                64 + high_bit(pool & TRUMP_FIELD) as u8
+            } else if pool & field != 0 {
+                32 + (high_bit(pool & field) - BASE[usize::from(st.led)]) as u8
+            } else {
+                0
+            };
+            if p > st.best {
+                return None;
+            }
+        }
+        Some(winner == k.team)
     }
 
     /// Tricks each team is sure to take from here, the counted team's first. The trump cards at
