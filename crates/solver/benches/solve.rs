@@ -4,7 +4,8 @@
 //! set of seeded deals: median, p99 and max of the thread's CPU time per solve (each solve repeated
 //! until 20 ms of CPU time add up, since the kernel counts a thread's time in scheduler ticks; the
 //! wall clock where the kernel does not say). Then criterion times the same solves, cycling through
-//! the deals (its `time` line is the mean per solve, by the wall clock):
+//! the deals (its `time` line is the mean per solve, by the thread's CPU time where the kernel
+//! reports it, which stays the one-core figure on a machine shared with other work):
 //! - `baloot_hokum`, `baloot_sun`: the exact card points of the leader's team (saudi rules);
 //! - `kout4`, `kout6`: the exact tricks of the maker's team (random maker, bid and trump).
 //!
@@ -21,7 +22,9 @@ use std::time::{Duration, Instant};
 
 use baloot::{BalootRules, Mode};
 use cards::{CardSet, DeckKind, Suit, random_below, seeded_rng};
+use cputime::ThreadCpuTime;
 use criterion::Criterion;
+use criterion::measurement::Measurement;
 use game::Seat;
 use kout::{Bid, Contract, Variant};
 use solver::{BalootPosition, BalootSolver, KoutPosition, KoutSolver};
@@ -119,17 +122,38 @@ fn main() {
     report("kout4 bid", &kout4, &mut bid_test);
     report("kout6 bid", &kout6, &mut bid_test);
 
-    let mut c = Criterion::default().configure_from_args();
-    for (name, deals) in [("baloot_hokum", &hokum), ("baloot_sun", &sun)] {
+    if cputime::available() {
+        let mut c = Criterion::default().with_measurement(ThreadCpuTime::default()).configure_from_args();
+        timed(&mut c, &hokum, &sun, &kout4, &kout6);
+        c.final_summary();
+    } else {
+        let mut c = Criterion::default().configure_from_args();
+        timed(&mut c, &hokum, &sun, &kout4, &kout6);
+        c.final_summary();
+    }
+}
+
+/// The criterion groups: one solve per iteration, cycling through the deals.
+fn timed<M: Measurement + 'static>(
+    c: &mut Criterion<M>,
+    hokum: &[BalootPosition],
+    sun: &[BalootPosition],
+    kout4: &[KoutPosition],
+    kout6: &[KoutPosition],
+) {
+    let mut baloot = BalootSolver::new();
+    for (name, deals) in [("baloot_hokum", hokum), ("baloot_sun", sun)] {
         let mut i = 0;
         c.bench_function(name, |b| {
             b.iter(|| {
                 i = (i + 1) % deals.len();
-                baloot_solve(&deals[i])
+                baloot.forget();
+                baloot.value(&deals[i])
             });
         });
     }
-    for (name, deals) in [("kout4", &kout4), ("kout6", &kout6)] {
+    for (name, deals, bits) in [("kout4", kout4, 16), ("kout6", kout6, 18)] {
+        let mut kout = KoutSolver::with_table_bits(bits);
         let mut i = 0;
         let mut group = c.benchmark_group(name);
         if name == "kout6" {
@@ -138,10 +162,10 @@ fn main() {
         group.bench_function("solve", |b| {
             b.iter(|| {
                 i = (i + 1) % deals.len();
-                kout_solve(&deals[i])
+                kout.forget();
+                kout.value(&deals[i])
             });
         });
         group.finish();
     }
-    c.final_summary();
 }
