@@ -221,6 +221,14 @@ pub struct Baloot {
 }
 
 impl Baloot {
+    /// The cards `seat` holds now (empty before the first deal and for a seat outside the table).
+    /// Only for code that may see every hand (tests, solvers run by the engine's owner): a bot
+    /// sees its seat's view.
+    #[must_use]
+    pub fn held(&self, seat: Seat) -> CardSet {
+        self.hand.as_ref().and_then(|h| h.hands.get(seat).copied()).unwrap_or_default()
+    }
+
     pub(crate) fn hand_state(&self) -> Option<&HandState> {
         self.hand.as_ref()
     }
