@@ -88,6 +88,13 @@ pub struct KabulView {
     pub dealer: Option<Seat>,
     /// Every grid, by seat, slot by slot.
     pub grids: Vec<Vec<SlotView>>,
+    /// For every slot of every grid (as `grids`), the seats that know the face of the card there.
+    /// Who looked where is seen by everyone (the set-up peek, powers, a card kept after a draw, a
+    /// face shown to all) and knowledge moves with the card, so this is public: the same in every
+    /// seat's view, naming seats, never faces. Empty for an empty slot; every seat once the round
+    /// is over.
+    #[serde(default)]
+    pub seen: Vec<Vec<SeatSet>>,
     /// The discard pile, bottom first; the last card is the top.
     pub discard: Vec<Card>,
     /// How many cards the draw pile holds.
@@ -137,6 +144,7 @@ impl KabulView {
                 round: 0,
                 dealer: None,
                 grids: Vec::new(),
+                seen: Vec::new(),
                 discard: Vec::new(),
                 draw_pile: 0,
                 drawn: None,
@@ -168,6 +176,19 @@ impl KabulView {
                     .collect()
             })
             .collect();
+        let seen = Seat::all(players)
+            .map(|s| {
+                round
+                    .layout
+                    .grid(s)
+                    .iter()
+                    .map(|slot| match slot {
+                        None => SeatSet::EMPTY,
+                        Some(c) => Seat::all(players).filter(|&k| round.knowledge.knows(k, *c)).collect(),
+                    })
+                    .collect()
+            })
+            .collect();
         let drawn = round.layout.drawn.map(|d| {
             let card = Some(d.card).filter(|&c| knows(c));
             DrawnView {
@@ -188,6 +209,7 @@ impl KabulView {
             round: rounds.len(),
             dealer: Some(round.dealer),
             grids,
+            seen,
             discard: round.layout.discard.to_vec(),
             draw_pile: round.layout.draw.len(),
             drawn,
