@@ -689,6 +689,7 @@ fn with_a_target_score_rounds_add_up_and_the_deal_passes_left() {
         g.deal(KabulDeal::new(deck(dealer, &grids, "5D", &[]))).expect("deal");
         let first = (dealer + 1) % 2;
         assert_eq!(seats(g.to_act()), vec![first]);
+        assert_eq!(g.view(Some(s(first))).target_score, Some(60), "a bot plays for the match");
         act(&mut g, first, "kabul");
         act(&mut g, 1 - first, "draw deck");
         act(&mut g, 1 - first, "discard");

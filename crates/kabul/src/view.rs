@@ -111,6 +111,9 @@ pub struct KabulView {
     pub locked: SeatSet,
     /// The match totals by seat.
     pub scores: Vec<i32>,
+    /// The total that ends the match (`target_score` of the rules); `null` for a single round.
+    #[serde(default)]
+    pub target_score: Option<i32>,
     /// The last round's scores by seat, once it is over (every card is then face up).
     pub round_scores: Option<Vec<i32>>,
     /// How the last round ended, once it is over.
@@ -153,6 +156,7 @@ impl KabulView {
                 caller: None,
                 locked: SeatSet::EMPTY,
                 scores,
+                target_score: game.rules.target_score(),
                 round_scores: None,
                 end: None,
                 events: Vec::new(),
@@ -218,6 +222,7 @@ impl KabulView {
             caller: round.caller,
             locked: round.caller.map_or(SeatSet::EMPTY, SeatSet::single),
             scores,
+            target_score: game.rules.target_score(),
             round_scores,
             end,
             events: round.events.to_vec(),
