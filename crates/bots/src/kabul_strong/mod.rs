@@ -139,7 +139,11 @@ impl KabulStrong {
         let mut next_cut = FIRST_CUT;
         while steps < budget && (worlds == 0 || Instant::now() < deadline) {
             let seed = self.rng.next_u64();
-            let world = b.sample(&mut self.rng, seed);
+            let world = if std::env::var("KNOINFER").is_ok() {
+                b.sample(&mut self.rng, seed)
+            } else {
+                b.sample_weighted(&mut self.rng, seed)
+            };
             for &i in &alive {
                 let mut sim = world.clone();
                 play(&mut sim, b, candidates[i]);

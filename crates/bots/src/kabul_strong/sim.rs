@@ -121,9 +121,12 @@ pub(crate) enum Target {
 
 /// What to do with a drawn card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Keep {
+pub(crate) enum Keep {
+    /// Put it into this slot.
     Replace(u8),
+    /// Discard it and use its power.
     Power(Power),
+    /// Discard it without power.
     Discard,
 }
 
@@ -221,7 +224,7 @@ impl Sim {
         }
     }
 
-    fn top(&self) -> Option<u8> {
+    pub fn top(&self) -> Option<u8> {
         self.discard.last().copied()
     }
 
@@ -515,7 +518,8 @@ impl Sim {
         Start::Deck
     }
 
-    fn policy_keep(&self, s: u8, c: u8, from: Source) -> Keep {
+    /// What seat `s`, holding `c` drawn from `from`, does with it.
+    pub fn policy_keep(&self, s: u8, c: u8, from: Source) -> Keep {
         let mean = self.unknown_mean(s);
         if let Some((slot, gain)) = self.replace_target(s, c, mean) {
             if gain >= 1.0 || from == Source::Discard {

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 
 use super::belief::{Belief, HIDDEN, Unreadable};
-use super::sim::{NO_CARD, bit};
+use super::sim::{NO_CARD, Sim, bit};
 use super::*;
 use crate::{Bot, KabulHeuristic, RandomBot};
 
@@ -331,4 +331,113 @@ fn it_calls_kabul_when_it_holds_little_and_the_other_much() {
     }
     // Seat 0 knows its 3H, KH (0) and AD (1) and one card it never saw; seat 1 holds 51 points.
     assert_eq!(decide(&g, 0), KabulAction::Kabul);
+}
+
+/// How many simulated turns a millisecond holds on this machine (run with `--release --ignored`
+/// to set [`STEPS_PER_MS`]).
+#[test]
+#[ignore = "a measurement, not a check"]
+fn steps_per_millisecond() {
+    for players in [2, 4, 6] {
+        let (mut steps, mut ms) = (0u64, 0.0);
+        for seed in 0..20 {
+            let mut rng = seeded_rng(seed);
+            let g = new_round(players, &mut rng);
+            let s = g.to_act().first().expect("a seat");
+            let mut legal = Vec::new();
+            g.legal_actions(s, &mut legal);
+            let view = g.view(Some(s));
+            let Ok(b) = Belief::from_view(s, &view) else { continue };
+            let mut bot = KabulStrong::with_budget(200_000, 60_000, seed);
+            let start = Instant::now();
+            bot.search(&b, &view, &legal);
+            ms += start.elapsed().as_secs_f64() * 1000.0;
+            steps += 200_000;
+        }
+        println!("{players} players: {:.0} steps per ms", steps as f64 / ms);
+    }
+}
+
+/// The world as it truly is, with what each seat knows as `seen` says.
+fn true_world(g: &Kabul, b: &Belief) -> Sim {
+    let mut rng = seeded_rng(0);
+    let mut sim = b.sample(&mut rng, 0);
+    let n = usize::from(b.n);
+    sim.known = [0; super::sim::SEATS];
+    for s in 0..n {
+        for i in 0..usize::from(b.len[s]) {
+            let x = g.card_at(Pos::new(seat(s), i as u8)).map_or(NO_CARD, |c| c.index() as u8);
+            sim.grid[s][i] = x;
+            if x != NO_CARD {
+                for k in 0..n {
+                    if b.seen[s][i] & (1 << k) != 0 {
+                        sim.known[k] |= bit(x);
+                    }
+                }
+            }
+        }
+    }
+    sim.draw.clear();
+    sim.draw.extend(g.draw_pile().iter().rev().map(|c| c.index() as u8));
+    if let Some((c, _)) = b.drawn {
+        sim.known[usize::from(b.me)] |= bit(c);
+    }
+    sim
+}
+
+/// At a table of heuristic players, the true world explains every recent move of the others: the
+/// events undone give back tables on which the heuristic's rules make the moves that were made.
+#[test]
+fn the_truth_explains_the_heuristics_moves() {
+    let (mut worlds, mut explained) = (0, 0);
+    for seed in 0..200u64 {
+        let players = 2 + (seed % 5) as usize;
+        let mut rng = seeded_rng(seed);
+        let mut g = new_round(players, &mut rng);
+        let mut bots: Vec<KabulHeuristic> = (0..players).map(|_| KabulHeuristic::new(0.0, seed)).collect();
+        let mut legal = Vec::new();
+        while let Some(s) = g.to_act().first() {
+            g.legal_actions(s, &mut legal);
+            let view = g.view(Some(s));
+            if let (StageView::AwaitingDraw { .. } | StageView::DrawnCard { .. }, Ok(b)) =
+                (view.step, Belief::from_view(s, &view))
+            {
+                worlds += 1;
+                let l = b.likelihood(&true_world(&g, &b));
+                if l == 1.0 {
+                    explained += 1;
+                }
+            }
+            let action = bots[s.index()].choose(s, &view, &legal);
+            g.play(Actor::Seat(s), action).expect("legal");
+        }
+    }
+    assert!(worlds > 1000, "{worlds}");
+    assert!(explained as f64 >= 0.98 * worlds as f64, "{explained} of {worlds} explained");
+}
+
+/// Worlds drawn with the others' moves weighed are likelier than worlds drawn blind.
+#[test]
+fn weighing_the_moves_makes_worlds_likelier() {
+    let (mut blind, mut weighed) = (0.0, 0.0);
+    for seed in 0..60u64 {
+        let players = 2 + (seed % 3) as usize;
+        let mut rng = seeded_rng(seed);
+        let mut g = new_round(players, &mut rng);
+        let mut bots: Vec<KabulHeuristic> = (0..players).map(|_| KabulHeuristic::new(0.0, seed)).collect();
+        let mut legal = Vec::new();
+        while let Some(s) = g.to_act().first() {
+            g.legal_actions(s, &mut legal);
+            let view = g.view(Some(s));
+            if let (StageView::AwaitingDraw { .. }, Ok(b)) = (view.step, Belief::from_view(s, &view)) {
+                for w in 0..8 {
+                    blind += b.likelihood(&b.sample(&mut rng, w));
+                    weighed += b.likelihood(&b.sample_weighted(&mut rng, w));
+                }
+            }
+            let action = bots[s.index()].choose(s, &view, &legal);
+            g.play(Actor::Seat(s), action).expect("legal");
+        }
+    }
+    assert!(weighed > 1.2 * blind, "weighed {weighed}, blind {blind}");
 }
