@@ -5,12 +5,20 @@
 //! game, in the arena. Every bot owns a random generator seeded explicitly, so its decisions are
 //! reproducible.
 //!
+//! Bots are named the same in every game: by kind (`random`, `heuristic`, `strong`, with settings
+//! such as `heuristic:forget=0.3` or `strong:ms=500`) or by level (`easy`, `medium`, `hard`).
+//!
 //! ```
-//! use bots::{BotSpec, BotKind};
+//! use bots::{BotSpec, BotKind, Level};
 //!
 //! let spec: BotSpec = "heuristic:forget=0.25".parse().unwrap();
 //! assert_eq!(spec.kind, BotKind::Heuristic);
 //! assert_eq!(spec.forget, 0.25);
+//!
+//! let hard: BotSpec = "hard".parse().unwrap();
+//! assert_eq!((hard.kind, hard.level), (BotKind::Strong, Some(Level::Hard)));
+//! assert_eq!(hard.to_string(), "hard");
+//! assert_eq!("strong:ms=500".parse::<BotSpec>().unwrap().ms, 500);
 //! ```
 
 use std::fmt;
@@ -20,12 +28,14 @@ pub mod arena;
 mod baloot_bot;
 pub mod external;
 mod kabul_bot;
+mod kabul_strong;
 mod kout_bot;
 pub mod throughput;
 
 pub use baloot_bot::BalootHeuristic;
 pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
 pub use kabul_bot::KabulHeuristic;
+pub use kabul_strong::{DEFAULT_MS, KabulStrong, SearchStats};
 pub use kout_bot::KoutHeuristic;
 
 use cards::random_below;
@@ -59,9 +69,65 @@ pub enum BotKind {
     Random,
     /// A rule-based player that counts cards and plans.
     Heuristic,
+    /// A player that searches: in Kabul, over worlds sampled from what it believes of the hidden
+    /// cards ([`KabulStrong`]). Kout Bo and Baloot play their heuristic under this name until
+    /// their own strong bots exist: see [`trick_game_kind`], the one place that says so.
+    Strong,
 }
 
-/// A bot kind with its settings, as written on command lines and in records (`bot:heuristic`).
+/// The levels a person picks from, named alike in every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// `easy`: the heuristic with a memory that forgets (Kabul: [`EASY_FORGET`]).
+    Easy,
+    /// `medium`: the heuristic.
+    Medium,
+    /// `hard`: the strong bot.
+    Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's name: `easy`, `medium` or `hard`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The bot the level seats, named by the level.
+    #[must_use]
+    pub const fn spec(self) -> BotSpec {
+        let base = match self {
+            Level::Easy => BotSpec { forget: EASY_FORGET, ..BotSpec::HEURISTIC },
+            Level::Medium => BotSpec::HEURISTIC,
+            Level::Hard => BotSpec::STRONG,
+        };
+        BotSpec { level: Some(self), ..base }
+    }
+}
+
+/// How much the `easy` level forgets: the chance of losing each card it remembers, at each of its
+/// turns (Kabul; the other games have nothing to forget).
+pub const EASY_FORGET: f64 = 0.3;
+
+/// The kind of bot Kout Bo and Baloot play for `kind`: `strong` is their heuristic until their own
+/// search bots land, and this is the one place to change then.
+#[must_use]
+pub const fn trick_game_kind(kind: BotKind) -> BotKind {
+    match kind {
+        BotKind::Strong => BotKind::Heuristic,
+        other => other,
+    }
+}
+
+/// A bot kind with its settings, as written on command lines and in records (`bot:heuristic`,
+/// `bot:hard`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BotSpec {
     /// Which bot.
@@ -69,52 +135,76 @@ pub struct BotSpec {
     /// Kabul: the probability of forgetting a card it has seen, at each of its turns (0 = perfect
     /// memory). The other games ignore it.
     pub forget: f64,
+    /// The strong bot: its time per decision in milliseconds. The other kinds ignore it.
+    pub ms: u32,
+    /// The level it was named by, if any: it is then written by that name.
+    pub level: Option<Level>,
 }
 
 impl BotSpec {
     /// The random bot.
-    pub const RANDOM: BotSpec = BotSpec { kind: BotKind::Random, forget: 0.0 };
+    pub const RANDOM: BotSpec = BotSpec { kind: BotKind::Random, forget: 0.0, ms: DEFAULT_MS, level: None };
     /// The heuristic bot with perfect memory.
-    pub const HEURISTIC: BotSpec = BotSpec { kind: BotKind::Heuristic, forget: 0.0 };
+    pub const HEURISTIC: BotSpec = BotSpec { kind: BotKind::Heuristic, ..BotSpec::RANDOM };
+    /// The strong bot with the default time per decision.
+    pub const STRONG: BotSpec = BotSpec { kind: BotKind::Strong, ..BotSpec::RANDOM };
 }
 
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(level) = self.level {
+            return f.write_str(level.name());
+        }
         match self.kind {
             BotKind::Random => f.write_str("random"),
             BotKind::Heuristic if self.forget > 0.0 => write!(f, "heuristic:forget={}", self.forget),
             BotKind::Heuristic => f.write_str("heuristic"),
+            BotKind::Strong if self.ms != DEFAULT_MS => write!(f, "strong:ms={}", self.ms),
+            BotKind::Strong => f.write_str("strong"),
         }
     }
 }
 
 /// The built-in bots a person may seat by name (a host at the server, `--bots` on the command
-/// line), weakest first.
-pub const BUILTIN_NAMES: &[&str] = &["random", "heuristic"];
+/// line): the levels, easiest first, then the bots by kind, weakest first.
+pub const BUILTIN_NAMES: &[&str] = &["easy", "medium", "hard", "random", "heuristic", "strong"];
+
+/// The longest time per decision `strong:ms=N` accepts, in milliseconds.
+pub const MAX_MS: u32 = 60_000;
 
 /// A bot name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {0:?}: use random, heuristic or heuristic:forget=P (0 <= P <= 1)")]
+#[error(
+    "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P (0 <= P <= 1), strong \
+     or strong:ms=N (1 <= N <= 60000)"
+)]
 pub struct UnknownBot(String);
 
 impl FromStr for BotSpec {
     type Err = UnknownBot;
 
+    /// A level (`easy`, `medium`, `hard`) or a kind (`random`, `heuristic`, `strong`), maybe after
+    /// `bot:`, with settings after a colon: `forget=P` for the heuristic (or random, which ignores
+    /// it), `ms=N` for the strong bot. A level with settings is written by its kind.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || UnknownBot(s.chars().take(40).collect());
         let s = s.trim();
         let s = s.strip_prefix("bot:").unwrap_or(s);
         let (name, settings) = s.split_once(':').unwrap_or((s, ""));
-        let kind = match name {
-            "random" => BotKind::Random,
-            "heuristic" => BotKind::Heuristic,
-            _ => return Err(err()),
+        let mut spec = match name {
+            "random" => BotSpec::RANDOM,
+            "heuristic" => BotSpec::HEURISTIC,
+            "strong" => BotSpec::STRONG,
+            _ => Level::ALL.into_iter().find(|l| l.name() == name).map(Level::spec).ok_or_else(err)?,
         };
-        let mut spec = BotSpec { kind, forget: 0.0 };
         for setting in settings.split(',').filter(|x| !x.is_empty()) {
-            match setting.split_once('=') {
-                Some(("forget", p)) => {
+            spec.level = None;
+            match (setting.split_once('='), spec.kind) {
+                (Some(("forget", p)), BotKind::Random | BotKind::Heuristic) => {
                     spec.forget = p.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(err)?;
+                }
+                (Some(("ms", n)), BotKind::Strong) => {
+                    spec.ms = n.parse::<u32>().ok().filter(|n| (1..=MAX_MS).contains(n)).ok_or_else(err)?;
                 }
                 _ => return Err(err()),
             }
@@ -216,18 +306,18 @@ pub trait Playable: Game {
 
 impl Playable for kout::Kout {
     fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        match spec.kind {
+        match trick_game_kind(spec.kind) {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(KoutHeuristic),
+            BotKind::Heuristic | BotKind::Strong => Box::new(KoutHeuristic),
         }
     }
 }
 
 impl Playable for baloot::Baloot {
     fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        match spec.kind {
+        match trick_game_kind(spec.kind) {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(BalootHeuristic),
+            BotKind::Heuristic | BotKind::Strong => Box::new(BalootHeuristic),
         }
     }
 }
@@ -237,6 +327,7 @@ impl Playable for kabul::Kabul {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(KabulHeuristic::new(spec.forget, seed)),
+            BotKind::Strong => Box::new(KabulStrong::new(spec.ms, seed)),
         }
     }
 }
@@ -279,13 +370,51 @@ mod tests {
 
     #[test]
     fn bot_specs_parse_and_print() {
-        for text in ["random", "heuristic", "heuristic:forget=0.5", "bot:random"] {
+        for text in ["random", "heuristic", "heuristic:forget=0.5", "bot:random", "strong", "strong:ms=40", "easy"] {
             let spec: BotSpec = text.parse().expect("parses");
             assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
         }
-        for bad in ["", "smart", "heuristic:forget=2", "heuristic:depth=3", "random:forget=x"] {
+        for bad in [
+            "",
+            "smart",
+            "heuristic:forget=2",
+            "heuristic:depth=3",
+            "random:forget=x",
+            "heuristic:ms=5",
+            "strong:forget=0.3",
+            "strong:ms=0",
+            "strong:ms=60001",
+            "hard:ms=x",
+        ] {
             assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn levels_are_named_alike_in_every_game_and_keep_their_names() {
+        let parse = |t: &str| t.parse::<BotSpec>().expect(t);
+        assert_eq!(parse("easy"), BotSpec { forget: EASY_FORGET, level: Some(Level::Easy), ..BotSpec::HEURISTIC });
+        assert_eq!(parse("medium"), BotSpec { level: Some(Level::Medium), ..BotSpec::HEURISTIC });
+        assert_eq!(parse("hard"), BotSpec { level: Some(Level::Hard), ..BotSpec::STRONG });
+        for level in Level::ALL {
+            assert_eq!(level.spec().to_string(), level.name());
+            assert_eq!(parse(&format!("bot:{}", level.name())), level.spec(), "records write bot:NAME");
+            assert!(BUILTIN_NAMES.contains(&level.name()));
+        }
+        // A level with settings is written by its kind, so the settings survive.
+        assert_eq!(parse("hard:ms=500").to_string(), "strong:ms=500");
+        assert_eq!(parse("easy:forget=0.5").to_string(), "heuristic:forget=0.5");
+        assert_eq!(parse("strong").ms, DEFAULT_MS);
+        for name in BUILTIN_NAMES {
+            assert_eq!(parse(name).to_string(), *name, "the lobby's names are specs");
+        }
+    }
+
+    #[test]
+    fn strong_plays_the_heuristic_in_the_trick_games_for_now() {
+        assert_eq!(trick_game_kind(BotKind::Strong), BotKind::Heuristic);
+        assert_eq!(trick_game_kind(BotKind::Random), BotKind::Random);
+        assert_eq!(trick_game_kind(BotKind::Heuristic), BotKind::Heuristic);
     }
 
     #[test]

@@ -19,9 +19,11 @@ pub struct Args {
     /// kout6, kout4, baloot or kabul.
     #[arg(long)]
     game: GameKind,
-    /// The two bots, e.g. `heuristic,random`, `heuristic:forget=0.3,heuristic` or
+    /// The two bots, e.g. `strong,heuristic`, `heuristic:forget=0.3,heuristic`, `hard,medium` or
     /// `exec:python3 my_bot.py,heuristic` (a program that speaks the bot protocol,
-    /// docs/bot-protocol.md); the figures are for the first.
+    /// docs/bot-protocol.md); the figures are for the first. Built in: random, heuristic
+    /// (`:forget=P`, Kabul memory), strong (`:ms=N` per decision; Kout Bo and Baloot play the
+    /// heuristic for now) and the levels easy, medium, hard.
     #[arg(long)]
     bots: String,
     /// The time an external bot is given per decision (`ms` in its `act` messages), in
@@ -66,7 +68,7 @@ pub fn run(args: Args) -> ExitCode {
 fn parse_bots(text: &str) -> anyhow::Result<[AnyBot; 2]> {
     let mut names: Vec<String> = Vec::new();
     for word in text.split(',').map(str::trim) {
-        let starts_bot = ["random", "heuristic", "bot:", "exec:"].iter().any(|p| word.starts_with(p));
+        let starts_bot = bots::BUILTIN_NAMES.iter().chain(&["bot:", "exec:"]).any(|p| word.starts_with(p));
         match names.last_mut() {
             Some(last) if !starts_bot => {
                 last.push(',');
@@ -187,5 +189,7 @@ mod tests {
         assert!(parse_bots("heuristic").is_err());
         assert!(parse_bots("heuristic,random,random").is_err());
         assert!(parse_bots("heuristic,smart").is_err());
+        let [a, b] = parse_bots("strong:ms=50,hard").expect("parses");
+        assert_eq!((a.to_string().as_str(), b.to_string().as_str()), ("strong:ms=50", "hard"));
     }
 }

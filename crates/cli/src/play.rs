@@ -20,8 +20,10 @@ pub struct Args {
     /// Your seat, from 0 (Kout Bo 6: 0–5; Kout Bo 4 and Baloot: 0–3; Kabul: one of the players).
     #[arg(long, default_value_t = 0)]
     seat: usize,
-    /// The bots in the other seats: heuristic, random, heuristic:forget=P (Kabul memory), or
-    /// exec:COMMAND, a program that speaks the bot protocol (docs/bot-protocol.md).
+    /// The bots in the other seats: a level (easy, medium, hard), random, heuristic,
+    /// heuristic:forget=P (Kabul memory), strong or strong:ms=N (Kabul's search bot and its time
+    /// per decision; Kout Bo and Baloot play the heuristic for now), or exec:COMMAND, a program
+    /// that speaks the bot protocol (docs/bot-protocol.md).
     #[arg(long, default_value = "heuristic")]
     bots: AnyBot,
     /// The time an external bot is given per decision, in milliseconds.

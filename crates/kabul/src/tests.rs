@@ -689,6 +689,7 @@ fn with_a_target_score_rounds_add_up_and_the_deal_passes_left() {
         g.deal(KabulDeal::new(deck(dealer, &grids, "5D", &[]))).expect("deal");
         let first = (dealer + 1) % 2;
         assert_eq!(seats(g.to_act()), vec![first]);
+        assert_eq!(g.view(Some(s(first))).target_score, Some(60), "a bot plays for the match");
         act(&mut g, first, "kabul");
         act(&mut g, 1 - first, "draw deck");
         act(&mut g, 1 - first, "discard");
@@ -832,4 +833,33 @@ fn a_snap_restarts_the_window_and_nothing_else_does() {
 fn a_grid_is_not_a_hand_so_it_has_no_display_order() {
     let g = kings();
     assert!(Seat::all(2).all(|seat| g.display_order(seat).is_empty()));
+}
+
+#[test]
+fn who_has_seen_each_slot_is_public_and_moves_with_the_card() {
+    let mut g = four();
+    let seen = |g: &Kabul, viewer: Option<usize>, seat: usize, slot: usize| {
+        seats(g.view(viewer.map(s)).seen[seat][slot])
+    };
+    // The set-up peek: each seat saw its own bottom row.
+    assert_eq!(seen(&g, Some(1), 0, 2), vec![0]);
+    assert_eq!(seen(&g, Some(1), 0, 0), Vec::<usize>::new());
+    act(&mut g, 0, "draw deck");
+    act(&mut g, 0, "discard power");
+    act(&mut g, 0, "switch 1:0 2:3");
+    // The queen's switcher saw both cards; seat 2 still knows its 4D, now at 1:0.
+    assert_eq!(seen(&g, Some(3), 1, 0), vec![0, 2]);
+    assert_eq!(seen(&g, None, 2, 3), vec![0]);
+    // The same in every view, and a seat's own entries are exactly the faces it sees.
+    let public = g.view(None).seen;
+    for viewer in 0..4 {
+        let v = g.view(Some(s(viewer)));
+        assert_eq!(v.seen, public, "seat {viewer}");
+        for (seat, grid) in v.grids.iter().enumerate() {
+            for (slot, face) in grid.iter().enumerate() {
+                let knows = v.seen[seat][slot].contains(s(viewer));
+                assert_eq!(knows, matches!(face, SlotView::Face(_)), "seat {viewer} at {seat}:{slot}");
+            }
+        }
+    }
 }

@@ -88,6 +88,13 @@ pub struct KabulView {
     pub dealer: Option<Seat>,
     /// Every grid, by seat, slot by slot.
     pub grids: Vec<Vec<SlotView>>,
+    /// For every slot of every grid (as `grids`), the seats that know the face of the card there.
+    /// Who looked where is seen by everyone (the set-up peek, powers, a card kept after a draw, a
+    /// face shown to all) and knowledge moves with the card, so this is public: the same in every
+    /// seat's view, naming seats, never faces. Empty for an empty slot; every seat once the round
+    /// is over.
+    #[serde(default)]
+    pub seen: Vec<Vec<SeatSet>>,
     /// The discard pile, bottom first; the last card is the top.
     pub discard: Vec<Card>,
     /// How many cards the draw pile holds.
@@ -104,6 +111,9 @@ pub struct KabulView {
     pub locked: SeatSet,
     /// The match totals by seat.
     pub scores: Vec<i32>,
+    /// The total that ends the match (`target_score` of the rules); `null` for a single round.
+    #[serde(default)]
+    pub target_score: Option<i32>,
     /// The last round's scores by seat, once it is over (every card is then face up).
     pub round_scores: Option<Vec<i32>>,
     /// How the last round ended, once it is over.
@@ -137,6 +147,7 @@ impl KabulView {
                 round: 0,
                 dealer: None,
                 grids: Vec::new(),
+                seen: Vec::new(),
                 discard: Vec::new(),
                 draw_pile: 0,
                 drawn: None,
@@ -145,6 +156,7 @@ impl KabulView {
                 caller: None,
                 locked: SeatSet::EMPTY,
                 scores,
+                target_score: game.rules.target_score(),
                 round_scores: None,
                 end: None,
                 events: Vec::new(),
@@ -164,6 +176,19 @@ impl KabulView {
                         None => SlotView::Empty,
                         Some(c) if knows(*c) => SlotView::Face(*c),
                         Some(_) => SlotView::Down,
+                    })
+                    .collect()
+            })
+            .collect();
+        let seen = Seat::all(players)
+            .map(|s| {
+                round
+                    .layout
+                    .grid(s)
+                    .iter()
+                    .map(|slot| match slot {
+                        None => SeatSet::EMPTY,
+                        Some(c) => Seat::all(players).filter(|&k| round.knowledge.knows(k, *c)).collect(),
                     })
                     .collect()
             })
@@ -188,6 +213,7 @@ impl KabulView {
             round: rounds.len(),
             dealer: Some(round.dealer),
             grids,
+            seen,
             discard: round.layout.discard.to_vec(),
             draw_pile: round.layout.draw.len(),
             drawn,
@@ -196,6 +222,7 @@ impl KabulView {
             caller: round.caller,
             locked: round.caller.map_or(SeatSet::EMPTY, SeatSet::single),
             scores,
+            target_score: game.rules.target_score(),
             round_scores,
             end,
             events: round.events.to_vec(),

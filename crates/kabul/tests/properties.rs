@@ -129,6 +129,12 @@ impl Model {
                             view.grids[seat][slot]
                         ));
                     }
+                    // `seen` is public: every view names the viewers the model says know the card.
+                    let knowers: Vec<usize> = (0..n).filter(|&k| self.known[k].contains_key(&(seat, slot))).collect();
+                    let seen: Vec<usize> = view.seen[seat][slot].iter().map(Seat::index).collect();
+                    if truth.is_some() && seen != knowers {
+                        return Err(format!("seat {viewer}'s view says {seen:?} know {seat}:{slot}, the model {knowers:?}"));
+                    }
                 }
             }
         }
