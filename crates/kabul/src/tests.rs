@@ -838,9 +838,8 @@ fn a_grid_is_not_a_hand_so_it_has_no_display_order() {
 #[test]
 fn who_has_seen_each_slot_is_public_and_moves_with_the_card() {
     let mut g = four();
-    let seen = |g: &Kabul, viewer: Option<usize>, seat: usize, slot: usize| {
-        seats(g.view(viewer.map(s)).seen[seat][slot])
-    };
+    let seen =
+        |g: &Kabul, viewer: Option<usize>, seat: usize, slot: usize| seats(g.view(viewer.map(s)).seen[seat][slot]);
     // The set-up peek: each seat saw its own bottom row.
     assert_eq!(seen(&g, Some(1), 0, 2), vec![0]);
     assert_eq!(seen(&g, Some(1), 0, 0), Vec::<usize>::new());

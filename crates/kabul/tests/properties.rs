@@ -133,7 +133,9 @@ impl Model {
                     let knowers: Vec<usize> = (0..n).filter(|&k| self.known[k].contains_key(&(seat, slot))).collect();
                     let seen: Vec<usize> = view.seen[seat][slot].iter().map(Seat::index).collect();
                     if truth.is_some() && seen != knowers {
-                        return Err(format!("seat {viewer}'s view says {seen:?} know {seat}:{slot}, the model {knowers:?}"));
+                        return Err(format!(
+                            "seat {viewer}'s view says {seen:?} know {seat}:{slot}, the model {knowers:?}"
+                        ));
                     }
                 }
             }
