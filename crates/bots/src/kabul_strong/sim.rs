@@ -77,13 +77,8 @@ const VALUE_MASKS: [u64; 15] = {
 
 /// The sum of the values of the cards in `set`.
 pub(crate) fn sum_values(set: u64) -> i32 {
-    let mut sum = 0;
-    let mut v = -1;
-    for mask in VALUE_MASKS {
-        sum += v * (set & mask).count_ones() as i32;
-        v += 1;
-    }
-    sum
+    // VALUE_MASKS[k] holds the cards worth k - 1 points.
+    (-1..).zip(VALUE_MASKS).map(|(v, mask)| v * (set & mask).count_ones() as i32).sum()
 }
 
 /// The bit of card `c`.
@@ -644,9 +639,9 @@ mod tests {
             let card = Card::from_index(i).expect("card");
             assert_eq!(i32::from(VALUE[i]), kabul::card_value(card), "{card}");
             assert_eq!(power_of(i as u8), Power::of(card), "{card}");
-            for j in 0..54 {
+            for (j, class) in CLASS.iter().enumerate() {
                 let other = Card::from_index(j).expect("card");
-                assert_eq!(CLASS[i] == CLASS[j], kabul::same_rank(card, other), "{card} {other}");
+                assert_eq!(CLASS[i] == *class, kabul::same_rank(card, other), "{card} {other}");
             }
         }
         assert_eq!(sum_values(ALL_CARDS), cards::CardSet::ALL.iter().map(kabul::card_value).sum::<i32>());

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 
 use super::belief::{Belief, HIDDEN, Unreadable};
-use super::sim::{NO_CARD, Sim, bit};
+use super::sim::{NO_CARD, SEATS, Sim, bit};
 use super::*;
 use crate::{Bot, KabulHeuristic, RandomBot};
 
@@ -274,7 +274,8 @@ fn the_same_seed_and_view_give_the_same_decision() {
 fn deck(dealer: usize, grids: &[[&str; 4]], discard: &str, draw: &[&str]) -> Deck {
     let n = grids.len();
     let mut order = Vec::new();
-    for slot in 0..4 {
+    // Round by round, as the cards are dealt: slot 0 of every seat first.
+    for slot in [0, 1, 2, 3] {
         order.extend((1..=n).map(|k| c(grids[(dealer + k) % n][slot])));
     }
     order.push(c(discard));
@@ -363,7 +364,7 @@ fn true_world(g: &Kabul, b: &Belief) -> Sim {
     let mut rng = seeded_rng(0);
     let mut sim = b.sample(&mut rng, 0);
     let n = usize::from(b.n);
-    sim.known = [0; super::sim::SEATS];
+    sim.known = [0; SEATS];
     for s in 0..n {
         for i in 0..usize::from(b.len[s]) {
             let x = g.card_at(Pos::new(seat(s), i as u8)).map_or(NO_CARD, |c| c.index() as u8);
