@@ -4,8 +4,9 @@
 //! set of seeded deals: median, p99 and max of the thread's CPU time per solve (each solve repeated
 //! until 20 ms of CPU time add up, since the kernel counts a thread's time in scheduler ticks; the
 //! wall clock where the kernel does not say). Then criterion times the same solves, cycling through
-//! the deals (its `time` line is the mean per solve, by the thread's CPU time where the kernel
-//! reports it, which stays the one-core figure on a machine shared with other work):
+//! the deals in batches of 10 (kout6: 1), by the thread's CPU time where the kernel reports it
+//! (the one-core figure even on a machine shared with other work); its `thrpt` line is solves per
+//! second:
 //! - `baloot_hokum`, `baloot_sun`: the exact card points of the leader's team (saudi rules);
 //! - `kout4`, `kout6`: the exact tricks of the maker's team (random maker, bid and trump).
 //!
@@ -23,8 +24,8 @@ use std::time::{Duration, Instant};
 use baloot::{BalootRules, Mode};
 use cards::{CardSet, DeckKind, Suit, random_below, seeded_rng};
 use cputime::ThreadCpuTime;
-use criterion::Criterion;
 use criterion::measurement::Measurement;
+use criterion::{Criterion, Throughput};
 use game::Seat;
 use kout::{Bid, Contract, Variant};
 use solver::{BalootPosition, BalootSolver, KoutPosition, KoutSolver};
@@ -133,7 +134,9 @@ fn main() {
     }
 }
 
-/// The criterion groups: one solve per iteration, cycling through the deals.
+/// The criterion groups: each iteration solves the next `BATCH` deals (cycling through them), so
+/// that an iteration outlasts the kernel's tick, in which thread CPU time is counted; the
+/// throughput line is solves per second.
 fn timed<M: Measurement + 'static>(
     c: &mut Criterion<M>,
     hokum: &[BalootPosition],
@@ -141,29 +144,42 @@ fn timed<M: Measurement + 'static>(
     kout4: &[KoutPosition],
     kout6: &[KoutPosition],
 ) {
+    const BATCH: usize = 10;
     let mut baloot = BalootSolver::new();
     for (name, deals) in [("baloot_hokum", hokum), ("baloot_sun", sun)] {
         let mut i = 0;
-        c.bench_function(name, |b| {
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(BATCH as u64));
+        group.bench_function("solve", |b| {
             b.iter(|| {
-                i = (i + 1) % deals.len();
-                baloot.forget();
-                baloot.value(&deals[i])
+                let mut sum = 0u64;
+                for _ in 0..BATCH {
+                    i = (i + 1) % deals.len();
+                    baloot.forget();
+                    sum += u64::from(baloot.value(&deals[i]));
+                }
+                sum
             });
         });
+        group.finish();
     }
-    for (name, deals, bits) in [("kout4", kout4, 16), ("kout6", kout6, 18)] {
+    for (name, deals, bits, batch) in [("kout4", kout4, 16, BATCH), ("kout6", kout6, 18, 1)] {
         let mut kout = KoutSolver::with_table_bits(bits);
         let mut i = 0;
         let mut group = c.benchmark_group(name);
-        if name == "kout6" {
+        group.throughput(Throughput::Elements(batch as u64));
+        if batch == 1 {
             group.sample_size(10);
         }
         group.bench_function("solve", |b| {
             b.iter(|| {
-                i = (i + 1) % deals.len();
-                kout.forget();
-                kout.value(&deals[i])
+                let mut sum = 0u64;
+                for _ in 0..batch {
+                    i = (i + 1) % deals.len();
+                    kout.forget();
+                    sum += u64::from(kout.value(&deals[i]));
+                }
+                sum
             });
         });
         group.finish();

@@ -464,13 +464,6 @@ impl Search<'_> {
         if beta <= 0 {
             return 0;
         }
-        let (ours, theirs) = self.sure_points();
-        if ours >= beta {
-            return ours;
-        }
-        if cap - theirs <= alpha {
-            return cap - theirs;
-        }
         let key = saved.key();
         let mut tt_move = NO_MOVE;
         if let Some(b) = self.table.probe(key) {
@@ -484,6 +477,14 @@ impl Search<'_> {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
             tt_move = b.best;
+        }
+        // Cheaper than a search, dearer than a table hit: after the probe.
+        let (ours, theirs) = self.sure_points();
+        if ours >= beta {
+            return ours;
+        }
+        if cap - theirs <= alpha {
+            return cap - theirs;
         }
         let (best, best_move) = self.expand(alpha, beta, tt_move);
         let clamp = |v: i32| v.clamp(0, 255) as u8;
