@@ -363,7 +363,7 @@ fn true_world(g: &Kabul, b: &Belief) -> Sim {
     let mut rng = seeded_rng(0);
     let mut sim = b.sample(&mut rng, 0);
     let n = usize::from(b.n);
-    sim.known = [0; super::sim::SEATS];
+    sim.known = [0; SEATS];
     for s in 0..n {
         for i in 0..usize::from(b.len[s]) {
             let x = g.card_at(Pos::new(seat(s), i as u8)).map_or(NO_CARD, |c| c.index() as u8);
