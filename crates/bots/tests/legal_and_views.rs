@@ -104,3 +104,22 @@ fn kabul_bots_play_only_legal_actions_and_see_only_their_view_at_every_player_co
         assert!(h.len() >= 3 && r.len() >= 3, "{players} players: {h:?} {r:?}");
     }
 }
+
+#[test]
+fn the_strong_bot_and_the_levels_play_only_legal_actions_in_every_game() {
+    let quick: BotSpec = "strong:ms=2".parse().expect("spec");
+    for players in 2..=6 {
+        let options = opts(json!({ "players": players }));
+        let s = play::<kabul::Kabul>(GameKind::Kabul, &options, 60, 1, quick);
+        assert!(s.len() >= 3, "{players} players: {s:?}");
+    }
+    let matched = opts(json!({ "players": 3, "target_score": 30 }));
+    play::<kabul::Kabul>(GameKind::Kabul, &matched, 10, 4, quick);
+    for level in ["easy", "medium", "hard"] {
+        let spec: BotSpec = level.parse().expect("level");
+        play::<kout::Kout>(GameKind::Kout4, &Options::new(), 100, 2, spec);
+        play::<baloot::Baloot>(GameKind::Baloot, &Options::new(), 100, 2, spec);
+        // `hard` thinks for its full default time: a few rounds.
+        play::<kabul::Kabul>(GameKind::Kabul, &opts(json!({ "players": 4 })), 3, 1, spec);
+    }
+}

@@ -183,7 +183,7 @@ function renderLobby(app) {
  */
 function botChooser(app) {
   if (!app.ui.bots) {
-    app.ui.bots = { builtin: ['random', 'heuristic'], server: [] };
+    app.ui.bots = { builtin: ['easy', 'medium', 'hard', 'random', 'heuristic', 'strong'], server: [] };
     api.bots().then((b) => {
       if (b && Array.isArray(b.builtin) && Array.isArray(b.server)) {
         app.ui.bots = { builtin: b.builtin.map(String), server: b.server.map(String) };

@@ -204,7 +204,7 @@ impl Belief {
 
 /// How likely a player is to act against the heuristic's rules at a decision: the belief's
 /// allowance for players (people, other bots) who are not the heuristic.
-pub(crate) const SURPRISE: f64 = 0.1;
+pub(crate) const SURPRISE: f64 = 0.02;
 
 /// The most worlds drawn for one accepted world.
 pub(crate) const MAX_DRAWS: u32 = 40;

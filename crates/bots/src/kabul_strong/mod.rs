@@ -47,7 +47,7 @@ use self::sim::{NO_CARD, Place, SEATS, Sim, Start, Target};
 use crate::{Bot, KabulHeuristic};
 
 /// The default time per decision, in milliseconds.
-pub const DEFAULT_MS: u32 = 250;
+pub const DEFAULT_MS: u32 = 100;
 
 /// Simulated turns per millisecond of budget: about half what one core of a 2020s laptop plays,
 /// so a decision takes around half its budget.
@@ -139,11 +139,7 @@ impl KabulStrong {
         let mut next_cut = FIRST_CUT;
         while steps < budget && (worlds == 0 || Instant::now() < deadline) {
             let seed = self.rng.next_u64();
-            let world = if std::env::var("KNOINFER").is_ok() {
-                b.sample(&mut self.rng, seed)
-            } else {
-                b.sample_weighted(&mut self.rng, seed)
-            };
+            let world = b.sample_weighted(&mut self.rng, seed);
             for &i in &alive {
                 let mut sim = world.clone();
                 play(&mut sim, b, candidates[i]);
