@@ -458,7 +458,7 @@ export function reasonParts(lang, reason, ctx = {}) {
  * @param {any} view
  */
 export function isBidding(game, view) {
-  if (game === 'baloot') return view?.phase === 'bidding';
+  if (game === 'baloot') return view?.phase === 'bidding' || view?.phase === 'doubling';
   if (game === 'kout6' || game === 'kout4') return view?.stage === 'bidding' || view?.stage === 'trump';
   return false;
 }
@@ -479,6 +479,12 @@ export function bidKeyAction(game, view, key, legal) {
   const k = key.toLowerCase();
   if (!isBidding(game, view)) return null;
   if (k === '0' || k === 'p') return has('pass');
+  if (game === 'baloot' && view?.phase === 'doubling') {
+    // The raise bar's buttons in order (views/baloot.js callBar): 1–9 the nth.
+    const calls = list.filter((a) => !a.startsWith('play '));
+    const pick = /^[1-9]$/.test(k) ? calls[Number(k) - 1] ?? null : null;
+    return pick === 'pass' ? null : pick;
+  }
   if (game === 'baloot') {
     if (k === 's') return has('sun');
     if (k === 'h') return has('hokum');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rulesOf, SAUDI_CALLS } from '../../js/views/home.js';
-import { actionLabel } from '../../js/protocol.js';
+import { actionLabel, bidKeyAction } from '../../js/protocol.js';
 
 const base = { game: 'baloot', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false };
 
@@ -25,4 +25,14 @@ test('every Saudi call reads in words in both languages, with open or closed', (
     assert.equal(seen.size, texts.length, `${lang}: every call reads differently`);
   }
   assert.equal(actionLabel('baloot', 'three closed', 'en'), 'Three closed');
+});
+
+test('the raise bar answers the keys its buttons show', () => {
+  const view = { phase: 'doubling', hand: { face_up: 'QS' } };
+  const legal = new Set(['pass', 'double open', 'double closed']);
+  assert.equal(bidKeyAction('baloot', view, '0', legal), 'pass');
+  assert.equal(bidKeyAction('baloot', view, '2', legal), 'double open');
+  assert.equal(bidKeyAction('baloot', view, '3', legal), 'double closed');
+  assert.equal(bidKeyAction('baloot', view, '1', legal), null, 'pass is 0 or P, not a digit');
+  assert.equal(bidKeyAction('baloot', { phase: 'playing' }, '1', new Set(['sawa', 'play AS'])), null);
 });
