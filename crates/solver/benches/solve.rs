@@ -92,6 +92,19 @@ fn report<T>(name: &str, items: &[T], mut solve: impl FnMut(&T) -> u64) {
 }
 
 fn main() {
+    // `cargo test --all-targets` runs this binary without `--bench`: a smoke run of a few deals
+    // (kout6's whole-hand solves can take seconds each), so the test suite stays quick.
+    if !std::env::args().any(|a| a == "--bench") {
+        let mut baloot = BalootSolver::new();
+        for p in baloot_deals(false, 2).iter().chain(&baloot_deals(true, 2)) {
+            assert!(baloot.value(p) <= 250);
+        }
+        let mut kout = KoutSolver::new();
+        for p in kout_deals(Variant::Four, 2) {
+            assert!(kout.value(&p) <= 8);
+        }
+        return;
+    }
     let n: usize = std::env::var("SOLVER_DEALS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     let hokum = baloot_deals(false, n);
     let sun = baloot_deals(true, n);
