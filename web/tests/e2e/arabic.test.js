@@ -28,10 +28,12 @@ test('arabic: right-to-left, remembered, with the games in Arabic', { timeout: 1
     await createTable(page, { game: 'kout4' });
     await fillAndStart(page);
     await until(page, (st) => st.game?.view?.hand?.length === 9 && st, { what: 'the deal' });
-    // Laid out: nine cards with a size (a card being drawn has none yet).
+    // Laid out: nine cards with a size (a card being drawn has none yet), each in its own place
+    // (on a slow machine the row may not be laid out yet when the cards exist).
     await page.waitForFunction(() => {
       const cards = [...document.querySelectorAll('.hand .card-btn')];
-      return cards.length === 9 && cards.every((c) => c.getBoundingClientRect().width > 0);
+      const lefts = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left)));
+      return cards.length === 9 && cards.every((c) => c.getBoundingClientRect().width > 0) && lefts.size === 9;
     }, null, { timeout: 10_000 });
     // The hand reads from the right: the first card of the row is the rightmost.
     const xs = await page.$$eval('.hand .card-btn', (els) => els.map((e) => e.getBoundingClientRect().left));
