@@ -25,7 +25,7 @@ fn record<G: Playable>(kind: GameKind, options: &Options, games: u64, max_hands:
     let mut out = Vec::new();
     for g in 0..games {
         let mut game = G::new(kind, rules.clone(), Seat::ZERO).expect("game");
-        let mut bots: Vec<_> = Seat::all(seats).map(|s| G::bot(BotSpec::HEURISTIC, s.index() as u64)).collect();
+        let mut bots: Vec<_> = Seat::all(seats).map(|s| G::bot(BotSpec::HEURISTIC, s.index() as u64, &rules)).collect();
         let mut rng = seeded_rng(g);
         let mut hands = 0;
         let mut legal = Vec::new();
@@ -54,11 +54,12 @@ fn record<G: Playable>(kind: GameKind, options: &Options, games: u64, max_hands:
 
 fn bench_game<G: Playable>(c: &mut Criterion, name: &str, kind: GameKind, options: Options) {
     let (seats, decisions) = record::<G>(kind, &options, 20, 4);
+    let rules = G::Rules::from_options(kind, &options).expect("rules");
     let mut group = c.benchmark_group("heuristic_decision");
     group.throughput(Throughput::Elements(decisions.len() as u64));
     group.bench_function(name, |b| {
         b.iter(|| {
-            let mut bots: Vec<_> = (0..seats).map(|s| G::bot(BotSpec::HEURISTIC, s as u64)).collect();
+            let mut bots: Vec<_> = (0..seats).map(|s| G::bot(BotSpec::HEURISTIC, s as u64, &rules)).collect();
             for (seat, view, legal) in &decisions {
                 black_box(bots[seat.index()].choose(*seat, view, legal));
             }

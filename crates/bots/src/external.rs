@@ -535,12 +535,14 @@ impl<G: Playable> ExternalBot<G> {
     /// # Errors
     /// The program cannot be started.
     pub fn start(command: &ExecCommand, hello: &Hello, seed: u64, config: &ExecConfig) -> Result<Self, StartError> {
+        let rules = G::Rules::from_options(hello.game, &hello.rules)
+            .map_err(|e| StartError { command: command.to_string(), reason: format!("bad rules: {e}") })?;
         let process = Process::spawn(command, hello, config)?;
         Ok(ExternalBot {
             process,
             stage: Stage::Starting,
             ms: config.ms,
-            fallback: G::bot(BotSpec::HEURISTIC, seed),
+            fallback: G::bot(BotSpec::HEURISTIC, seed, &rules),
             faults: Vec::new(),
             ready: None,
             late_answers_due: 0,

@@ -18,7 +18,7 @@
 //! let hard: BotSpec = "hard".parse().unwrap();
 //! assert_eq!((hard.kind, hard.level), (BotKind::Strong, Some(Level::Hard)));
 //! assert_eq!(hard.to_string(), "hard");
-//! assert_eq!("strong:ms=500".parse::<BotSpec>().unwrap().ms, 500);
+//! assert_eq!("strong:ms=500".parse::<BotSpec>().unwrap().ms, Some(500));
 //! ```
 
 use std::fmt;
@@ -30,13 +30,17 @@ pub mod external;
 mod kabul_bot;
 mod kabul_strong;
 mod kout_bot;
+mod strong;
 pub mod throughput;
 
 pub use baloot_bot::BalootHeuristic;
 pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
 pub use kabul_bot::KabulHeuristic;
 pub use kabul_strong::{DEFAULT_MS, KabulStrong, SearchStats};
+/// The default time per decision of Kabul's strong bot, in milliseconds.
+pub const KABUL_DEFAULT_MS: u32 = DEFAULT_MS;
 pub use kout_bot::KoutHeuristic;
+pub use strong::{BalootStrong, KoutStrong, MAX_DEALS, NODES_PER_MS, TRICK_DEFAULT_MS};
 
 use cards::random_below;
 use game::{Game, GameKind, Seat, Winner};
@@ -69,9 +73,9 @@ pub enum BotKind {
     Random,
     /// A rule-based player that counts cards and plans.
     Heuristic,
-    /// A player that searches: in Kabul, over worlds sampled from what it believes of the hidden
-    /// cards ([`KabulStrong`]). Kout Bo and Baloot play their heuristic under this name until
-    /// their own strong bots exist: see [`trick_game_kind`], the one place that says so.
+    /// A player that searches: in Kabul over worlds sampled from what it believes of the hidden
+    /// cards ([`KabulStrong`]); in Kout Bo and Baloot by solving sampled deals exactly
+    /// ([`KoutStrong`], [`BalootStrong`]).
     Strong,
 }
 
@@ -116,16 +120,6 @@ impl Level {
 /// turns (Kabul; the other games have nothing to forget).
 pub const EASY_FORGET: f64 = 0.3;
 
-/// The kind of bot Kout Bo and Baloot play for `kind`: `strong` is their heuristic until their own
-/// search bots land, and this is the one place to change then.
-#[must_use]
-pub const fn trick_game_kind(kind: BotKind) -> BotKind {
-    match kind {
-        BotKind::Strong => BotKind::Heuristic,
-        other => other,
-    }
-}
-
 /// A bot kind with its settings, as written on command lines and in records (`bot:heuristic`,
 /// `bot:hard`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -135,15 +129,17 @@ pub struct BotSpec {
     /// Kabul: the probability of forgetting a card it has seen, at each of its turns (0 = perfect
     /// memory). The other games ignore it.
     pub forget: f64,
-    /// The strong bot: its time per decision in milliseconds. The other kinds ignore it.
-    pub ms: u32,
+    /// The strong bot: its time per decision in milliseconds (`None`: the game's default,
+    /// [`TRICK_DEFAULT_MS`] in Kout Bo and Baloot, [`KABUL_DEFAULT_MS`] in Kabul). The other kinds
+    /// ignore it.
+    pub ms: Option<u32>,
     /// The level it was named by, if any: it is then written by that name.
     pub level: Option<Level>,
 }
 
 impl BotSpec {
     /// The random bot.
-    pub const RANDOM: BotSpec = BotSpec { kind: BotKind::Random, forget: 0.0, ms: DEFAULT_MS, level: None };
+    pub const RANDOM: BotSpec = BotSpec { kind: BotKind::Random, forget: 0.0, ms: None, level: None };
     /// The heuristic bot with perfect memory.
     pub const HEURISTIC: BotSpec = BotSpec { kind: BotKind::Heuristic, ..BotSpec::RANDOM };
     /// The strong bot with the default time per decision.
@@ -159,8 +155,10 @@ impl fmt::Display for BotSpec {
             BotKind::Random => f.write_str("random"),
             BotKind::Heuristic if self.forget > 0.0 => write!(f, "heuristic:forget={}", self.forget),
             BotKind::Heuristic => f.write_str("heuristic"),
-            BotKind::Strong if self.ms != DEFAULT_MS => write!(f, "strong:ms={}", self.ms),
-            BotKind::Strong => f.write_str("strong"),
+            BotKind::Strong => match self.ms {
+                Some(ms) => write!(f, "strong:ms={ms}"),
+                None => f.write_str("strong"),
+            },
         }
     }
 }
@@ -204,7 +202,7 @@ impl FromStr for BotSpec {
                     spec.forget = p.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(err)?;
                 }
                 (Some(("ms", n)), BotKind::Strong) => {
-                    spec.ms = n.parse::<u32>().ok().filter(|n| (1..=MAX_MS).contains(n)).ok_or_else(err)?;
+                    spec.ms = Some(n.parse::<u32>().ok().filter(|n| (1..=MAX_MS).contains(n)).ok_or_else(err)?);
                 }
                 _ => return Err(err()),
             }
@@ -242,7 +240,7 @@ impl AnyBot {
         exec: &ExecConfig,
     ) -> Result<Box<dyn Bot<G>>, StartError> {
         match self {
-            AnyBot::Builtin(spec) => Ok(G::bot(*spec, seed)),
+            AnyBot::Builtin(spec) => Ok(G::bot(*spec, seed, rules)),
             AnyBot::Exec(command) => {
                 let hello = Hello::new(kind, rules, seat);
                 Ok(Box::new(ExternalBot::<G>::start(command, &hello, seed, exec)?))
@@ -300,34 +298,37 @@ impl FromStr for AnyBot {
 
 /// A game that has bots: the factory the server, the terminal game and the arena call.
 pub trait Playable: Game {
-    /// A new bot of `spec` for this game whose random choices come from `seed`.
-    fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>>;
+    /// A new bot of `spec` for a table of this game under `rules`, whose random choices come from
+    /// `seed`. (A view does not carry the rule set; the strong bots search under it.)
+    fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>>;
 }
 
 impl Playable for kout::Kout {
-    fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        match trick_game_kind(spec.kind) {
+    fn bot(spec: BotSpec, seed: u64, _rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic | BotKind::Strong => Box::new(KoutHeuristic),
+            BotKind::Heuristic => Box::new(KoutHeuristic),
+            BotKind::Strong => Box::new(KoutStrong::new(spec.ms.unwrap_or(TRICK_DEFAULT_MS), seed)),
         }
     }
 }
 
 impl Playable for baloot::Baloot {
-    fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        match trick_game_kind(spec.kind) {
+    fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic | BotKind::Strong => Box::new(BalootHeuristic),
+            BotKind::Heuristic => Box::new(BalootHeuristic),
+            BotKind::Strong => Box::new(BalootStrong::new(spec.ms.unwrap_or(TRICK_DEFAULT_MS), seed, *rules)),
         }
     }
 }
 
 impl Playable for kabul::Kabul {
-    fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
+    fn bot(spec: BotSpec, seed: u64, _rules: &Self::Rules) -> Box<dyn Bot<Self>> {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(KabulHeuristic::new(spec.forget, seed)),
-            BotKind::Strong => Box::new(KabulStrong::new(spec.ms, seed)),
+            BotKind::Strong => Box::new(KabulStrong::new(spec.ms.unwrap_or(KABUL_DEFAULT_MS), seed)),
         }
     }
 }
@@ -404,17 +405,10 @@ mod tests {
         // A level with settings is written by its kind, so the settings survive.
         assert_eq!(parse("hard:ms=500").to_string(), "strong:ms=500");
         assert_eq!(parse("easy:forget=0.5").to_string(), "heuristic:forget=0.5");
-        assert_eq!(parse("strong").ms, DEFAULT_MS);
+        assert_eq!(parse("strong").ms, None);
         for name in BUILTIN_NAMES {
             assert_eq!(parse(name).to_string(), *name, "the lobby's names are specs");
         }
-    }
-
-    #[test]
-    fn strong_plays_the_heuristic_in_the_trick_games_for_now() {
-        assert_eq!(trick_game_kind(BotKind::Strong), BotKind::Heuristic);
-        assert_eq!(trick_game_kind(BotKind::Random), BotKind::Random);
-        assert_eq!(trick_game_kind(BotKind::Heuristic), BotKind::Heuristic);
     }
 
     #[test]

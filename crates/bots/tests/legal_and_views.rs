@@ -31,7 +31,7 @@ fn play<G: Playable>(
         let mut bots: Vec<_> = Seat::all(seats)
             .map(|s| {
                 let spec = if (s.index() + g as usize) % 2 == 0 { BotSpec::HEURISTIC } else { other };
-                G::bot(spec, g * 31 + s.index() as u64)
+                G::bot(spec, g * 31 + s.index() as u64, &rules)
             })
             .collect();
         let mut rng = seeded_rng(g);

@@ -11,9 +11,14 @@ fn coin(rng: &mut ChaCha20Rng) -> bool {
     random_below(rng, 2) == 1
 }
 
-/// Either preset with each play option (and the Kaboot) drawn at random.
+/// Any preset (`saudi_full` with its doubling calls, so that closed hands come up) with each play
+/// option (and the Kaboot) drawn at random.
 fn random_rules(rng: &mut ChaCha20Rng) -> BalootRules {
-    let mut r = if coin(rng) { BalootRules::seed() } else { BalootRules::saudi() };
+    let mut r = match random_below(rng, 3) {
+        0 => BalootRules::seed(),
+        1 => BalootRules::saudi(),
+        _ => BalootRules::saudi_full(),
+    };
     r.trump_when_partner_winning = coin(rng);
     r.must_overtrump = coin(rng);
     r.kaboot = coin(rng);
@@ -106,6 +111,7 @@ fn brute_force(game: &Baloot, mode: Mode, team: Team) -> i32 {
     let seat = game.to_act().first().expect("someone to play");
     let mut legal = Vec::new();
     game.legal_actions(seat, &mut legal);
+    legal.retain(|a| matches!(a, BalootAction::Play(_)));
     let values = legal.iter().map(|&a| {
         let mut next = game.clone();
         next.play(Actor::Seat(seat), a).expect("legal");
@@ -209,9 +215,11 @@ fn equivalent_cards_have_the_same_value_and_the_reduction_changes_nothing() {
 #[test]
 fn positions_follow_the_engine_card_by_card() {
     let mut rng = seeded_rng(3);
+    let mut closed = 0;
     for _ in 0..300 {
         let mut game = in_play(random_rules(&mut rng), &mut rng);
         let mut pos = BalootPosition::from_game(&game).expect("in play");
+        closed += usize::from(pos.closed());
         while playing(&game) {
             let seat = game.to_act().first().expect("someone to play");
             let mut legal = Vec::new();
@@ -237,6 +245,7 @@ fn positions_follow_the_engine_card_by_card() {
         assert_eq!(Some(pos.points_taken()), summary.card_points);
         assert_eq!(Some(pos.tricks_taken()), summary.tricks);
     }
+    assert!(closed > 5, "only {closed} closed hands: the closed lead went untested");
 }
 
 #[test]
@@ -263,4 +272,25 @@ fn best_moves_played_through_the_engine_reach_the_value_of_the_first_lead() {
         }
         assert_eq!(hand_value(&game, mode, team), i32::from(value), "deal {deal}");
     }
+}
+
+#[test]
+fn a_capped_search_says_it_stopped_and_leaves_the_table_sound() {
+    let mut rng = seeded_rng(62);
+    let mut capped = BalootSolver::new();
+    let mut fresh = BalootSolver::new();
+    let mut stopped = 0;
+    for _ in 0..40 {
+        let game = in_play(random_rules(&mut rng), &mut rng);
+        let pos = BalootPosition::from_game(&game).expect("in play");
+        capped.set_node_limit(Some(50));
+        let _ = capped.value_for(&pos, Team::ZERO);
+        stopped += usize::from(capped.aborted());
+        capped.set_node_limit(None);
+        let exact = capped.value_for(&pos, Team::ZERO);
+        assert!(!capped.aborted());
+        fresh.forget();
+        assert_eq!(exact, fresh.value_for(&pos, Team::ZERO), "what a stopped search left in the table misled the next");
+    }
+    assert!(stopped > 30, "only {stopped} of 40 whole-hand searches reached a cap of 50 nodes");
 }

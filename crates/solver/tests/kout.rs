@@ -331,3 +331,25 @@ fn best_moves_played_through_the_engine_reach_the_value_of_the_first_lead() {
         }
     }
 }
+
+#[test]
+fn a_capped_search_says_it_stopped_and_leaves_the_table_sound() {
+    let mut rng = seeded_rng(61);
+    let mut capped = KoutSolver::new();
+    let mut fresh = KoutSolver::new();
+    let mut stopped = 0;
+    for _ in 0..40 {
+        let game = in_play(Variant::Four, false, &mut rng);
+        let pos = KoutPosition::from_game(&game).expect("in play");
+        let team = pos.contract().maker.team();
+        capped.set_node_limit(Some(50));
+        let _ = capped.value_for(&pos, team);
+        stopped += usize::from(capped.aborted());
+        capped.set_node_limit(None);
+        let exact = capped.value_for(&pos, team);
+        assert!(!capped.aborted());
+        fresh.forget();
+        assert_eq!(exact, fresh.value_for(&pos, team), "what a stopped search left in the table misled the next");
+    }
+    assert!(stopped > 30, "only {stopped} of 40 whole-hand searches reached a cap of 50 nodes");
+}

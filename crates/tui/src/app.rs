@@ -123,7 +123,7 @@ impl<G: Table> App<G> {
                 let seed = bot_seed(config.seed, s);
                 match &config.bots {
                     _ if s == me => Ok(None),
-                    AnyBot::Builtin(spec) => Ok(Some(G::new_bot(*spec, seed))),
+                    AnyBot::Builtin(spec) => Ok(Some(G::new_bot(*spec, seed, &rules))),
                     external => external.start::<G>(config.kind, &rules, s, seed, &exec).map(Some),
                 }
             })

@@ -127,8 +127,8 @@ pub trait Table: Game + Playable {
     /// What `l` shows, for the help line: "last trick", "recent events".
     const REVIEW: &'static str;
 
-    /// A bot of `spec` for this game, drawing its random choices from `seed`.
-    fn new_bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>>;
+    /// A bot of `spec` for this game under `rules`, drawing its random choices from `seed`.
+    fn new_bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>>;
 
     /// Fills `out` with what `me` may choose now, in the order the cursor moves, legal or not.
     fn choices(&self, me: Seat, ui: &Self::Ui, out: &mut Vec<Choice<Self::Action>>);

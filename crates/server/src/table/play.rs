@@ -372,7 +372,8 @@ impl<G: Playable> Table<G> {
                 // depends only on what it sees, so a restored table plays on exactly as it would
                 // have.
                 let seed = fair::derive_u64(&self.seed, "bot", &[self.play.matches, self.version, seat.index() as u64]);
-                G::bot(self.lobby.bot_spec(seat), seed).choose(seat, &view, &self.play.buf)
+                let Some(game) = self.play.game.as_ref() else { return };
+                G::bot(self.lobby.bot_spec(seat), seed, game.game().rules()).choose(seat, &view, &self.play.buf)
             }
         };
         let Some(game) = self.play.game.as_ref() else { return };

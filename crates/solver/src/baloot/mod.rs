@@ -33,6 +33,9 @@ pub const fn kaboot_value(mode: Mode) -> u16 {
 pub struct BalootPosition {
     mode: Mode,
     rules: BalootRules,
+    /// The hand's last raise was `closed` (the Saudi table calls): no trump led while holding
+    /// another suit.
+    closed: bool,
     hands: [CardSet; 4],
     trick: Trick,
     tricks_done: u8,
@@ -49,6 +52,7 @@ impl BalootPosition {
         let pos = BalootPosition {
             mode,
             rules,
+            closed: false,
             hands,
             trick: Trick::new(Seat::new(leader.index() % 4).unwrap_or(Seat::ZERO), mode.trump()),
             tricks_done: 0,
@@ -97,6 +101,7 @@ impl BalootPosition {
         let pos = BalootPosition {
             mode,
             rules,
+            closed: hand.closed,
             hands,
             trick,
             tricks_done: hand.tricks.len() as u8,
@@ -149,6 +154,20 @@ impl BalootPosition {
         &self.rules
     }
 
+    /// Whether the hand is closed (its last raise was `closed`): then no trump may be led while
+    /// the leader holds another suit. A view's position takes it from the view.
+    #[must_use]
+    pub const fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The same position, closed or open (a position made by [`BalootPosition::new`] is open).
+    #[must_use]
+    pub const fn with_closed(mut self, closed: bool) -> Self {
+        self.closed = closed;
+        self
+    }
+
     /// The cards `seat` holds.
     #[must_use]
     pub fn hand(&self, seat: Seat) -> CardSet {
@@ -199,7 +218,7 @@ impl BalootPosition {
 
     fn layout_state(&self, team: Team) -> (Layout, Consts, State) {
         let layout = Layout::new(self.mode);
-        let k = Consts::new(&layout, self.mode, &self.rules, team.index());
+        let k = Consts::new(&layout, self.mode, &self.rules, self.closed, team.index());
         let mut hands = self.hands.map(|h| layout.bits(h));
         let leader = self.trick.leader().index();
         for (seat, card) in self.trick.plays() {
@@ -269,6 +288,8 @@ pub struct BalootSolver {
     context: Option<Context>,
     equivalence: bool,
     nodes: u64,
+    limit: u64,
+    aborted: bool,
 }
 
 /// The deal the table's entries belong to.
@@ -277,6 +298,7 @@ struct Context {
     hands: [u32; 4],
     mode: Mode,
     rules: BalootRules,
+    closed: bool,
     team: Team,
 }
 
@@ -297,7 +319,14 @@ impl BalootSolver {
     /// A solver with a table of `2^bits` buckets of two 16-byte entries (`bits` within 4–26).
     #[must_use]
     pub fn with_table_bits(bits: u32) -> BalootSolver {
-        BalootSolver { table: Table::new(bits), context: None, equivalence: true, nodes: 0 }
+        BalootSolver {
+            table: Table::new(bits),
+            context: None,
+            equivalence: true,
+            nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
+        }
     }
 
     /// Turns the equivalent-card reduction off (or on again): the values must not change, only the
@@ -319,12 +348,28 @@ impl BalootSolver {
         self.nodes
     }
 
+    /// Caps the positions each later call may search (`None`: no cap). A call that reaches the
+    /// cap stops at once and its answer is meaningless: check [`Self::aborted`]. What it learnt
+    /// before stopping is kept only where it is exact. The strong bot caps its searches so that
+    /// one hard deal cannot overrun its time.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Whether the last call reached the node cap ([`Self::set_node_limit`]): its answer is then
+    /// meaningless.
+    #[must_use]
+    pub const fn aborted(&self) -> bool {
+        self.aborted
+    }
+
     fn search(&mut self, pos: &BalootPosition, team: Team) -> (Layout, Search<'_>) {
         let (layout, k, st) = pos.layout_state(team);
-        let context = Context { hands: st.hands, mode: pos.mode, rules: pos.rules, team };
+        let context = Context { hands: st.hands, mode: pos.mode, rules: pos.rules, closed: pos.closed, team };
         let same_deal = self.context.as_ref().is_some_and(|c| {
             c.mode == context.mode
                 && c.rules == context.rules
+                && c.closed == context.closed
                 && c.team == context.team
                 && c.hands.iter().zip(&context.hands).all(|(old, new)| new & !old == 0)
         });
@@ -332,7 +377,15 @@ impl BalootSolver {
             self.table.next_generation();
             self.context = Some(context);
         }
-        let search = Search { k, st, table: &mut self.table, equivalence: self.equivalence, nodes: 0 };
+        let search = Search {
+            k,
+            st,
+            table: &mut self.table,
+            equivalence: self.equivalence,
+            nodes: 0,
+            limit: self.limit,
+            aborted: false,
+        };
         (layout, search)
     }
 
@@ -345,13 +398,15 @@ impl BalootSolver {
     /// The card points `team` takes from here with best play on both sides.
     #[must_use]
     pub fn value_for(&mut self, pos: &BalootPosition, team: Team) -> u16 {
+        self.aborted = false;
         if pos.is_over() {
             return 0;
         }
         let (_, mut s) = self.search(pos, team);
         let v = s.solve();
-        let nodes = s.nodes;
+        let (nodes, aborted) = (s.nodes, s.aborted);
         self.nodes += nodes;
+        self.aborted = aborted;
         v as u16
     }
 
@@ -359,6 +414,7 @@ impl BalootSolver {
     /// cheaper than the exact value).
     #[must_use]
     pub fn at_least(&mut self, pos: &BalootPosition, team: Team, target: u16) -> bool {
+        self.aborted = false;
         if target == 0 {
             return true;
         }
@@ -367,8 +423,9 @@ impl BalootSolver {
         }
         let (_, mut s) = self.search(pos, team);
         let yes = s.at_least(i32::from(target));
-        let nodes = s.nodes;
+        let (nodes, aborted) = (s.nodes, s.aborted);
         self.nodes += nodes;
+        self.aborted = aborted;
         yes
     }
 
@@ -377,6 +434,7 @@ impl BalootSolver {
     /// cards are solved once.
     #[must_use]
     pub fn move_values(&mut self, pos: &BalootPosition) -> ArrayVec<(Card, u16), 8> {
+        self.aborted = false;
         let mut out = ArrayVec::new();
         if pos.is_over() {
             return out;
@@ -403,8 +461,9 @@ impl BalootSolver {
             };
             out.push((layout.cards[usize::from(c)], value));
         }
-        let nodes = s.nodes;
+        let (nodes, aborted) = (s.nodes, s.aborted);
         self.nodes += nodes;
+        self.aborted = aborted;
         out
     }
 
@@ -424,6 +483,7 @@ impl BalootSolver {
     /// If the position is over (no card to play).
     #[must_use]
     pub fn best_move_for(&mut self, pos: &BalootPosition, team: Team) -> (Card, u16) {
+        self.aborted = false;
         assert!(!pos.is_over(), "best_move on a finished hand");
         let (layout, mut s) = self.search(pos, team);
         let root = s.st;
@@ -440,8 +500,9 @@ impl BalootSolver {
                 break;
             }
         }
-        let nodes = s.nodes;
+        let (nodes, aborted) = (s.nodes, s.aborted);
         self.nodes += nodes;
+        self.aborted = aborted;
         (layout.cards[usize::from(best)], v as u16)
     }
 }

@@ -91,6 +91,9 @@ pub(super) struct Consts {
     pub trump: u32,
     pub trump_when_partner_winning: bool,
     pub must_overtrump: bool,
+    /// The hand is closed (its last raise was `closed`): no trump may be led while the leader
+    /// holds another suit.
+    pub closed: bool,
     /// What a Kaboot adds to the points of all 8 tricks, when the rule is on.
     pub kaboot_bonus: Option<i32>,
     /// The team whose points are counted: 0 or 1 (the seat's parity).
@@ -98,13 +101,14 @@ pub(super) struct Consts {
 }
 
 impl Consts {
-    pub(super) fn new(layout: &Layout, mode: Mode, rules: &BalootRules, team: usize) -> Consts {
+    pub(super) fn new(layout: &Layout, mode: Mode, rules: &BalootRules, closed: bool, team: usize) -> Consts {
         let total: i32 = layout.pts.iter().map(|&p| i32::from(p)).sum::<i32>() + LAST;
         Consts {
             pts: layout.pts,
             trump: layout.trump.map_or(0, |t| SUIT[t.index()]),
             trump_when_partner_winning: rules.trump_when_partner_winning,
             must_overtrump: rules.must_overtrump,
+            closed: closed && layout.trump.is_some(),
             kaboot_bonus: rules.kaboot.then(|| i32::from(super::kaboot_value(mode)) - total),
             team,
         }
@@ -181,7 +185,8 @@ impl State {
         let seat = self.mover();
         let hand = self.hands[seat];
         if self.len == 0 {
-            return hand;
+            let others = hand & !k.trump;
+            return if k.closed && others != 0 { others } else { hand };
         }
         let follow = hand & self.led;
         if k.trump == 0 {
@@ -316,6 +321,11 @@ pub(super) struct Search<'t> {
     pub table: &'t mut Table,
     pub equivalence: bool,
     pub nodes: u64,
+    /// The most nodes this search may visit; past it, it unwinds at once, storing nothing, and
+    /// its answer is meaningless.
+    pub limit: u64,
+    /// Whether the search went past `limit`.
+    pub aborted: bool,
 }
 
 /// The moves of a node in the order to try them.
@@ -450,6 +460,10 @@ impl Search<'_> {
     /// between `alpha` and `beta`, otherwise a bound on the same side of the window.
     pub(super) fn search(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return alpha;
+        }
         let saved = self.st;
         if saved.len == 0 && saved.tricks_left <= 1 {
             return self.last_trick();
@@ -495,7 +509,9 @@ impl Search<'_> {
         } else {
             (best, best)
         };
-        self.table.store(key, saved.tricks_left, clamp(lo), clamp(hi), best_move);
+        if !self.aborted {
+            self.table.store(key, saved.tricks_left, clamp(lo), clamp(hi), best_move);
+        }
         best
     }
 

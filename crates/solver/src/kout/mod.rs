@@ -318,6 +318,8 @@ pub struct KoutSolver {
     context: Option<Context>,
     equivalence: bool,
     nodes: u64,
+    limit: u64,
+    aborted: bool,
 }
 
 /// What the table's entries depend on besides their keys: they hold for every deal with the same
@@ -347,7 +349,14 @@ impl KoutSolver {
     /// A solver with a table of `2^bits` buckets of two 40-byte entries (`bits` within 4–26).
     #[must_use]
     pub fn with_table_bits(bits: u32) -> KoutSolver {
-        KoutSolver { table: Table::new(bits), context: None, equivalence: true, nodes: 0 }
+        KoutSolver {
+            table: Table::new(bits),
+            context: None,
+            equivalence: true,
+            nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
+        }
     }
 
     /// Turns the equivalent-card reduction off (or on again): the values must not change, only the
@@ -369,6 +378,21 @@ impl KoutSolver {
         self.nodes
     }
 
+    /// Caps the positions each later call may search (`None`: no cap). A call that reaches the
+    /// cap stops at once and its answer is meaningless: check [`Self::aborted`]. What it learnt
+    /// before stopping is kept only where it is exact. The strong bot caps its searches so that
+    /// one hard deal cannot overrun its time.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Whether the last call reached the node cap ([`Self::set_node_limit`]): its answer is then
+    /// meaningless.
+    #[must_use]
+    pub const fn aborted(&self) -> bool {
+        self.aborted
+    }
+
     fn search(&mut self, pos: &KoutPosition, team: Team) -> (Layout, Search<'_>) {
         let (layout, k, st) = pos.layout_state(team);
         let context =
@@ -377,7 +401,18 @@ impl KoutSolver {
             self.table.next_generation();
             self.context = Some(context);
         }
-        (layout, Search { k, st, table: &mut self.table, equivalence: self.equivalence, nodes: 0 })
+        (
+            layout,
+            Search {
+                k,
+                st,
+                table: &mut self.table,
+                equivalence: self.equivalence,
+                nodes: 0,
+                limit: self.limit,
+                aborted: false,
+            },
+        )
     }
 
     /// The tricks the side to move's team takes from here with best play on both sides.
@@ -389,19 +424,22 @@ impl KoutSolver {
     /// The tricks `team` takes from here with best play on both sides.
     #[must_use]
     pub fn value_for(&mut self, pos: &KoutPosition, team: Team) -> u8 {
+        self.aborted = false;
         if pos.is_over() {
             return 0;
         }
         let (_, mut s) = self.search(pos, team);
         let v = s.solve();
-        let nodes = s.nodes;
+        let (nodes, aborted) = (s.nodes, s.aborted);
         self.nodes += nodes;
+        self.aborted = aborted;
         v as u8
     }
 
     /// Whether `team` takes at least `target` tricks from here (one zero-window search).
     #[must_use]
     pub fn at_least(&mut self, pos: &KoutPosition, team: Team, target: u8) -> bool {
+        self.aborted = false;
         if target == 0 {
             return true;
         }
@@ -410,8 +448,9 @@ impl KoutSolver {
         }
         let (_, mut s) = self.search(pos, team);
         let yes = s.at_least(i32::from(target));
-        let nodes = s.nodes;
+        let (nodes, aborted) = (s.nodes, s.aborted);
         self.nodes += nodes;
+        self.aborted = aborted;
         yes
     }
 
@@ -429,6 +468,7 @@ impl KoutSolver {
     /// cards are solved once.
     #[must_use]
     pub fn move_values(&mut self, pos: &KoutPosition) -> ArrayVec<(Card, u8), 9> {
+        self.aborted = false;
         let mut out = ArrayVec::new();
         if pos.is_over() {
             return out;
@@ -457,8 +497,9 @@ impl KoutSolver {
                 out.push((card, value));
             }
         }
-        let nodes = s.nodes;
+        let (nodes, aborted) = (s.nodes, s.aborted);
         self.nodes += nodes;
+        self.aborted = aborted;
         out
     }
 
@@ -478,6 +519,7 @@ impl KoutSolver {
     /// If the position is over (no card to play).
     #[must_use]
     pub fn best_move_for(&mut self, pos: &KoutPosition, team: Team) -> (Card, u8) {
+        self.aborted = false;
         assert!(!pos.is_over(), "best_move on a finished hand");
         let (layout, mut s) = self.search(pos, team);
         let root = s.st;
@@ -494,8 +536,9 @@ impl KoutSolver {
                 break;
             }
         }
-        let nodes = s.nodes;
+        let (nodes, aborted) = (s.nodes, s.aborted);
         self.nodes += nodes;
+        self.aborted = aborted;
         let card = layout.cards[usize::from(best)].unwrap_or(Card::RED_JOKER);
         (card, v as u8)
     }

@@ -444,6 +444,11 @@ pub(super) struct Search<'t> {
     pub table: &'t mut Table<[u64; 4]>,
     pub equivalence: bool,
     pub nodes: u64,
+    /// The most nodes this search may visit; past it, it unwinds at once, storing nothing, and
+    /// its answer is meaningless.
+    pub limit: u64,
+    /// Whether the search went past `limit`.
+    pub aborted: bool,
 }
 
 impl Search<'_> {
@@ -570,6 +575,10 @@ impl Search<'_> {
     /// strictly between `alpha` and `beta`, otherwise a bound on the same side of the window.
     pub(super) fn search(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return alpha;
+        }
         let saved = self.st;
         if saved.len != 0 {
             if let Some(ours) = self.decided() {
@@ -630,7 +639,9 @@ impl Search<'_> {
             (best, best)
         };
         let code = if best_move == NO_MOVE { NO_MOVE } else { saved.move_code(best_move) };
-        self.table.store(key, saved.tricks_left, lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, code);
+        if !self.aborted {
+            self.table.store(key, saved.tricks_left, lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, code);
+        }
         best
     }
 

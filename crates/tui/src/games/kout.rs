@@ -101,8 +101,8 @@ impl Table for Kout {
     const RULES: &'static str = include_str!("../../../../docs/rules/kout.md");
     const REVIEW: &'static str = "last trick";
 
-    fn new_bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        <Self as Playable>::bot(spec, seed)
+    fn new_bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        <Self as Playable>::bot(spec, seed, rules)
     }
 
     fn choices(&self, me: Seat, _ui: &(), out: &mut Vec<Choice<KoutAction>>) {

@@ -67,8 +67,8 @@ impl Table for Kabul {
     const RULES: &'static str = include_str!("../../../../../docs/rules/kabul.md");
     const REVIEW: &'static str = "recent events";
 
-    fn new_bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
-        <Self as Playable>::bot(spec, seed)
+    fn new_bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        <Self as Playable>::bot(spec, seed, rules)
     }
 
     fn choices(&self, me: Seat, ui: &KabulUi, out: &mut Vec<Choice<KabulAction>>) {

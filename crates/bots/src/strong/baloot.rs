@@ -1,0 +1,263 @@
+//! The strong Baloot bot: the heuristic's bids and calls, cards chosen by solving sampled deals.
+
+use arrayvec::ArrayVec;
+use baloot::{
+    Baloot, BalootAction, BalootRules, BalootView, HandView, Mode, ModeName, Project, ProjectKind, StageView, Tally,
+    score_hand,
+};
+use cards::{Card, CardSet, DeckKind, Rank};
+use game::{ByTeam, Seat, Team};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use solver::{BalootPosition, BalootSolver, kaboot_value};
+
+use super::deal::{Constraints, SEATS};
+use super::{Budget, MAX_DEALS, Tally as Sums};
+use crate::{BalootHeuristic, Bot};
+
+/// Tries at dealing one sample before the bot settles for a deal that meets the voids alone.
+const DEAL_TRIES: usize = 64;
+
+/// The strong Baloot bot (see the [module](super) notes).
+#[derive(Debug)]
+pub struct BalootStrong {
+    ms: u32,
+    rules: BalootRules,
+    rng: ChaCha8Rng,
+    solver: BalootSolver,
+}
+
+impl BalootStrong {
+    /// A strong bot for a table under `rules`, with `ms` milliseconds per decision, its deals drawn
+    /// from `seed`.
+    #[must_use]
+    pub fn new(ms: u32, seed: u64, rules: BalootRules) -> Self {
+        BalootStrong { ms, rules, rng: ChaCha8Rng::seed_from_u64(seed), solver: BalootSolver::new() }
+    }
+
+    /// The card to play, if searching decides one.
+    fn search(&mut self, seat: Seat, view: &BalootView, cards: &[Card], prefer: Option<usize>) -> Option<usize> {
+        let hand = view.hand.as_ref()?;
+        let constraints = constraints(seat, hand)?;
+        let history = History::of(hand, self.rules)?;
+        let budget = Budget::new(self.ms);
+        let score = Scorer::of(seat, hand, self.rules)?;
+        let mut sums = Sums::new(cards.len());
+        let start = self.solver.nodes();
+        let mut results = [0.0; 9];
+        while sums.deals() < MAX_DEALS {
+            let Some(left) = budget.left(self.solver.nodes() - start) else { break };
+            let Some(hands) = sample(&constraints, &history, &mut self.rng) else { break };
+            let four = [hands[0], hands[1], hands[2], hands[3]];
+            let Ok(pos) = BalootPosition::from_view(view, self.rules, four) else { break };
+            self.solver.set_node_limit(Some(left));
+            let values = self.solver.move_values(&pos);
+            if self.solver.aborted() {
+                break;
+            }
+            for (i, &card) in cards.iter().enumerate() {
+                let &(_, v) = values.iter().find(|(c, _)| *c == card)?;
+                results[i] = score.result(&pos, v);
+            }
+            sums.add(&results[..cards.len()]);
+        }
+        self.solver.set_node_limit(None);
+        sums.best(prefer, 0.01)
+    }
+}
+
+impl Bot<Baloot> for BalootStrong {
+    fn choose(&mut self, seat: Seat, view: &BalootView, legal: &[BalootAction]) -> BalootAction {
+        let heuristic = BalootHeuristic.choose(seat, view, legal);
+        let cards: ArrayVec<Card, 9> = legal
+            .iter()
+            .filter_map(|a| match a {
+                BalootAction::Play(c) => Some(*c),
+                _ => None,
+            })
+            .take(9)
+            .collect();
+        // Sawa is the heuristic's (it claims only a hand that holds); so is every call.
+        if cards.len() < 2 || view.phase != StageView::Playing || !matches!(heuristic, BalootAction::Play(_)) {
+            return heuristic;
+        }
+        let prefer = cards.iter().position(|&c| heuristic == BalootAction::Play(c));
+        match self.search(seat, view, &cards, prefer) {
+            Some(i) => BalootAction::Play(cards[i]),
+            None => heuristic,
+        }
+    }
+}
+
+/// The mode of a hand in play.
+fn mode_of(hand: &HandView) -> Option<Mode> {
+    let contract = hand.contract?;
+    match (contract.mode, contract.trump) {
+        (ModeName::Hokum, Some(t)) => Some(Mode::Hokum(t)),
+        (ModeName::Sun, _) => Some(Mode::Sun),
+        (ModeName::Hokum, None) => None,
+    }
+}
+
+/// The hand's plays so far, to check a deal against.
+#[derive(Clone, Debug)]
+pub(crate) struct History {
+    mode: Mode,
+    rules: BalootRules,
+    closed: bool,
+    leader: Seat,
+    plays: Vec<(Seat, Card)>,
+}
+
+impl History {
+    pub(crate) fn of(hand: &HandView, rules: BalootRules) -> Option<History> {
+        let first = hand.tricks.first().unwrap_or(&hand.trick);
+        let plays =
+            hand.tricks.iter().chain([&hand.trick]).flat_map(|t| t.plays.iter().map(|p| (p.seat, p.card))).collect();
+        Some(History { mode: mode_of(hand)?, rules, closed: hand.closed, leader: first.leader, plays })
+    }
+
+    /// Whether every play so far was legal had the seats held `hands` now.
+    pub(crate) fn allows(&self, hands: &[CardSet; SEATS]) -> bool {
+        let mut start = [hands[0], hands[1], hands[2], hands[3]];
+        for &(seat, card) in &self.plays {
+            start[seat.index() % 4].insert(card);
+        }
+        let Ok(pos) = BalootPosition::new(self.mode, self.rules, self.leader, start) else { return false };
+        let mut pos = pos.with_closed(self.closed);
+        self.plays.iter().all(|&(seat, card)| pos.to_move() == seat && pos.play(card).is_ok())
+    }
+}
+
+/// A deal that meets `constraints` and, if one is found in a few tries, `history`.
+pub(crate) fn sample(constraints: &Constraints, history: &History, rng: &mut ChaCha8Rng) -> Option<[CardSet; SEATS]> {
+    let mut last = None;
+    for _ in 0..DEAL_TRIES {
+        let hands = constraints.deal(rng, 16)?;
+        if history.allows(&hands) {
+            return Some(hands);
+        }
+        last = Some(hands);
+    }
+    last
+}
+
+/// What `seat` knows of the other hands: the unseen cards, the counts, the face-up card in the
+/// hand that took it, shown project cards, and the voids shown by failures to follow (and, in
+/// Hokum, to trump a trump lead).
+pub(crate) fn constraints(seat: Seat, hand: &HandView) -> Option<Constraints> {
+    let contract = hand.contract?;
+    mode_of(hand)?;
+    let own = hand.cards?;
+    let played: CardSet =
+        hand.tricks.iter().chain([&hand.trick]).flat_map(|t| t.plays.iter().map(|p| p.card)).collect();
+    let mut held = [0u8; SEATS];
+    for (s, h) in held.iter_mut().enumerate().take(4) {
+        *h = Seat::new(s).map_or(0, |s| hand.hand_sizes[s]);
+    }
+    let mut c = Constraints::new(4, held, DeckKind::Baloot.cards() - played);
+    c.place(seat.index(), own);
+    let taker = if contract.ashkal { contract.bidder.offset(2, 4) } else { contract.bidder };
+    if !played.contains(hand.face_up) && taker != seat {
+        c.place(taker.index(), CardSet::single(hand.face_up));
+    }
+    for p in &hand.projects {
+        if let Some(cards) = p.cards
+            && p.seat != seat
+        {
+            c.place(p.seat.index(), cards - played);
+        }
+    }
+    for t in hand.tricks.iter().chain([&hand.trick]) {
+        let Some(led) = t.plays.first().and_then(|p| p.card.suit()) else { continue };
+        for p in t.plays.iter().skip(1) {
+            if p.card.suit() != Some(led) {
+                c.exclude(p.seat.index(), CardSet::suit(led));
+            }
+        }
+    }
+    c.balanced().then_some(c)
+}
+
+/// Turns a deal's final card points into the hand's game points for the bot's team less the
+/// other team's, as the rules score them.
+#[derive(Clone, Debug)]
+struct Scorer {
+    rules: BalootRules,
+    mode: Mode,
+    team: Team,
+    bidder: Team,
+    multiplier: u8,
+    projects: Vec<Project>,
+    counted: Option<Team>,
+    baloot: Option<Team>,
+}
+
+impl Scorer {
+    fn of(seat: Seat, hand: &HandView, rules: BalootRules) -> Option<Scorer> {
+        let contract = hand.contract?;
+        let mode = mode_of(hand)?;
+        let projects = hand
+            .projects
+            .iter()
+            .filter(|p| p.kind != ProjectKind::Baloot)
+            .map(|p| Project { seat: p.seat, kind: p.kind, top: Rank::Ace, cards: p.cards.unwrap_or_default() })
+            .collect();
+        let counted = hand
+            .projects
+            .iter()
+            .find(|p| p.kind != ProjectKind::Baloot && p.counted == Some(true))
+            .map(|p| p.seat.team());
+        let baloot = hand.projects.iter().find(|p| p.kind == ProjectKind::Baloot).map(|p| p.seat.team());
+        Some(Scorer {
+            rules,
+            mode,
+            team: seat.team(),
+            bidder: contract.bidder.team(),
+            multiplier: hand.multiplier.factor(),
+            projects,
+            counted,
+            baloot,
+        })
+    }
+
+    /// The result for the bot's team when it takes `value` more card points from `pos` on (the
+    /// solver's value, a Kaboot counted at [`kaboot_value`]).
+    fn result(&self, pos: &BalootPosition, value: u16) -> f64 {
+        let taken = pos.points_taken();
+        let total: u16 = match self.mode {
+            Mode::Hokum(_) => 162,
+            Mode::Sun => 130,
+        };
+        let ours = taken[self.team] + value;
+        let sweep = self.rules.kaboot && ours >= kaboot_value(self.mode);
+        let swept = self.rules.kaboot && ours == 0 && pos.tricks_taken()[self.team] == 0;
+        let mut card_points = ByTeam::default();
+        let mut tricks = ByTeam([1, 1]);
+        if sweep {
+            card_points[self.team] = total;
+            tricks[self.team] = 8;
+            tricks[self.team.other()] = 0;
+        } else if swept {
+            card_points[self.team.other()] = total;
+            tricks[self.team.other()] = 8;
+            tricks[self.team] = 0;
+        } else {
+            card_points[self.team] = ours.min(total);
+            card_points[self.team.other()] = total.saturating_sub(ours);
+        }
+        let t = Tally {
+            mode: self.mode,
+            bidder: self.bidder,
+            card_points,
+            tricks,
+            projects: &self.projects,
+            counted: self.counted,
+            baloot: self.baloot,
+            multiplier: self.multiplier,
+            lost_claim: None,
+        };
+        let s = score_hand(&t, &self.rules).score;
+        f64::from(s[self.team] - s[self.team.other()])
+    }
+}

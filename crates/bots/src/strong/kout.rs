@@ -1,0 +1,183 @@
+//! The strong Kout Bo bot: the heuristic's bids and trump, cards chosen by solving sampled deals.
+
+use cards::{Card, CardSet};
+use game::Seat;
+use kout::{Bid, Contract, Kout, KoutAction, KoutView, StageView, Variant};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use solver::{KoutPosition, KoutSolver};
+
+use super::deal::{Constraints, SEATS};
+use super::{Budget, MAX_DEALS, Tally};
+use crate::{Bot, KoutHeuristic};
+
+/// Tries at dealing one sample before the bot settles for a deal that meets the voids alone.
+const DEAL_TRIES: usize = 64;
+
+/// The strong Kout Bo bot (see the [module](super) notes).
+#[derive(Debug)]
+pub struct KoutStrong {
+    ms: u32,
+    rng: ChaCha8Rng,
+    solver: KoutSolver,
+}
+
+impl KoutStrong {
+    /// A strong bot with `ms` milliseconds per decision, its deals drawn from `seed`.
+    #[must_use]
+    pub fn new(ms: u32, seed: u64) -> Self {
+        KoutStrong { ms, rng: ChaCha8Rng::seed_from_u64(seed), solver: KoutSolver::with_table_bits(15) }
+    }
+
+    /// The card to play, if searching decides one.
+    fn search(&mut self, seat: Seat, view: &KoutView, cards: &[Card], prefer: Option<usize>) -> Option<usize> {
+        let constraints = constraints(seat, view)?;
+        let history = History::of(view)?;
+        let budget = Budget::new(self.ms);
+        let my_team = seat.team();
+        let mut tally = Tally::new(cards.len());
+        let mut spent = 0u64;
+        let start = self.solver.nodes();
+        let mut results = [0.0; 9];
+        while tally.deals() < MAX_DEALS {
+            let Some(hands) = sample(&constraints, &history, &mut self.rng) else { break };
+            let Ok(pos) = KoutPosition::from_view(view, &hands[..constraints.seats]) else { break };
+            let mut complete = true;
+            for (i, &card) in cards.iter().enumerate() {
+                let Some(left) = budget.left(spent) else {
+                    complete = false;
+                    break;
+                };
+                let mut next = pos.clone();
+                if next.play(card).is_err() {
+                    return None;
+                }
+                self.solver.set_node_limit(Some(left));
+                let makes = self.solver.makes_bid(&next);
+                spent = self.solver.nodes() - start;
+                if self.solver.aborted() {
+                    complete = false;
+                    break;
+                }
+                let maker_team = pos.contract().maker.team();
+                results[i] = f64::from(u8::from(makes == (maker_team == my_team)));
+            }
+            if !complete {
+                break;
+            }
+            tally.add(&results[..cards.len()]);
+            if tally.settled(MAX_DEALS - tally.deals(), 1.0) {
+                break;
+            }
+        }
+        self.solver.set_node_limit(None);
+        tally.best(prefer, 0.0)
+    }
+}
+
+impl Bot<Kout> for KoutStrong {
+    fn choose(&mut self, seat: Seat, view: &KoutView, legal: &[KoutAction]) -> KoutAction {
+        let heuristic = KoutHeuristic.choose(seat, view, legal);
+        let cards: Vec<Card> = legal
+            .iter()
+            .filter_map(|a| match a {
+                KoutAction::Play(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        if cards.len() < 2 || view.stage != StageView::Playing {
+            return heuristic;
+        }
+        let prefer = cards.iter().position(|&c| heuristic == KoutAction::Play(c));
+        match self.search(seat, view, &cards, prefer) {
+            Some(i) => KoutAction::Play(cards[i]),
+            None => heuristic,
+        }
+    }
+}
+
+/// The hand's plays so far, to check a deal against: the contract and every card in order.
+#[derive(Clone, Debug)]
+pub(crate) struct History {
+    variant: Variant,
+    contract: Contract,
+    trump: cards::Suit,
+    /// Every card played this hand, by whom, in order.
+    plays: Vec<(Seat, Card)>,
+}
+
+impl History {
+    pub(crate) fn of(view: &KoutView) -> Option<History> {
+        let variant = Variant::of(view.game)?;
+        let contract = Contract { maker: view.maker?, bid: Bid::new(view.bid?)?, malzoom: view.malzoom };
+        let plays = view
+            .tricks
+            .iter()
+            .chain(view.trick.as_ref())
+            .flat_map(|t| t.cards.iter().map(|p| (p.seat, p.card)))
+            .collect();
+        Some(History { variant, contract, trump: view.trump?, plays })
+    }
+
+    /// Whether every play so far was legal had the seats held `hands` now: the hand replayed
+    /// from its first lead.
+    pub(crate) fn allows(&self, hands: &[CardSet; SEATS]) -> bool {
+        let seats = self.variant.seats();
+        let mut start = *hands;
+        for &(seat, card) in &self.plays {
+            start[seat.index() % SEATS].insert(card);
+        }
+        let Ok(mut pos) = KoutPosition::new(self.variant, self.contract, self.trump, &start[..seats]) else {
+            return false;
+        };
+        self.plays.iter().all(|&(seat, card)| pos.to_move() == seat && pos.play(card).is_ok())
+    }
+}
+
+/// A deal that meets `constraints` and, if one is found in a few tries, `history`.
+pub(crate) fn sample(constraints: &Constraints, history: &History, rng: &mut ChaCha8Rng) -> Option<[CardSet; SEATS]> {
+    let mut last = None;
+    for _ in 0..DEAL_TRIES {
+        let hands = constraints.deal(rng, 16)?;
+        if history.allows(&hands) {
+            return Some(hands);
+        }
+        last = Some(hands);
+    }
+    last
+}
+
+/// What `seat` knows of the other hands in `view`: the unseen cards, the counts, the voids shown
+/// by failures to follow (a plain suit not followed: none of it; trump not followed: no trump and
+/// no joker). `None` outside the trick play.
+pub(crate) fn constraints(seat: Seat, view: &KoutView) -> Option<Constraints> {
+    let variant = Variant::of(view.game)?;
+    let trump = view.trump?;
+    let seats = variant.seats();
+    let hand = view.hand?;
+    let tricks: Vec<_> = view.tricks.iter().chain(view.trick.as_ref()).collect();
+    let played: CardSet = tricks.iter().flat_map(|t| t.cards.iter().map(|p| p.card)).collect();
+    let mut held = [0u8; SEATS];
+    for (s, h) in held.iter_mut().enumerate().take(seats) {
+        *h = Seat::new(s).map_or(0, |s| view.cards_held[s]);
+    }
+    let mut c = Constraints::new(seats, held, variant.cards() - played);
+    c.place(seat.index(), hand);
+    for t in &tricks {
+        let Some(led) = t.led else { continue };
+        // The plays up to the first live card (the one that decided the suit) follow nothing.
+        let Some(decider) = t.cards.iter().position(|p| !p.dead) else { continue };
+        for p in &t.cards[decider + 1..] {
+            if p.card.is_joker() || p.card.suit() == Some(led) {
+                continue;
+            }
+            let s = p.seat.index();
+            if led == trump {
+                c.exclude(s, CardSet::suit(trump) | CardSet::JOKERS);
+            } else {
+                c.exclude(s, CardSet::suit(led));
+            }
+        }
+    }
+    Some(c)
+}

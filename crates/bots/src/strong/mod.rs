@@ -1,0 +1,110 @@
+//! The strong bots of the trick games, Kout Bo and Baloot: perfect-information Monte Carlo.
+//!
+//! At each card it plays, the bot deals the cards it cannot see in many ways that agree with
+//! everything its seat knows ([`deal`]: the cards played and by whom, the voids shown by failures
+//! to follow, each seat's count of cards, the cards known to sit in a hand such as Baloot's face-up
+//! card or a shown project, and — checked by replaying the hand — every earlier play being legal
+//! from the hand dealt), solves each deal exactly with the `solver` crate, and plays the card with
+//! the best result averaged over the deals: Kout Bo, the chance that its team makes (or breaks)
+//! the bid; Baloot, the expected game points of the hand for its team less the other team's, the
+//! contract's failure rule, the doubling and the Kaboot included. Ties go to the heuristic's card.
+//! Bidding, trump, the Saudi calls and Sawa are the heuristic's.
+//!
+//! **Budget.** `ms` per decision buys about `ms` × [`NODES_PER_MS`] solver positions (a fixed
+//! count, so the bot is deterministic given its seed), at most [`MAX_DEALS`] deals, and stops at
+//! `ms` of wall time whatever the count. A deal whose search would go past the budget is dropped
+//! whole, so every move is compared over the same deals. A single legal card, or cards that are
+//! all equal, take no search.
+
+pub(crate) mod baloot;
+pub(crate) mod deal;
+pub(crate) mod kout;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::{Duration, Instant};
+
+pub use self::baloot::BalootStrong;
+pub use self::kout::KoutStrong;
+
+/// Solver positions a millisecond of budget buys: about half what one core of a 2020s laptop
+/// searches, so a decision takes around half its budget.
+pub const NODES_PER_MS: u64 = 1_500;
+
+/// The most deals one decision solves.
+pub const MAX_DEALS: usize = 48;
+
+/// The default time per decision of the trick games' strong bot, in milliseconds.
+pub const TRICK_DEFAULT_MS: u32 = 400;
+
+/// What one decision may spend: solver positions and wall time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budget {
+    nodes: u64,
+    deadline: Instant,
+}
+
+impl Budget {
+    /// The budget of `ms` milliseconds, starting now.
+    pub(crate) fn new(ms: u32) -> Self {
+        Budget {
+            nodes: u64::from(ms.max(1)) * NODES_PER_MS,
+            deadline: Instant::now() + Duration::from_millis(u64::from(ms.max(1))),
+        }
+    }
+
+    /// The positions left after `spent`, if any, and if the clock allows.
+    pub(crate) fn left(&self, spent: u64) -> Option<u64> {
+        (spent < self.nodes && Instant::now() < self.deadline).then(|| self.nodes - spent)
+    }
+}
+
+/// The sums of the candidates' results over the deals solved so far.
+#[derive(Clone, Debug)]
+pub(crate) struct Tally {
+    sums: arrayvec::ArrayVec<f64, 9>,
+    deals: usize,
+}
+
+impl Tally {
+    pub(crate) fn new(candidates: usize) -> Self {
+        Tally { sums: (0..candidates.min(9)).map(|_| 0.0).collect(), deals: 0 }
+    }
+
+    /// Adds one deal's results, one per candidate.
+    pub(crate) fn add(&mut self, results: &[f64]) {
+        for (sum, r) in self.sums.iter_mut().zip(results) {
+            *sum += r;
+        }
+        self.deals += 1;
+    }
+
+    /// Deals counted.
+    pub(crate) const fn deals(&self) -> usize {
+        self.deals
+    }
+
+    /// Whether `more` further deals, each giving every candidate a result within a spread of
+    /// `spread`, could no longer change the best candidate: the leader is ahead of every other by
+    /// more than they could gain.
+    pub(crate) fn settled(&self, more: usize, spread: f64) -> bool {
+        let Some(lead) = self.best(None, 0.0) else { return false };
+        let margin = more as f64 * spread;
+        (0..self.sums.len()).all(|i| i == lead || self.sums[lead] - self.sums[i] > margin)
+    }
+
+    /// The best candidate: the highest sum; among those within `tie` of it (per deal), `prefer`
+    /// if it is one, else the first. `None` before any deal.
+    pub(crate) fn best(&self, prefer: Option<usize>, tie: f64) -> Option<usize> {
+        if self.deals == 0 {
+            return None;
+        }
+        let top = self.sums.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let near = |i: usize| self.sums[i] >= top - tie * self.deals as f64;
+        match prefer {
+            Some(p) if p < self.sums.len() && near(p) => Some(p),
+            _ => (0..self.sums.len()).find(|&i| near(i)),
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! The strong trick-game bots: their deals agree with what the seat knows, and they play only
+//! legal cards.
+
+use baloot::{Baloot, BalootRules};
+use cards::{CardSet, seeded_rng};
+use game::{Actor, Game, GameKind, Phase, Seat};
+use kout::{Kout, KoutRules, Variant};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use super::deal::SEATS;
+use super::{baloot as bs, kout as ks};
+use crate::{BalootHeuristic, Bot, KoutHeuristic};
+
+/// Plays `games` matches of heuristic bots for at most `hands` hands each and calls `at` at every
+/// card a seat plays, before it plays.
+fn each_play<G: Game>(
+    games: u64,
+    hands: usize,
+    new: impl Fn(u64) -> G,
+    bot: &mut dyn Bot<G>,
+    mut at: impl FnMut(&G, Seat),
+) {
+    let mut legal = Vec::new();
+    for g in 0..games {
+        let mut game = new(g);
+        let mut rng = seeded_rng(g + 100);
+        let mut dealt = 0;
+        loop {
+            match game.phase() {
+                Phase::Over => break,
+                Phase::AwaitingDeal { .. } => {
+                    if dealt == hands {
+                        break;
+                    }
+                    dealt += 1;
+                    let deal = game.random_deal(&mut rng);
+                    game.deal(deal).expect("deal");
+                }
+                Phase::InHand => {
+                    let seat = game.to_act().first().expect("someone acts");
+                    at(&game, seat);
+                    game.legal_actions(seat, &mut legal);
+                    let action = bot.choose(seat, &game.view(Some(seat)), &legal);
+                    game.play(Actor::Seat(seat), action).expect("legal");
+                }
+            }
+        }
+    }
+}
+
+/// The real hands, as a deal.
+fn truth(seats: usize, held: impl Fn(Seat) -> CardSet) -> [CardSet; SEATS] {
+    std::array::from_fn(|s| if s < seats { Seat::new(s).map_or(CardSet::EMPTY, &held) } else { CardSet::EMPTY })
+}
+
+#[test]
+fn kout_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut checked, mut replayed, mut dealt) = (0, 0, 0);
+    for variant in [Variant::Four, Variant::Six] {
+        let new = |g: u64| {
+            let rules = KoutRules { variant, play_out: false };
+            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+        };
+        each_play(12, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
+            let view = game.view(Some(seat));
+            let Some(c) = ks::constraints(seat, &view) else { return };
+            let Some(history) = ks::History::of(&view) else { return };
+            let real = truth(variant.seats(), |s| game.held(s));
+            assert!(c.admits(&real), "the real hands break a constraint: {c:?}");
+            assert!(history.allows(&real), "the real hands do not replay");
+            checked += 1;
+            for _ in 0..4 {
+                let hands = ks::sample(&c, &history, &mut rng).expect("a deal");
+                assert!(c.admits(&hands), "a sampled deal breaks the view: {hands:?} {c:?}");
+                assert_eq!(hands[seat.index()], view.hand.expect("own hand"), "the seat's own hand is its own");
+                dealt += 1;
+                replayed += usize::from(history.allows(&hands));
+            }
+        });
+    }
+    assert!(checked > 300, "only {checked} positions");
+    assert!(replayed * 100 >= dealt * 99, "only {replayed} of {dealt} sampled deals replay the hand");
+}
+
+#[test]
+fn baloot_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let (mut checked, mut replayed, mut dealt, mut known) = (0, 0, 0, 0);
+    for rules in [BalootRules::seed(), BalootRules::saudi(), BalootRules::saudi_full()] {
+        let new =
+            |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+        each_play(12, 4, new, &mut BalootHeuristic, |game: &Baloot, seat| {
+            let view = game.view(Some(seat));
+            let Some(hand) = view.hand.as_ref() else { return };
+            let Some(c) = bs::constraints(seat, hand) else { return };
+            let Some(history) = bs::History::of(hand, rules) else { return };
+            let real = truth(4, |s| game.held(s));
+            assert!(c.admits(&real), "the real hands break a constraint: {c:?}");
+            assert!(history.allows(&real), "the real hands do not replay");
+            checked += 1;
+            known += usize::from((0..4).any(|s| s != seat.index() && !c.known[s].is_empty()));
+            for _ in 0..4 {
+                let hands = bs::sample(&c, &history, &mut rng).expect("a deal");
+                assert!(c.admits(&hands), "a sampled deal breaks the view: {hands:?} {c:?}");
+                assert_eq!(Some(hands[seat.index()]), hand.cards, "the seat's own hand is its own");
+                dealt += 1;
+                replayed += usize::from(history.allows(&hands));
+            }
+        });
+    }
+    assert!(checked > 500, "only {checked} positions");
+    assert!(known > 50, "the face-up card or a shown project was placed only {known} times");
+    assert!(replayed * 100 >= dealt * 99, "only {replayed} of {dealt} sampled deals replay the hand");
+}
+
+#[test]
+fn strong_trick_bots_play_legal_cards() {
+    let mut kout = super::KoutStrong::new(5, 1);
+    for variant in [Variant::Four, Variant::Six] {
+        let new = |g: u64| {
+            Kout::new(
+                variant.kind(),
+                KoutRules { variant, play_out: false },
+                Seat::new((g % 4) as usize).expect("seat"),
+            )
+            .expect("game")
+        };
+        each_play(2, 2, new, &mut kout, |_, _| {});
+    }
+    let rules = BalootRules::saudi_full();
+    let mut baloot = super::BalootStrong::new(5, 2, rules);
+    each_play(
+        2,
+        3,
+        |g| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game"),
+        &mut baloot,
+        |_, _| {},
+    );
+}
+
+#[test]
+fn the_tally_prefers_the_heuristics_card_among_equals_and_stops_only_when_settled() {
+    let mut t = super::Tally::new(3);
+    assert_eq!(t.best(Some(1), 0.0), None);
+    t.add(&[1.0, 1.0, 0.0]);
+    assert_eq!(t.best(Some(1), 0.0), Some(1), "a tie goes to the preferred card");
+    assert_eq!(t.best(Some(2), 0.0), Some(0), "a worse preferred card is not taken");
+    assert!(!t.settled(0, 1.0), "a tie is never settled");
+    t.add(&[1.0, 0.0, 0.0]);
+    assert!(t.settled(0, 1.0));
+    assert!(!t.settled(1, 1.0), "one more deal could still tie it");
+    t.add(&[1.0, 0.0, 0.0]);
+    assert!(t.settled(1, 1.0));
+}
