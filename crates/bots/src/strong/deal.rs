@@ -75,10 +75,8 @@ impl Constraints {
             while !left.is_empty() {
                 // The seats that still take cards, and the remaining cards each may take.
                 let open: CardSet = left.iter().map(|&(_, c)| c).collect();
-                for s in 0..self.seats {
-                    if missing[s] > (self.allowed[s] & open).len() {
-                        continue 'tries;
-                    }
+                if (0..self.seats).any(|s| missing[s] > (self.allowed[s] & open).len()) {
+                    continue 'tries;
                 }
                 let choices =
                     |c: Card| (0..self.seats).filter(|&s| missing[s] > 0 && self.allowed[s].contains(c)).count();
@@ -94,14 +92,15 @@ impl Constraints {
                     continue 'tries;
                 }
                 let mut pick = random_below(rng, total as u32) as usize;
-                let mut seat = 0;
-                for s in 0..self.seats {
-                    if pick < weight(s) {
-                        seat = s;
-                        break;
-                    }
-                    pick -= weight(s);
-                }
+                let seat = (0..self.seats)
+                    .find(|&s| {
+                        let w = weight(s);
+                        pick < w || {
+                            pick -= w;
+                            false
+                        }
+                    })
+                    .unwrap_or(0);
                 hands[seat].insert(card);
                 missing[seat] -= 1;
             }
