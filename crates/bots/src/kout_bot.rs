@@ -37,7 +37,7 @@ fn trumps(trump: Suit) -> CardSet {
 // ---- bidding and trump
 
 /// How many tricks `hand` should take by itself with `trump` as trump.
-fn own_tricks(hand: CardSet, trump: Suit, six: bool) -> f64 {
+pub(crate) fn own_tricks(hand: CardSet, trump: Suit, six: bool) -> f64 {
     let mut t = 0.0;
     if hand.contains(Card::RED_JOKER) {
         t += 1.0;
@@ -85,14 +85,14 @@ fn own_tricks(hand: CardSet, trump: Suit, six: bool) -> f64 {
 }
 
 /// The suit `hand` takes most tricks with.
-fn best_trump(hand: CardSet, kind: GameKind) -> Suit {
+pub(crate) fn best_trump(hand: CardSet, kind: GameKind) -> Suit {
     let six = kind == GameKind::Kout6;
     let score = |s: Suit| own_tricks(hand, s, six) + 0.01 * hand.of_suit(s).len() as f64;
     Suit::ALL.into_iter().fold(Suit::Spades, |best, s| if score(s) > score(best) { s } else { best })
 }
 
 /// What partners add on average to the maker's own tricks.
-fn partners_tricks(kind: GameKind) -> f64 {
+pub(crate) fn partners_tricks(kind: GameKind) -> f64 {
     if kind == GameKind::Kout6 { 2.1 } else { 1.6 }
 }
 
@@ -124,7 +124,7 @@ fn bid(seat: Seat, view: &KoutView, hand: CardSet, legal: &[KoutAction]) -> Kout
 }
 
 /// How many tricks above the bid the hand should expect: failing costs twice what making earns.
-const MARGIN: f64 = 0.6;
+pub(crate) const MARGIN: f64 = 0.6;
 
 fn bid_for(tricks: f64) -> Option<u8> {
     let t = tricks.floor();

@@ -22,8 +22,8 @@ pub struct Args {
     /// The two bots, e.g. `strong,heuristic`, `heuristic:forget=0.3,heuristic`, `hard,medium` or
     /// `exec:python3 my_bot.py,heuristic` (a program that speaks the bot protocol,
     /// docs/bot-protocol.md); the figures are for the first. Built in: random, heuristic
-    /// (`:forget=P`, Kabul memory), strong (`:ms=N` per decision; Kout Bo and Baloot play the
-    /// heuristic for now) and the levels easy, medium, hard.
+    /// (`:forget=P`, Kabul memory), strong (`:ms=N` per decision: 400 in Kout Bo and Baloot, 100
+    /// in Kabul) and the levels easy, medium, hard (hard is strong).
     #[arg(long)]
     bots: String,
     /// The time an external bot is given per decision (`ms` in its `act` messages), in

@@ -9,6 +9,7 @@ use solver::{KoutPosition, KoutSolver};
 
 use super::deal::{Constraints, SEATS};
 use super::{Budget, MAX_DEALS, Tally};
+use crate::kout_bot::{MARGIN, best_trump, own_tricks, partners_tricks};
 use crate::{Bot, KoutHeuristic};
 
 /// Tries at dealing one sample before the bot settles for a deal that meets the voids alone.
@@ -39,8 +40,10 @@ impl KoutStrong {
         let mut spent = 0u64;
         let start = self.solver.nodes();
         let mut results = [0.0; 9];
+        let auction = Auction::of(seat, view);
         while tally.deals() < MAX_DEALS {
             let Some(hands) = sample(&constraints, &history, &mut self.rng) else { break };
+            let weight = auction.weight(&history.starting_hands(&hands));
             let Ok(pos) = KoutPosition::from_view(view, &hands[..constraints.seats]) else { break };
             let mut complete = true;
             for (i, &card) in cards.iter().enumerate() {
@@ -65,7 +68,7 @@ impl KoutStrong {
             if !complete {
                 break;
             }
-            tally.add(&results[..cards.len()]);
+            tally.add_weighted(&results[..cards.len()], weight);
             if tally.settled(MAX_DEALS - tally.deals(), 1.0) {
                 break;
             }
@@ -119,14 +122,20 @@ impl History {
         Some(History { variant, contract, trump: view.trump?, plays })
     }
 
-    /// Whether every play so far was legal had the seats held `hands` now: the hand replayed
-    /// from its first lead.
-    pub(crate) fn allows(&self, hands: &[CardSet; SEATS]) -> bool {
-        let seats = self.variant.seats();
+    /// The hands dealt, had the seats held `hands` now: the cards they played added back.
+    pub(crate) fn starting_hands(&self, hands: &[CardSet; SEATS]) -> [CardSet; SEATS] {
         let mut start = *hands;
         for &(seat, card) in &self.plays {
             start[seat.index() % SEATS].insert(card);
         }
+        start
+    }
+
+    /// Whether every play so far was legal had the seats held `hands` now: the hand replayed
+    /// from its first lead.
+    pub(crate) fn allows(&self, hands: &[CardSet; SEATS]) -> bool {
+        let seats = self.variant.seats();
+        let start = self.starting_hands(hands);
         let Ok(mut pos) = KoutPosition::new(self.variant, self.contract, self.trump, &start[..seats]) else {
             return false;
         };
@@ -180,4 +189,67 @@ pub(crate) fn constraints(seat: Seat, view: &KoutView) -> Option<Constraints> {
         }
     }
     Some(c)
+}
+
+/// What the bidding said about the other hands, as a weight on each deal: how likely each other
+/// seat's call (and the maker's trump) was with the hand the deal gives it, by the heuristic's
+/// reading of a hand's strength — a pass from a hand that would have bid, or a bid far above what
+/// a hand can take, makes the deal less likely. The viewer's own calls and a dealer's forced bid
+/// say nothing.
+#[derive(Clone, Debug)]
+pub(crate) struct Auction {
+    kind: game::GameKind,
+    /// Each other seat's call: who, the lowest bid it could have made then, its bid (`None`: a
+    /// pass) and whether its partner had already bid (a pass then says little).
+    calls: Vec<(Seat, u8, Option<u8>, bool)>,
+    maker: Option<(Seat, cards::Suit)>,
+}
+
+impl Auction {
+    pub(crate) fn of(me: Seat, view: &KoutView) -> Auction {
+        let seats = view.cards_held.len();
+        let mut high: Option<(Seat, u8)> = None;
+        let mut calls = Vec::new();
+        for (i, call) in view.calls.iter().enumerate() {
+            let lowest = high.map_or(5, |(_, b)| b + 1);
+            let forced = call.seat == view.dealer && i + 1 == seats && high.is_none();
+            let partner_bid = high.is_some_and(|(s, _)| s.team() == call.seat.team());
+            if call.seat != me && !forced {
+                calls.push((call.seat, lowest, call.bid, partner_bid));
+            }
+            if let Some(b) = call.bid {
+                high = Some((call.seat, b));
+            }
+        }
+        let maker = view.maker.zip(view.trump).filter(|(m, _)| *m != me);
+        Auction { kind: view.game, calls, maker }
+    }
+
+    /// The weight of a deal that dealt `hands` (between 0 and 1).
+    pub(crate) fn weight(&self, hands: &[CardSet; SEATS]) -> f64 {
+        let six = self.kind == game::GameKind::Kout6;
+        let strength = |seat: Seat| {
+            let hand = hands[seat.index() % SEATS];
+            cards::Suit::ALL.into_iter().map(|s| own_tricks(hand, s, six)).fold(0.0, f64::max)
+                + partners_tricks(self.kind)
+        };
+        let sigmoid = |x: f64| 1.0 / (1.0 + (-2.0 * x).exp());
+        let mut w = 1.0;
+        for &(seat, lowest, bid, partner_bid) in &self.calls {
+            let e = strength(seat) - MARGIN;
+            w *= match bid {
+                // A pass: likely when the hand is below the lowest bid it could make.
+                None if partner_bid => 1.0,
+                None => sigmoid(f64::from(lowest) + 0.5 - e),
+                // A bid: likely when the hand is worth about that many tricks or more.
+                Some(b) => sigmoid(e - f64::from(b) + 0.5),
+            };
+        }
+        if let Some((maker, trump)) = self.maker {
+            if best_trump(hands[maker.index() % SEATS], self.kind) != trump {
+                w *= 0.5;
+            }
+        }
+        w
+    }
 }

@@ -65,19 +65,29 @@ impl Budget {
 pub(crate) struct Tally {
     sums: arrayvec::ArrayVec<f64, 9>,
     deals: usize,
+    /// The deals' weights summed (each at most 1).
+    weight: f64,
 }
 
 impl Tally {
     pub(crate) fn new(candidates: usize) -> Self {
-        Tally { sums: (0..candidates.min(9)).map(|_| 0.0).collect(), deals: 0 }
+        Tally { sums: (0..candidates.min(9)).map(|_| 0.0).collect(), deals: 0, weight: 0.0 }
     }
 
     /// Adds one deal's results, one per candidate.
     pub(crate) fn add(&mut self, results: &[f64]) {
+        self.add_weighted(results, 1.0);
+    }
+
+    /// Adds one deal's results, one per candidate, counted with `weight` (within 0–1: how likely
+    /// the deal is, given what the bidding said).
+    pub(crate) fn add_weighted(&mut self, results: &[f64], weight: f64) {
+        let weight = weight.clamp(0.0, 1.0);
         for (sum, r) in self.sums.iter_mut().zip(results) {
-            *sum += r;
+            *sum += r * weight;
         }
         self.deals += 1;
+        self.weight += weight;
     }
 
     /// Deals counted.
@@ -101,7 +111,7 @@ impl Tally {
             return None;
         }
         let top = self.sums.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let near = |i: usize| self.sums[i] >= top - tie * self.deals as f64;
+        let near = |i: usize| self.sums[i] >= top - tie * self.weight;
         match prefer {
             Some(p) if p < self.sums.len() && near(p) => Some(p),
             _ => (0..self.sums.len()).find(|&i| near(i)),

@@ -154,3 +154,32 @@ fn the_tally_prefers_the_heuristics_card_among_equals_and_stops_only_when_settle
     t.add(&[1.0, 0.0, 0.0]);
     assert!(t.settled(1, 1.0));
 }
+
+#[test]
+fn the_bidding_makes_the_real_deal_likelier_than_a_blind_one() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut real, mut blind, mut n) = (0.0, 0.0, 0);
+    for variant in [Variant::Four, Variant::Six] {
+        let new = |g: u64| {
+            let rules = KoutRules { variant, play_out: false };
+            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+        };
+        each_play(30, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
+            let view = game.view(Some(seat));
+            let (Some(c), Some(history)) = (ks::constraints(seat, &view), ks::History::of(&view)) else { return };
+            // Only at the first card: what the bidding says is all the seat knows of the others.
+            if !view.tricks.is_empty() || view.trick.as_ref().is_some_and(|t| !t.cards.is_empty()) {
+                return;
+            }
+            let auction = ks::Auction::of(seat, &view);
+            let truth = truth(variant.seats(), |s| game.held(s));
+            real += auction.weight(&history.starting_hands(&truth)).ln();
+            let hands = ks::sample(&c, &history, &mut rng).expect("a deal");
+            blind += auction.weight(&history.starting_hands(&hands)).ln();
+            n += 1;
+        });
+    }
+    assert!(n > 100, "only {n} first leads");
+    let (real, blind) = (real / f64::from(n), blind / f64::from(n));
+    assert!(real > blind + 0.3, "mean log weight of the real deals {real:.3}, of blind deals {blind:.3}");
+}
