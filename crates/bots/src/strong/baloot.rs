@@ -81,6 +81,17 @@ impl Bot<Baloot> for BalootStrong {
         if cards.len() < 2 || view.phase != StageView::Playing || !matches!(heuristic, BalootAction::Play(_)) {
             return heuristic;
         }
+        if let Some(hand) = view.hand.as_ref()
+            && let (Some(mode), Some(own)) = (mode_of(hand), hand.cards)
+        {
+            let gone: CardSet =
+                hand.tricks.iter().chain([&hand.trick]).flat_map(|t| t.plays.iter().map(|p| p.card)).collect();
+            let suit_cards = |s: cards::Suit| DeckKind::Baloot.cards() & CardSet::suit(s);
+            let order = |c: Card| baloot::strength(c, c.suit().unwrap_or(cards::Suit::Spades), mode.trump());
+            if super::alike(&cards, suit_cards, own | gone, order, |c| baloot::card_points(c, mode)) {
+                return heuristic;
+            }
+        }
         let prefer = cards.iter().position(|&c| heuristic == BalootAction::Play(c));
         match self.search(seat, view, &cards, prefer) {
             Some(i) => BalootAction::Play(cards[i]),

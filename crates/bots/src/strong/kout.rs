@@ -1,6 +1,6 @@
 //! The strong Kout Bo bot: the heuristic's bids and trump, cards chosen by solving sampled deals.
 
-use cards::{Card, CardSet};
+use cards::{Card, CardSet, Rank};
 use game::Seat;
 use kout::{Bid, Contract, Kout, KoutAction, KoutView, StageView, Variant};
 use rand_chacha::ChaCha8Rng;
@@ -90,6 +90,23 @@ impl Bot<Kout> for KoutStrong {
             .collect();
         if cards.len() < 2 || view.stage != StageView::Playing {
             return heuristic;
+        }
+        if let (Some(trump), Some(hand)) = (view.trump, view.hand) {
+            let gone: CardSet =
+                view.tricks.iter().chain(view.trick.as_ref()).flat_map(|t| t.cards.iter().map(|p| p.card)).collect();
+            let deck = Variant::of(view.game).map_or(CardSet::EMPTY, Variant::cards);
+            let suit_cards =
+                |s: cards::Suit| (deck & CardSet::suit(s)) | if s == trump { CardSet::JOKERS } else { CardSet::EMPTY };
+            let order = |c: Card| kout::card_power(c, trump, Some(c.suit().unwrap_or(trump)));
+            // The trump honours are never alike: when the last of them falls, the jokers may lead.
+            let honour = |c: Card| {
+                c.suit() == Some(trump)
+                    && c.rank().is_some_and(|r| matches!(r, Rank::Ace | Rank::King | Rank::Queen | Rank::Jack))
+            };
+            let value = |c: Card| if honour(c) { 100 + u16::from(order(c)) } else { 1 };
+            if super::alike(&cards, suit_cards, hand | gone, order, value) {
+                return heuristic;
+            }
         }
         let prefer = cards.iter().position(|&c| heuristic == KoutAction::Play(c));
         match self.search(seat, view, &cards, prefer) {

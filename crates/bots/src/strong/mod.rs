@@ -25,6 +25,8 @@ mod tests;
 
 use std::time::{Duration, Instant};
 
+use cards::{Card, CardSet};
+
 pub use self::baloot::BalootStrong;
 pub use self::kout::KoutStrong;
 
@@ -117,4 +119,27 @@ impl Tally {
             _ => (0..self.sums.len()).find(|&i| near(i)),
         }
     }
+}
+
+/// Whether the cards are all alike for the play: of one suit, the same `value` each, and every card
+/// of `suit_cards` ranked (by `order`) between the lowest and the highest of them held by the
+/// player too or already gone (`mine_or_gone`). Then which one is played changes nothing, and the
+/// bot does not search.
+pub(crate) fn alike(
+    cards: &[Card],
+    suit_cards: impl Fn(cards::Suit) -> CardSet,
+    mine_or_gone: CardSet,
+    order: impl Fn(Card) -> u8,
+    value: impl Fn(Card) -> u16,
+) -> bool {
+    let Some(suit) = cards.first().and_then(|c| c.suit()) else { return false };
+    if cards.iter().any(|c| c.suit() != Some(suit) || value(*c) != value(cards[0])) {
+        return false;
+    }
+    let lo = cards.iter().map(|&c| order(c)).min().unwrap_or(0);
+    let hi = cards.iter().map(|&c| order(c)).max().unwrap_or(0);
+    suit_cards(suit).iter().all(|c| {
+        let o = order(c);
+        o <= lo || o >= hi || mine_or_gone.contains(c)
+    })
 }

@@ -183,3 +183,29 @@ fn the_bidding_makes_the_real_deal_likelier_than_a_blind_one() {
     let (real, blind) = (real / f64::from(n), blind / f64::from(n));
     assert!(real > blind + 0.3, "mean log weight of the real deals {real:.3}, of blind deals {blind:.3}");
 }
+
+#[test]
+fn touching_cards_are_alike_and_a_gap_or_a_joker_between_them_is_not() {
+    use cards::{Card, Rank, Suit};
+    let c = |r: Rank, s: Suit| Card::new(r, s);
+    let trump = Suit::Hearts;
+    let deck = Variant::Four.cards();
+    let suit_cards = |s: Suit| (deck & CardSet::suit(s)) | if s == trump { CardSet::JOKERS } else { CardSet::EMPTY };
+    let order = |x: Card| kout::card_power(x, trump, Some(x.suit().unwrap_or(trump)));
+    let alike = |cards: &[Card], mine_or_gone: CardSet| super::alike(cards, suit_cards, mine_or_gone, order, |_| 1);
+    let (ks, qs, js) = (c(Rank::King, Suit::Spades), c(Rank::Queen, Suit::Spades), c(Rank::Jack, Suit::Spades));
+    assert!(alike(&[ks, qs], [ks, qs].into_iter().collect()));
+    assert!(!alike(&[ks, js], [ks, js].into_iter().collect()), "the queen is out there");
+    assert!(alike(&[ks, js], [ks, js, qs].into_iter().collect()), "the queen is gone");
+    let (ah, kh) = (c(Rank::Ace, trump), c(Rank::King, trump));
+    assert!(!alike(&[ah, kh], [ah, kh].into_iter().collect()), "the black joker ranks between them");
+    assert!(alike(&[ah, kh], [ah, kh, Card::BLACK_JOKER].into_iter().collect()));
+    assert!(!alike(&[ks, kh], [ks, kh].into_iter().collect()), "two suits");
+    // Baloot: touching cards of different points are not alike.
+    let mode = baloot::Mode::Sun;
+    let bsuit = |s: Suit| cards::DeckKind::Baloot.cards() & CardSet::suit(s);
+    let border = |x: Card| baloot::strength(x, x.suit().unwrap_or(Suit::Spades), None);
+    let ts = c(Rank::Ten, Suit::Spades);
+    assert!(!super::alike(&[ts, ks], bsuit, [ts, ks].into_iter().collect(), border, |x| baloot::card_points(x, mode)));
+    assert!(super::alike(&[ks, qs], bsuit, CardSet::EMPTY, border, |_| 0), "equal points, touching");
+}
