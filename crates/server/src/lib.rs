@@ -16,9 +16,9 @@
 //!                                       ▼
 //!                                     table task, one per table, generic over bots::Playable:
 //!                                     the only caller of Match::play (table/: lobby, play,
-//!                                     clocks, broadcast, persist); fair deals (fair)
-//!                                       │ append before broadcast
-//!                                       ▼
+//!                                     clocks, think, broadcast, persist); fair deals (fair)
+//!                                       │ append before broadcast  ⇄ bot_threads: searching bots
+//!                                       ▼                              think off the runtime
 //!                                     store (sqlx: SQLite file or PostgreSQL)
 //! ```
 //!

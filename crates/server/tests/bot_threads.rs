@@ -1,6 +1,7 @@
 //! The bot threads at a server: a searching bot thinks off the async runtime, so a person's action
 //! at another table is served while bots search; an answer for a state that has passed is
-//! dropped; a match with real searching bots plays to its end through them.
+//! dropped; a bot keeps to its clock, queue or not; a match with real searching bots plays to its
+//! end through them.
 //!
 //! The Kout tables here play a puppet game: Kout Bo whose `strong` bot does not search but asks
 //! the test which action to take and blocks its thread until told. So the test decides when each
@@ -113,6 +114,8 @@ impl Game for Puppet {
 /// index of the one to take.
 struct Call {
     seat: Seat,
+    /// The milliseconds the bot was given for this decision.
+    ms: u32,
     legal: Vec<String>,
     reply: std::sync::mpsc::Sender<usize>,
 }
@@ -130,7 +133,10 @@ const PATIENCE: Duration = Duration::from_secs(15);
 /// One test at a time uses the puppets.
 static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-struct PuppetBot;
+/// The test's puppet, given `ms` for its decision.
+struct PuppetBot {
+    ms: u32,
+}
 
 impl Bot<Puppet> for PuppetBot {
     fn choose(
@@ -140,7 +146,7 @@ impl Bot<Puppet> for PuppetBot {
         legal: &[<Puppet as Game>::Action],
     ) -> <Puppet as Game>::Action {
         let (tx, rx) = std::sync::mpsc::channel();
-        let call = Call { seat, legal: legal.iter().map(ToString::to_string).collect(), reply: tx };
+        let call = Call { seat, ms: self.ms, legal: legal.iter().map(ToString::to_string).collect(), reply: tx };
         let sent = CALLS.lock().unwrap().as_ref().is_some_and(|calls| calls.send(call).is_ok());
         if !sent {
             return legal[0];
@@ -172,7 +178,7 @@ impl Bot<Puppet> for Inner {
 impl Playable for Puppet {
     fn bot(spec: BotSpec, seed: u64) -> Box<dyn Bot<Self>> {
         match spec.kind {
-            BotKind::Strong => Box::new(PuppetBot),
+            BotKind::Strong => Box::new(PuppetBot { ms: spec.ms }),
             _ => Box::new(Inner(Kout::bot(spec, seed))),
         }
     }
@@ -259,8 +265,16 @@ where
 
 /// Opens a kout4 table hosted by a new person, its other seats `bot`s, and starts it.
 async fn bot_table(server: &TestServer, host: &str, bot: &str) -> (Client, String) {
+    bot_table_timed(server, host, bot, 600_000).await
+}
+
+/// [`bot_table`] with `turn_ms` per decision.
+async fn bot_table_timed(server: &TestServer, host: &str, bot: &str, turn_ms: u64) -> (Client, String) {
     let mut c = Client::new(server.addr, host).await;
-    let code = c.create("kout4", json!({})).await;
+    c.send(json!({ "type": "create_table", "game": "kout4", "turn_ms": turn_ms, "id": "c" })).await;
+    let t = c.until(|v| v["type"] == "table" || v["type"] == "error").await;
+    assert_eq!(t["type"], "table", "{t}");
+    let code = t["table"]["code"].as_str().unwrap().to_owned();
     c.send(json!({ "type": "fill_bots", "table": code, "bot": bot })).await;
     c.send(json!({ "type": "start", "table": code })).await;
     (c, code)
@@ -428,5 +442,67 @@ async fn a_match_with_searching_bots_plays_to_the_end_on_the_bot_threads() {
     let stats = pool(&server).await;
     assert!(stats["done"].as_u64().unwrap() > 0, "the bots thought on the bot threads: {stats}");
     assert_eq!(stats["refused"], 0);
+    server.stop().await;
+}
+
+/// At tables with a one-second turn, a bot asking for five seconds searches for less than half of
+/// it; and when the only bot thread is held so long that a queued decision's clock runs out, the
+/// table stops waiting and the heuristic plays in time, while the thread is still held.
+#[tokio::test]
+async fn a_bot_keeps_to_its_clock_even_behind_a_long_queue() {
+    let _serial = SERIAL.lock().await;
+    let mut puppets = Puppets::listen();
+    let server = TestServer::start(puppet_config(), &temp_db("bot-threads-clock")).await;
+    let (mut hana, hana_code) = bot_table_timed(&server, "Hana", "strong:ms=5000", 1_000).await;
+    let first = {
+        let mut call = None;
+        let calls = &mut puppets;
+        play_until(&mut hana, &hana_code, async || {
+            if call.is_none() {
+                call = tokio::time::timeout(Duration::from_millis(1), calls.calls.recv()).await.ok().flatten();
+            }
+            call.is_some()
+        })
+        .await;
+        call.unwrap()
+    };
+    assert!((10..=450).contains(&first.ms), "5000 ms asked, 1000 ms on the clock: searched {} ms", first.ms);
+
+    // The thread stays held; at another table a bot's decision waits for it until its clock is
+    // nearly out, and then the heuristic plays for it.
+    let (mut ilham, code) = bot_table_timed(&server, "Ilham", "strong:ms=5000", 1_000).await;
+    let mut acted_at = None;
+    let bot_played = tokio::time::timeout(WAIT, async {
+        loop {
+            let seen = drain(&mut ilham).await;
+            if let Some(v) = seen.iter().find(|v| {
+                v["type"] == "event" && v["table"] == code.as_str() && v["seat"].as_u64().is_some_and(|s| s != 0)
+            }) {
+                return v.clone();
+            }
+            let turn = seen
+                .iter()
+                .rev()
+                .find(|v| (v["type"] == "event" || v["type"] == "sync") && v["table"] == code.as_str());
+            if let Some(v) = turn
+                && v["legal"].as_array().is_some_and(|l| !l.is_empty())
+                && acted_at != v["version"].as_u64()
+            {
+                acted_at = v["version"].as_u64();
+                ilham
+                    .send(json!({ "type": "act", "table": code, "action": v["legal"][0], "version": v["version"] }))
+                    .await;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await
+    .expect("a bot plays in time although the bot thread is held");
+    assert_eq!(bot_played["type"], "event");
+    assert_eq!(pool(&server).await["running"], 1, "the first search still holds the thread");
+    assert!(!GAVE_UP.load(Ordering::SeqCst));
+
+    first.reply.send(0).unwrap();
+    drop(puppets);
     server.stop().await;
 }

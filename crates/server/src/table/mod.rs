@@ -280,9 +280,11 @@ impl<G: Playable> Table<G> {
                 () = sleep => {
                     if let Some((_, what)) = wake {
                         let before = self.version;
+                        let was_thinking = self.is_thinking();
                         self.on_wake(what).await;
                         // (A bot that started thinking has done what it could for now.)
-                        if self.version == before && !matches!(what, Wake::Retry) && !self.is_thinking() {
+                        let started_thinking = !was_thinking && self.is_thinking();
+                        if self.version == before && !matches!(what, Wake::Retry) && !started_thinking {
                             // Nothing could be done (a failing store, a bot with no move): try
                             // again in a second rather than spin.
                             stalled = Some((before, Instant::now() + STALL_RETRY));
