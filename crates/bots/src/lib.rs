@@ -298,6 +298,9 @@ impl FromStr for AnyBot {
 
 /// A game that has bots: the factory the server, the terminal game and the arena call.
 pub trait Playable: Game {
+    /// The strong bot's time per decision when its spec names none, in milliseconds.
+    const STRONG_DEFAULT_MS: u32 = TRICK_DEFAULT_MS;
+
     /// A new bot of `spec` for a table of this game under `rules`, whose random choices come from
     /// `seed`. (A view does not carry the rule set; the strong bots search under it.)
     fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>>;
@@ -308,7 +311,7 @@ impl Playable for kout::Kout {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(KoutHeuristic),
-            BotKind::Strong => Box::new(KoutStrong::new(spec.ms.unwrap_or(TRICK_DEFAULT_MS), seed)),
+            BotKind::Strong => Box::new(KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)),
         }
     }
 }
@@ -318,17 +321,19 @@ impl Playable for baloot::Baloot {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(BalootHeuristic),
-            BotKind::Strong => Box::new(BalootStrong::new(spec.ms.unwrap_or(TRICK_DEFAULT_MS), seed, *rules)),
+            BotKind::Strong => Box::new(BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)),
         }
     }
 }
 
 impl Playable for kabul::Kabul {
+    const STRONG_DEFAULT_MS: u32 = KABUL_DEFAULT_MS;
+
     fn bot(spec: BotSpec, seed: u64, _rules: &Self::Rules) -> Box<dyn Bot<Self>> {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(KabulHeuristic::new(spec.forget, seed)),
-            BotKind::Strong => Box::new(KabulStrong::new(spec.ms.unwrap_or(KABUL_DEFAULT_MS), seed)),
+            BotKind::Strong => Box::new(KabulStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)),
         }
     }
 }

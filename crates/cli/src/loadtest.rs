@@ -1,4 +1,5 @@
-//! `majlis loadtest`: many kout6 tables of bot clients against a running `majlis serve`.
+//! `majlis loadtest`: many kout6 tables of bot clients (and, optionally, the server's own bots)
+//! against a running `majlis serve`.
 
 use std::process::ExitCode;
 
@@ -17,6 +18,14 @@ pub struct Args {
     /// A client's think time before each action, in milliseconds (a person's pace).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
+    /// How many seats of every table (the last ones) the server's own bots take; people (load
+    /// test clients, whose actions are timed) take the rest.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=5))]
+    bots_per_table: u8,
+    /// The bot in those seats: `hard` (the strong bot, which thinks on the server's bot threads),
+    /// `strong:ms=N`, `medium`, `random`, ...
+    #[arg(long, default_value = "hard")]
+    bot: String,
 }
 
 /// Runs the load test and prints its report as JSON.
@@ -26,6 +35,8 @@ pub fn run(args: Args) -> ExitCode {
         tables: args.tables,
         seconds: args.seconds,
         think_ms: args.think_ms,
+        bots_per_table: usize::from(args.bots_per_table),
+        bot: args.bot,
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,

@@ -36,6 +36,12 @@ pub struct Args {
     /// need more is refused (`busy`) until some end.
     #[arg(long, default_value_t = 32)]
     max_bot_processes: usize,
+    /// The threads the built-in searching bots (`strong`, `hard`) think on, at a lower priority
+    /// than the threads serving people, so no person's action waits behind a bot's search.
+    /// Decisions queue for them in order (16 per thread at most; past that, and when a decision's
+    /// clock runs out in the queue, the heuristic decides). Default: one per core.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    bot_threads: Option<u16>,
 }
 
 fn parse_named_bot(text: &str) -> Result<server::botpool::NamedBot, String> {
@@ -83,6 +89,7 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     config.bots = args.bots;
     config.bot_ms = args.bot_ms;
     config.max_bot_processes = args.max_bot_processes;
+    config.bot_threads = args.bot_threads.map_or(0, usize::from);
     Ok(server::serve(listener, store, config, shutdown_signal()).await?)
 }
 

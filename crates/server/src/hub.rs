@@ -12,6 +12,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
+use crate::bot_threads::{BotThreads, StartError};
 use crate::botpool::BotPool;
 use crate::fair::table_seed;
 use crate::limits::{
@@ -127,6 +128,8 @@ pub struct Hub {
     pub(crate) guess_rate: KeyedRate,
     /// The operator's external bots and their processes.
     pub(crate) bot_pool: BotPool,
+    /// The threads built-in searching bots think on.
+    pub bot_threads: BotThreads,
 }
 
 /// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table
@@ -163,14 +166,18 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Hub {
     /// A hub over `store` with `config`; `shutdown` turns true when the server stops.
-    #[must_use]
-    pub fn new(store: Store, config: Config, shutdown: watch::Receiver<bool>) -> Arc<Hub> {
+    ///
+    /// # Errors
+    /// The bots' threads cannot be started.
+    pub fn new(store: Store, config: Config, shutdown: watch::Receiver<bool>) -> Result<Arc<Hub>, StartError> {
         let limits = &config.limits;
         let guest_rate = KeyedRate::new(limits.guest_burst, limits.guests_per_minute);
         let guess_rate = KeyedRate::new(limits.guess_burst, limits.guesses_per_minute);
         let bot_pool = BotPool::new(&config.bots, config.max_bot_processes, config.bot_ms);
-        Arc::new(Hub {
+        let bot_threads = BotThreads::new(config.bot_threads)?;
+        Ok(Arc::new(Hub {
             bot_pool,
+            bot_threads,
             store,
             config,
             guest_rate,
@@ -183,7 +190,7 @@ impl Hub {
             connections: AtomicU64::new(0),
             shutdown,
             player_conns: Places::default(),
-        })
+        }))
     }
 
     /// Restores every stored table: its lobby, and its match by replaying the action log.

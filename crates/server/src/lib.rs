@@ -16,9 +16,9 @@
 //!                                       ▼
 //!                                     table task, one per table, generic over bots::Playable:
 //!                                     the only caller of Match::play (table/: lobby, play,
-//!                                     clocks, broadcast, persist); fair deals (fair)
-//!                                       │ append before broadcast
-//!                                       ▼
+//!                                     clocks, think, broadcast, persist); fair deals (fair)
+//!                                       │ append before broadcast  ⇄ bot_threads: searching bots
+//!                                       ▼                              think off the runtime
 //!                                     store (sqlx: SQLite file or PostgreSQL)
 //! ```
 //!
@@ -50,6 +50,7 @@ use std::time::Duration;
 
 use game::GameKind;
 
+pub mod bot_threads;
 pub mod botpool;
 pub mod fair;
 mod hub;
@@ -105,6 +106,9 @@ pub struct Config {
     pub max_bot_processes: usize,
     /// The time an external bot is given per decision, in milliseconds (`ms` in its `act`).
     pub bot_ms: u64,
+    /// The threads built-in searching bots (`strong`, `hard`) think on, off the async runtime
+    /// (`majlis serve --bot-threads N`); 0: one per core. See [`bot_threads`].
+    pub bot_threads: usize,
 }
 
 impl Default for Config {
@@ -123,6 +127,7 @@ impl Default for Config {
             bots: Vec::new(),
             max_bot_processes: 32,
             bot_ms: 1000,
+            bot_threads: 0,
         }
     }
 }
@@ -164,6 +169,9 @@ pub enum ServeError {
     /// The listener failed.
     #[error("listening: {0}")]
     Listen(std::io::Error),
+    /// The bots' threads could not be started.
+    #[error(transparent)]
+    BotThreads(#[from] bot_threads::StartError),
 }
 
 /// Serves on `listener` until `shutdown` completes: restores every stored table first, then
@@ -185,10 +193,11 @@ where
     let open_files = raise_open_files_limit();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let limits = config.limits.clone();
-    let hub = Hub::new(store.clone(), config, stop_rx.clone());
+    let hub = Hub::new(store.clone(), config, stop_rx.clone())?;
     let restored = hub.restore().await?;
     let addr = listener.local_addr().map_err(ServeError::Listen)?;
-    tracing::info!(%addr, restored, store = store.backend(), open_files, "majlis server listening");
+    let bot_threads = hub.bot_threads.threads();
+    tracing::info!(%addr, restored, store = store.backend(), open_files, bot_threads, "majlis server listening");
     let app = router(hub.clone());
     tokio::spawn(async move {
         shutdown.await;

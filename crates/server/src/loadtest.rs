@@ -1,7 +1,8 @@
 //! `majlis loadtest`: N concurrent kout6 tables of bot clients over real WebSockets against a
-//! running server (six sockets per table, each a guest who plays a random legal action after a
-//! think time). Reports actions per second, the latency from sending an action to receiving the
-//! event it caused, errors, and the server's memory per table (from `GET /api/stats`).
+//! running server (a socket per person, each a guest who plays a random legal action after a
+//! think time; optionally the server's own bots in the last seats of every table). Reports actions
+//! per second, the latency from sending a person's action to receiving the event it caused,
+//! errors, and the server's memory per table and its bot threads (from `GET /api/stats`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -57,6 +58,11 @@ pub struct Options {
     /// The mean think time before each action, in milliseconds (each wait is drawn uniformly from
     /// half to one and a half times this).
     pub think_ms: u64,
+    /// How many seats of every table the server's own bots take (the last ones); people take the
+    /// rest (at least one: the host).
+    pub bots_per_table: usize,
+    /// Which bot takes them (`hard`, `strong:ms=500`, `heuristic`, ...).
+    pub bot: String,
 }
 
 /// Latency percentiles in milliseconds.
@@ -89,7 +95,11 @@ pub struct Report {
     pub seconds: f64,
     /// The mean think time, milliseconds.
     pub think_ms: u64,
-    /// Actions whose event came back while measuring.
+    /// Seats of each table the server's bots took.
+    pub bots_per_table: usize,
+    /// The bot in them, if any.
+    pub bot: Option<String>,
+    /// People's actions whose event came back while measuring.
     pub actions: u64,
     /// Actions per second.
     pub actions_per_sec: f64,
@@ -105,6 +115,8 @@ pub struct Report {
     pub server_rss_after: Option<u64>,
     /// (after − before) / tables, bytes.
     pub server_bytes_per_table: Option<u64>,
+    /// The server's bot threads at the end (`bot_threads` of `GET /api/stats`).
+    pub server_bot_threads: Value,
 }
 
 #[derive(Default)]
@@ -121,8 +133,14 @@ struct Metrics {
 /// # Errors
 /// The server cannot be reached or a table cannot be set up.
 pub async fn run(options: Options) -> Result<Report, LoadTestError> {
+    if options.bots_per_table >= SEATS {
+        return Err(LoadTestError::Server(format!(
+            "a kout6 table has {SEATS} seats and needs a person to host it: at most {} bots per table",
+            SEATS - 1
+        )));
+    }
     let addr = options.addr.trim_start_matches("http://").trim_end_matches('/').to_owned();
-    let rss_before = stats_rss(&addr).await.map_err(|e| LoadTestError::Unreachable(Box::new(e)))?;
+    let rss_before = stats(&addr).await.map_err(|e| LoadTestError::Unreachable(Box::new(e)))?["rss_bytes"].as_u64();
     let metrics = Arc::new(Metrics::default());
     let setup_started = Instant::now();
     let gate = Arc::new(Semaphore::new(32));
@@ -130,9 +148,10 @@ pub async fn run(options: Options) -> Result<Report, LoadTestError> {
     for t in 0..options.tables {
         let (addr, gate, metrics) = (addr.clone(), gate.clone(), metrics.clone());
         let think = options.think_ms;
+        let bots = (options.bots_per_table > 0).then(|| (options.bots_per_table, options.bot.clone()));
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire_owned().await?;
-            start_table(&addr, t, think, metrics).await
+            start_table(&addr, t, think, bots, metrics).await
         }));
     }
     let mut clients = Vec::new();
@@ -157,7 +176,8 @@ pub async fn run(options: Options) -> Result<Report, LoadTestError> {
     tokio::time::sleep(Duration::from_secs(options.seconds)).await;
     metrics.measuring.store(false, Ordering::Relaxed);
     let seconds = measured.elapsed().as_secs_f64();
-    let rss_after = stats_rss(&addr).await.ok().flatten();
+    let after = stats(&addr).await.unwrap_or(Value::Null);
+    let rss_after = after["rss_bytes"].as_u64();
     let sockets = clients.len();
     for c in &clients {
         c.abort();
@@ -182,6 +202,8 @@ pub async fn run(options: Options) -> Result<Report, LoadTestError> {
         setup_seconds,
         seconds,
         think_ms: options.think_ms,
+        bots_per_table: options.bots_per_table,
+        bot: (options.bots_per_table > 0).then_some(options.bot),
         actions,
         actions_per_sec: actions as f64 / seconds,
         latency_ms: Latency {
@@ -197,15 +219,19 @@ pub async fn run(options: Options) -> Result<Report, LoadTestError> {
         server_rss_before: rss_before,
         server_rss_after: rss_after,
         server_bytes_per_table: per_table,
+        server_bot_threads: after["bot_threads"].clone(),
     })
 }
 
-async fn stats_rss(addr: &str) -> Result<Option<u64>, LoadTestError> {
+/// Seats at a kout6 table.
+const SEATS: usize = 6;
+
+async fn stats(addr: &str) -> Result<Value, LoadTestError> {
     let (status, body) = http(addr, "GET", "/api/stats", None).await?;
     if status != 200 {
         return Err(LoadTestError::Server(format!("/api/stats answered {status}")));
     }
-    Ok(body["rss_bytes"].as_u64())
+    Ok(body)
 }
 
 /// One HTTP/1.1 request with a JSON body; the status and the JSON answer.
@@ -266,16 +292,19 @@ async fn expect_type(ws: &mut Ws, kind: &str) -> Result<Value, LoadTestError> {
     }
 }
 
-/// Creates table `t`: six guests, the host opens it, five join, the host starts; returns the six
-/// client tasks.
+/// Creates table `t`: a guest per person, the host opens it, the others join, the server's bots
+/// (`bots`: how many, which) take the last seats, the host starts; returns the people's client
+/// tasks.
 async fn start_table(
     addr: &str,
     t: usize,
     think_ms: u64,
+    bots: Option<(usize, String)>,
     metrics: Arc<Metrics>,
 ) -> Result<Vec<tokio::task::JoinHandle<()>>, LoadTestError> {
-    let mut sockets = Vec::with_capacity(6);
-    for s in 0..6 {
+    let people = SEATS - bots.as_ref().map_or(0, |(n, _)| *n);
+    let mut sockets = Vec::with_capacity(people);
+    for s in 0..people {
         let mut ws = connect(addr, &format!("load{t}-{s}")).await?;
         expect_type(&mut ws, "welcome").await?;
         sockets.push(ws);
@@ -290,8 +319,12 @@ async fn start_table(
         expect_type(ws, "table").await?;
     }
     let host = sockets.first_mut().ok_or_else(|| LoadTestError::Server("no host".to_owned()))?;
+    if let Some((_, bot)) = &bots {
+        host.send(Message::Text(json!({ "type": "fill_bots", "table": code, "bot": bot }).to_string().into())).await?;
+        expect_type(host, "table").await?;
+    }
     host.send(Message::Text(json!({ "type": "start", "table": code }).to_string().into())).await?;
-    let mut tasks = Vec::with_capacity(6);
+    let mut tasks = Vec::with_capacity(people);
     for (seat, ws) in sockets.into_iter().enumerate() {
         let (code, metrics) = (code.clone(), metrics.clone());
         let seed = (t as u64) << 8 | seat as u64;

@@ -297,6 +297,7 @@ async fn stats(State(hub): State<Arc<Hub>>) -> Json<Value> {
         "connections": hub.connection_count(),
         "rss_bytes": rss_bytes(),
         "store": hub.store.backend(),
+        "bot_threads": hub.bot_threads.stats(),
     }))
 }
 

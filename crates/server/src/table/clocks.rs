@@ -25,6 +25,8 @@ pub(super) enum Wake {
     /// Between matches: the host has been gone past the grace period; another seated person
     /// takes the host role, so the table can still start.
     HandOverHost,
+    /// A bot's answer from the bot threads has not come and its decision's clock is nearly out.
+    GiveUpThinking,
     /// Work the store refused is due again: the table's row, a deal, the end of the match.
     Retry,
     /// A lobby nobody is connected to any more closes.
@@ -128,16 +130,23 @@ impl<G: Playable> Table<G> {
             consider(self.clocks.snap_deadline(), Wake::CloseWindow);
         }
         let bot_at = self.clocks.decision_since + self.hub.config.bot_delay;
+        // One bot decision at a time: while one is on the bot threads, the others wait for it.
+        let thinking = self.is_thinking();
+        if let Some(at) = self.thinking.as_ref().and_then(|t| t.give_up_at(self.version)) {
+            consider(at, Wake::GiveUpThinking);
+        }
         for seat in game.to_act().iter() {
             if self.is_present_human(seat) {
                 if !window {
                     consider(self.clocks.decision_since + self.clocks.turn, Wake::Timeout(seat));
                 }
-                if let Some(gone) = self.lobby.seats.get(seat.index()).and_then(|s| s.gone_since) {
+                if let Some(gone) = self.lobby.seats.get(seat.index()).and_then(|s| s.gone_since)
+                    && !thinking
+                {
                     // Disconnected: once the grace period is over, the bot plays for them.
                     consider((gone + self.hub.config.disconnect_grace).max(bot_at), Wake::Bot(seat));
                 }
-            } else {
+            } else if !thinking {
                 consider(bot_at, Wake::Bot(seat));
             }
         }
@@ -204,6 +213,7 @@ impl<G: Playable> Table<G> {
                 }
             }
             Wake::Bot(seat) => self.bot_plays(seat).await,
+            Wake::GiveUpThinking => self.give_up_thinking().await,
             Wake::Timeout(seat) => {
                 if let Some(s) = self.lobby.seats.get_mut(seat.index()) {
                     s.timeouts += 1;

@@ -7,14 +7,20 @@
 //!
 //! The task's state is split by concern, one file each: [`lobby`] (seats, host, settings),
 //! [`play`] (the match: start, actions, deals, the end), [`clocks`] (turn and snap-window
-//! deadlines, bots standing in), [`broadcast`] (subscribers and the frames they get), [`persist`]
-//! (the stored row, restoring from the action log).
+//! deadlines, bots standing in), [`think`] (searching bots' decisions on the bot threads),
+//! [`broadcast`] (subscribers and the frames they get), [`persist`] (the stored row, restoring
+//! from the action log).
+//!
+//! The task handles one thing at a time: a command, a clock's wake, or a bot's answer coming
+//! back from the bot threads. It never waits on a bot's search: while a bot thinks, the table
+//! serves its people and spectators as usual.
 
 mod broadcast;
 mod clocks;
 mod lobby;
 mod persist;
 mod play;
+mod think;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -104,6 +110,8 @@ pub struct Table<G: Playable> {
     row_dirty: bool,
     /// When work the store refused is tried again, and the wait after that.
     retry: Retry,
+    /// The decision a searching bot is making on the bot threads, if any.
+    thinking: Option<think::Thinking<G>>,
 }
 
 /// The backoff of work the store refused.
@@ -211,6 +219,7 @@ impl<G: Playable> Table<G> {
             closed: false,
             row_dirty: false,
             retry: Retry { at: None, delay: Duration::ZERO },
+            thinking: None,
         };
         match origin {
             Origin::New { host, seed, .. } => {
@@ -235,6 +244,7 @@ impl<G: Playable> Table<G> {
         }
         let mut stalled: Option<(u64, Instant)> = None;
         while !self.closed {
+            self.forget_stale_thought();
             self.arm_retry();
             let wake = match (self.next_wake(), stalled) {
                 (Some((at, what)), Some((version, retry))) if version == self.version => Some((at.max(retry), what)),
@@ -260,11 +270,21 @@ impl<G: Playable> Table<G> {
                         }
                     }
                 },
+                thought = think::answer(&mut self.thinking) => {
+                    let before = self.version;
+                    self.on_thought(thought).await;
+                    if self.version == before {
+                        stalled = Some((before, Instant::now() + STALL_RETRY));
+                    }
+                }
                 () = sleep => {
                     if let Some((_, what)) = wake {
                         let before = self.version;
+                        let was_thinking = self.is_thinking();
                         self.on_wake(what).await;
-                        if self.version == before && !matches!(what, Wake::Retry) {
+                        // (A bot that started thinking has done what it could for now.)
+                        let started_thinking = !was_thinking && self.is_thinking();
+                        if self.version == before && !matches!(what, Wake::Retry) && !started_thinking {
                             // Nothing could be done (a failing store, a bot with no move): try
                             // again in a second rather than spin.
                             stalled = Some((before, Instant::now() + STALL_RETRY));

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::lobby::{Occupant, Status};
+use super::think::{heuristic_of, searches};
 use super::{Table, internal, unavailable};
 use crate::botpool::ExternalSeat;
 use crate::fair;
@@ -358,6 +359,8 @@ impl<G: Playable> Table<G> {
         self.publish_summary();
     }
 
+    /// `seat`'s bot decides: the operator's program if it has one, a searching bot on the bot
+    /// threads (the answer comes back later, see [`super::think`]), any other bot here and now.
     pub(super) async fn bot_plays(&mut self, seat: Seat) {
         let Some(game) = self.play.game.as_ref() else { return };
         game.game().legal_actions(seat, &mut self.play.buf);
@@ -365,17 +368,27 @@ impl<G: Playable> Table<G> {
             return;
         }
         let view = game.game().view(Some(seat));
-        let action = match self.external_decides(seat, view.clone()).await {
-            Some(action) => action,
-            None => {
-                // A fresh bot per decision, seeded from the table and the version: its choice
-                // depends only on what it sees, so a restored table plays on exactly as it would
-                // have.
-                let seed = fair::derive_u64(&self.seed, "bot", &[self.play.matches, self.version, seat.index() as u64]);
-                let Some(game) = self.play.game.as_ref() else { return };
-                G::bot(self.lobby.bot_spec(seat), seed, game.game().rules()).choose(seat, &view, &self.play.buf)
+        if let Some(action) = self.external_decides(seat, view.clone()).await {
+            return self.bot_acts(seat, action).await;
+        }
+        let mut spec = self.lobby.bot_spec(seat);
+        if searches(&spec) {
+            if let [only] = self.play.buf[..] {
+                // Nothing to think about.
+                return self.bot_acts(seat, only).await;
             }
-        };
+            if self.start_thinking(seat, spec, view.clone()) {
+                return;
+            }
+            spec = heuristic_of(spec);
+        }
+        let Some(game) = self.play.game.as_ref() else { return };
+        let action = G::bot(spec, self.bot_seed(seat), game.game().rules()).choose(seat, &view, &self.play.buf);
+        self.bot_acts(seat, action).await;
+    }
+
+    /// Plays `seat`'s bot's choice, if the rules allow it.
+    pub(super) async fn bot_acts(&mut self, seat: Seat, action: G::Action) {
         let Some(game) = self.play.game.as_ref() else { return };
         if !game.game().is_legal(Actor::Seat(seat), action) {
             tracing::error!(table = %self.lobby.code, %seat, "a bot chose an illegal action");
