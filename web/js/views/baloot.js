@@ -158,7 +158,10 @@ export function contractInfo(ctx) {
   const hd = ctx.view?.hand;
   if (!hd || !hd.contract) return null;
   const c = hd.contract;
-  const text = c.mode === 'sun' ? ctx.tn('baloot.contractSun', { name: ctx.name(c.bidder) }) : ctx.tn('baloot.contractHokum', { name: ctx.name(c.bidder), suit: suitLabel(ctx, c.trump) });
+  // A Sun called as Ashkal says so: the face-up card went to the bidder's partner, not the bidder.
+  const text = c.mode === 'sun'
+    ? ctx.tn(c.ashkal ? 'baloot.contractAshkal' : 'baloot.contractSun', { name: ctx.name(c.bidder) })
+    : ctx.tn('baloot.contractHokum', { name: ctx.name(c.bidder), suit: suitLabel(ctx, c.trump) });
   const pts = hd.card_points ?? [0, 0];
   const tr = hd.trick_counts ?? [0, 0];
   // The stake and "closed", once raised: everyone at the table sees them.
