@@ -36,6 +36,11 @@ pub struct Args {
     /// need more is refused (`busy`) until some end.
     #[arg(long, default_value_t = 32)]
     max_bot_processes: usize,
+    /// Deal every table's cards (and make the bots' choices) from this seed instead of the
+    /// operating system's randomness, so the deals can be foreseen: for tests (the browser tests
+    /// reach a Kawesh hand by it), never for a server people play on.
+    #[arg(long, hide = true)]
+    seed: Option<u64>,
 }
 
 fn parse_named_bot(text: &str) -> Result<server::botpool::NamedBot, String> {
@@ -83,6 +88,10 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     config.bots = args.bots;
     config.bot_ms = args.bot_ms;
     config.max_bot_processes = args.max_bot_processes;
+    if let Some(seed) = args.seed {
+        eprintln!("majlis serve: dealing from the fixed seed {seed}: every deal can be foreseen (tests only)");
+        config.seed = Some(seed);
+    }
     Ok(server::serve(listener, store, config, shutdown_signal()).await?)
 }
 
