@@ -332,7 +332,8 @@ test('saudi calls on a phone in Arabic: the raise bar and Sawa fit the screen', 
     await page.goto(`${server.base}/`);
     if ((await page.getAttribute('html', 'lang')) !== 'ar') await page.click('.lang-btn');
     assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
-    await saudiTable(page, server.base, { name: 'سارة' });
+    // The partner raises by its cards, so the doubles offered to the defenders reach the person.
+    await saudiTable(page, server.base, { name: 'سارة', partner: 'medium' });
     await watch(page);
     let raised = false;
     let claimed = false;
@@ -370,6 +371,8 @@ test('saudi calls on a phone in Arabic: the raise bar and Sawa fit the screen', 
         }
       },
       done: () => raised && claimed,
+      hands: 80,
+      progress: () => ({ raised, claimed, measured }),
     });
     assert.ok(measured >= 2, 'the raise bar and the Sawa button were measured');
     assert.deepEqual(b.errors, []);
