@@ -83,6 +83,8 @@ export function initialState(init = {}) {
 export function handFinished(hand) {
   if (!hand || typeof hand !== 'object') return false;
   if (hand.void === true) return true;
+  // A Baloot hand ended by Kawesh has no score: it is over all the same.
+  if (hand.ended_by === 'kawesh') return true;
   if ('scores' in hand) return Array.isArray(hand.scores);
   return Array.isArray(hand.score);
 }

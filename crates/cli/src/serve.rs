@@ -42,6 +42,11 @@ pub struct Args {
     /// clock runs out in the queue, the heuristic decides). Default: one per core.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     bot_threads: Option<u16>,
+    /// Deal every table's cards (and make the bots' choices) from this seed instead of the
+    /// operating system's randomness, so the deals can be foreseen: for tests (the browser tests
+    /// reach a Kawesh hand by it), never for a server people play on.
+    #[arg(long, hide = true)]
+    seed: Option<u64>,
 }
 
 fn parse_named_bot(text: &str) -> Result<server::botpool::NamedBot, String> {
@@ -90,6 +95,10 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     config.bot_ms = args.bot_ms;
     config.max_bot_processes = args.max_bot_processes;
     config.bot_threads = args.bot_threads.map_or(0, usize::from);
+    if let Some(seed) = args.seed {
+        eprintln!("majlis serve: dealing from the fixed seed {seed}: every deal can be foreseen (tests only)");
+        config.seed = Some(seed);
+    }
     Ok(server::serve(listener, store, config, shutdown_signal()).await?)
 }
 

@@ -158,17 +158,28 @@ export function contractInfo(ctx) {
   const hd = ctx.view?.hand;
   if (!hd || !hd.contract) return null;
   const c = hd.contract;
-  const text = c.mode === 'sun' ? ctx.tn('baloot.contractSun', { name: ctx.name(c.bidder) }) : ctx.tn('baloot.contractHokum', { name: ctx.name(c.bidder), suit: suitLabel(ctx, c.trump) });
+  // A Sun called as Ashkal says so: the face-up card went to the bidder's partner, not the bidder.
+  const text = c.mode === 'sun'
+    ? ctx.tn(c.ashkal ? 'baloot.contractAshkal' : 'baloot.contractSun', { name: ctx.name(c.bidder) })
+    : ctx.tn('baloot.contractHokum', { name: ctx.name(c.bidder), suit: suitLabel(ctx, c.trump) });
   const pts = hd.card_points ?? [0, 0];
   const tr = hd.trick_counts ?? [0, 0];
   // The stake and "closed", once raised: everyone at the table sees them.
-  const m = hd.multiplier;
-  const stake = m === 'gahwa' ? ctx.t('baloot.stakeGahwa') : typeof m === 'number' && m > 1 ? ctx.t('baloot.stake', { n: m }) : null;
+  const stake = stakeText(ctx, hd.multiplier);
   return h('div', { class: 'contract' },
     h('span', null, text),
     stake ? h('span', { class: 'chip stake', 'data-key': 'stake' }, stake) : null,
     hd.closed ? h('span', { class: 'chip closed', 'data-key': 'closed' }, ctx.t('baloot.closedChip')) : null,
     h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')} ${tr[0]}–${tr[1]} · ${ctx.t('baloot.cardPoints')} ${pts[0]}–${pts[1]}`));
+}
+
+/**
+ * A raised stake in words ("×2", "Gahwa: the match"); null when the hand is not raised.
+ * @param {Ctx} ctx
+ * @param {unknown} m  the multiplier: 1 to 4, or "gahwa"
+ */
+function stakeText(ctx, m) {
+  return m === 'gahwa' ? ctx.t('baloot.stakeGahwa') : typeof m === 'number' && m > 1 ? ctx.t('baloot.stake', { n: m }) : null;
 }
 
 /** @param {Ctx} ctx */
@@ -184,11 +195,15 @@ export function lastTrick(ctx) {
  */
 function handFacts(ctx, hd) {
   if (hd.void) return [ctx.t('baloot.void'), '', '', ''];
+  if (hd.ended_by === 'kawesh') return [ctx.t('baloot.endedKawesh', { name: ctx.name(hd.dealer) }), '', '', ''];
+  // A raised hand says its stake beside the contract, and whether the last raise was closed.
+  const stake = stakeText(ctx, hd.multiplier);
+  const raised = stake ? ` · ${stake}${hd.closed ? ` ${ctx.t('baloot.closedChip')}` : ''}` : '';
   const projects = Array.isArray(hd.projects)
     ? [0, 1].map((t) => (hd.projects[t] ?? []).map((/** @type {string} */ k) => projectName(ctx, k)).join(', ') || '–').join(' / ')
     : '–';
   return [
-    hd.bidder === null || hd.bidder === undefined ? '–' : `${ctx.name(hd.bidder)}: ${modeText(ctx, hd.mode ? { mode: hd.mode, trump: hd.trump } : null)}`,
+    hd.bidder === null || hd.bidder === undefined ? '–' : `${ctx.name(hd.bidder)}: ${modeText(ctx, hd.mode ? { mode: hd.mode, trump: hd.trump } : null)}${raised}`,
     hd.card_points ? `${hd.card_points[0]}–${hd.card_points[1]}` : '–',
     projects,
     hd.score ? `${hd.score[0]}–${hd.score[1]}` : '–',
@@ -210,7 +225,9 @@ export function handsTable(ctx) {
 export function summary(ctx, hd) {
   if (hd.void) return h('div', { class: 'summary-body' }, h('p', null, ctx.t('baloot.void')));
   const [contract, points, projects, score] = handFacts(ctx, hd);
+  if (hd.ended_by === 'kawesh') return h('div', { class: 'summary-body' }, h('p', { class: 'ended-by', dataset: { endedBy: 'kawesh' } }, contract));
   return h('div', { class: 'summary-body' },
+    hd.ended_by === 'sawa' ? h('p', { class: 'ended-by', dataset: { endedBy: 'sawa' } }, ctx.t('baloot.endedSawa')) : null,
     h('p', null, contract),
     h('p', null, `${ctx.t('baloot.cardPoints')} (${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)}): ${points}`),
     h('p', null, `${ctx.t('baloot.projects')}: ${projects}`),

@@ -48,7 +48,8 @@ test('baloot saudi_full: a double and a Sawa from the browser', { timeout: 300_0
       }
       if (pick === 'sawa') {
         claimed = true;
-        const ended = await until(a.page, (st) => (st.game.hands ?? []).find((h) => h.ended_by === 'sawa'), { what: 'the hand to end by the claim' });
+        // This hand's entry: an earlier hand may have ended by a bot's Sawa.
+        const ended = await until(a.page, (st) => (st.game.hands ?? [])[hand]?.ended_by === 'sawa' && st.game.hands[hand], { what: 'the hand to end by the claim' });
         assert.ok(ended.multiplier === 2 || ended.multiplier === 3 || ended.multiplier === 4 || ended.multiplier === 'gahwa', JSON.stringify(ended));
         await screenshot(a.page, 'baloot-saudi-sawa');
       }

@@ -159,6 +159,13 @@ test('handFinished knows each game: Kout and Baloot score, a void Baloot hand, K
   assert.equal(newlyFinishedHand([{ score: [1, 0] }], [{ score: [1, 0] }, { score: null }]), -1);
 });
 
+test('a Baloot hand ended by Kawesh is finished though it has no score, so its summary shows', () => {
+  const kawesh = { dealer: 3, bidder: null, score: null, void: false, multiplier: null, closed: null, ended_by: 'kawesh' };
+  assert.ok(handFinished(kawesh));
+  assert.ok(!handFinished({ ...kawesh, ended_by: null }), 'a hand still being bid');
+  assert.equal(newlyFinishedHand([{ ...kawesh, ended_by: null }], [kawesh, { ...kawesh, ended_by: null }]), 0);
+});
+
 test('a rematch (new game id) starts a new move list', () => {
   let s = atTable();
   s = server(s, eventMsg(7, 'pass', { score: [5, 12] }));
