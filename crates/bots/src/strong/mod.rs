@@ -30,8 +30,10 @@ use cards::{Card, CardSet};
 pub use self::baloot::BalootStrong;
 pub use self::kout::KoutStrong;
 
-/// Solver positions a millisecond of budget buys: about half what one core of a 2020s laptop
-/// searches, so a decision takes around half its budget.
+/// Solver positions a millisecond of budget buys: deliberately few (the solvers search some tens
+/// of thousands of positions a millisecond on one core, see the README's solver figures), so that
+/// a decision keeps well inside its time on a crowded machine; most decisions stop at
+/// [`MAX_DEALS`] first.
 pub const NODES_PER_MS: u64 = 1_500;
 
 /// The most deals one decision solves.
