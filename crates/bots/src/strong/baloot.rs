@@ -18,7 +18,8 @@ use crate::{BalootHeuristic, Bot};
 /// Tries at dealing one sample before the bot settles for a deal that meets the voids alone.
 const DEAL_TRIES: usize = 64;
 
-/// The strong Baloot bot (see the [module](super) notes).
+/// The strong Baloot bot: perfect-information Monte Carlo over sampled deals, each solved exactly
+/// (how, in `crates/bots/src/strong/mod.rs`).
 #[derive(Debug)]
 pub struct BalootStrong {
     ms: u32,

@@ -15,7 +15,8 @@ use crate::{Bot, KoutHeuristic};
 /// Tries at dealing one sample before the bot settles for a deal that meets the voids alone.
 const DEAL_TRIES: usize = 64;
 
-/// The strong Kout Bo bot (see the [module](super) notes).
+/// The strong Kout Bo bot: perfect-information Monte Carlo over sampled deals, each solved exactly
+/// (how, in `crates/bots/src/strong/mod.rs`).
 #[derive(Debug)]
 pub struct KoutStrong {
     ms: u32,
