@@ -30,13 +30,16 @@ test('arabic: right-to-left, remembered, with the games in Arabic', { timeout: 1
     await until(page, (st) => st.game?.view?.hand?.length === 9 && st, { what: 'the deal' });
     // Laid out: nine cards with a size (a card being drawn has none yet), each in its own place
     // (on a slow machine the row may not be laid out yet when the cards exist).
-    await page.waitForFunction(() => {
+    // The places are read in the same look as the check (the row may be drawn again between two
+    // looks, on a loaded machine, and a row being replaced has no places yet).
+    const laidOut = await page.waitForFunction(() => {
       const cards = [...document.querySelectorAll('.hand .card-btn')];
-      const lefts = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left)));
-      return cards.length === 9 && cards.every((c) => c.getBoundingClientRect().width > 0) && lefts.size === 9;
+      const lefts = cards.map((c) => c.getBoundingClientRect().left);
+      const placed = cards.length === 9 && cards.every((c) => c.getBoundingClientRect().width > 0);
+      return placed && new Set(lefts.map(Math.round)).size === 9 && lefts;
     }, null, { timeout: 10_000 });
     // The hand reads from the right: the first card of the row is the rightmost.
-    const xs = await page.$$eval('.hand .card-btn', (els) => els.map((e) => e.getBoundingClientRect().left));
+    const xs = /** @type {number[]} */ (await laidOut.jsonValue());
     assert.equal(xs.length, 9);
     assert.ok(xs[0] > xs[8], `first card right of the last: ${xs}`);
     assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.match-bar')).direction), 'rtl');
