@@ -19,7 +19,19 @@ test('baloot saudi_full: a double and a Sawa from the browser', { timeout: 300_0
     let doubledIn = -1;
     for (let guard = 0; guard < 3000 && !(doubled && claimed); guard += 1) {
       const s = await clientState(a.page);
-      if (s.game?.finished) break;
+      if (s.game?.finished && s.table?.status !== 'playing') {
+        // The match ended first (a Gahwa ends it at once): play on in a rematch.
+        await a.page.waitForSelector('button[data-key="rematch"]');
+        await a.page.click('button[data-key="rematch"]');
+        await until(a.page, (st) => st.game && !st.game.finished && st.game.view?.hand && st, { what: 'the rematch', timeout: 60_000 });
+        doubled = false;
+        doubledIn = -1;
+        continue;
+      }
+      if (s.game?.finished) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
       if (!myTurn(s)) {
         await new Promise((r) => setTimeout(r, 50));
         continue;
