@@ -15,9 +15,6 @@ use super::deal::{Constraints, SEATS};
 use super::{Budget, MAX_DEALS, Tally as Sums};
 use crate::{BalootHeuristic, Bot};
 
-/// Tries at dealing one sample before the bot settles for a deal that meets the voids alone.
-const DEAL_TRIES: usize = 64;
-
 /// The strong Baloot bot: perfect-information Monte Carlo over sampled deals, each solved exactly
 /// (how, in `crates/bots/src/strong/mod.rs`).
 #[derive(Debug)]
@@ -48,7 +45,7 @@ impl BalootStrong {
         let mut results = [0.0; 9];
         while sums.deals() < MAX_DEALS {
             let Some(left) = budget.left(self.solver.nodes() - start) else { break };
-            let Some(hands) = sample(&constraints, &history, &mut self.rng) else { break };
+            let Some(hands) = constraints.deal_fitting(&mut self.rng, |h| history.allows(h)) else { break };
             let four = [hands[0], hands[1], hands[2], hands[3]];
             let Ok(pos) = BalootPosition::from_view(view, self.rules, four) else { break };
             self.solver.set_node_limit(Some(left));
@@ -139,19 +136,6 @@ impl History {
         let mut pos = pos.with_closed(self.closed);
         self.plays.iter().all(|&(seat, card)| pos.to_move() == seat && pos.play(card).is_ok())
     }
-}
-
-/// A deal that meets `constraints` and, if one is found in a few tries, `history`.
-pub(crate) fn sample(constraints: &Constraints, history: &History, rng: &mut ChaCha8Rng) -> Option<[CardSet; SEATS]> {
-    let mut last = None;
-    for _ in 0..DEAL_TRIES {
-        let hands = constraints.deal(rng, 16)?;
-        if history.allows(&hands) {
-            return Some(hands);
-        }
-        last = Some(hands);
-    }
-    last
 }
 
 /// What `seat` knows of the other hands: the unseen cards, the counts, the face-up card in the

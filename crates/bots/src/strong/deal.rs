@@ -4,6 +4,9 @@ use arrayvec::ArrayVec;
 use cards::{Card, CardSet, random_below};
 use rand_chacha::ChaCha8Rng;
 
+/// Tries at a deal that fits the history before settling for one that meets the constraints alone.
+const DEAL_TRIES: usize = 64;
+
 /// The most seats a table has.
 pub(crate) const SEATS: usize = 6;
 
@@ -107,6 +110,24 @@ impl Constraints {
             return Some(hands);
         }
         None
+    }
+
+    /// A deal that meets these constraints and, if one is found in a few tries, `fits` (every
+    /// earlier play legal from the hands dealt); else the last deal tried.
+    pub(crate) fn deal_fitting(
+        &self,
+        rng: &mut ChaCha8Rng,
+        fits: impl Fn(&[CardSet; SEATS]) -> bool,
+    ) -> Option<[CardSet; SEATS]> {
+        let mut last = None;
+        for _ in 0..DEAL_TRIES {
+            let hands = self.deal(rng, 16)?;
+            if fits(&hands) {
+                return Some(hands);
+            }
+            last = Some(hands);
+        }
+        last
     }
 
     /// Whether `hands` meets these constraints: each seat holds its known cards, its count, only

@@ -12,9 +12,6 @@ use super::{Budget, MAX_DEALS, Tally};
 use crate::kout_bot::{MARGIN, best_trump, own_tricks, partners_tricks};
 use crate::{Bot, KoutHeuristic};
 
-/// Tries at dealing one sample before the bot settles for a deal that meets the voids alone.
-const DEAL_TRIES: usize = 64;
-
 /// The strong Kout Bo bot: perfect-information Monte Carlo over sampled deals, each solved exactly
 /// (how, in `crates/bots/src/strong/mod.rs`).
 #[derive(Debug)]
@@ -43,7 +40,7 @@ impl KoutStrong {
         let mut results = [0.0; 9];
         let auction = Auction::of(seat, view);
         while tally.deals() < MAX_DEALS {
-            let Some(hands) = sample(&constraints, &history, &mut self.rng) else { break };
+            let Some(hands) = constraints.deal_fitting(&mut self.rng, |h| history.allows(h)) else { break };
             let weight = auction.weight(&history.starting_hands(&hands));
             let Ok(pos) = KoutPosition::from_view(view, &hands[..constraints.seats]) else { break };
             let mut complete = true;
@@ -159,19 +156,6 @@ impl History {
         };
         self.plays.iter().all(|&(seat, card)| pos.to_move() == seat && pos.play(card).is_ok())
     }
-}
-
-/// A deal that meets `constraints` and, if one is found in a few tries, `history`.
-pub(crate) fn sample(constraints: &Constraints, history: &History, rng: &mut ChaCha8Rng) -> Option<[CardSet; SEATS]> {
-    let mut last = None;
-    for _ in 0..DEAL_TRIES {
-        let hands = constraints.deal(rng, 16)?;
-        if history.allows(&hands) {
-            return Some(hands);
-        }
-        last = Some(hands);
-    }
-    last
 }
 
 /// What `seat` knows of the other hands in `view`: the unseen cards, the counts, the voids shown
