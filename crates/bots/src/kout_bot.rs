@@ -99,7 +99,11 @@ pub(crate) fn partners_tricks(kind: GameKind) -> f64 {
 fn bid(seat: Seat, view: &KoutView, hand: CardSet, legal: &[KoutAction]) -> KoutAction {
     let six = view.game == GameKind::Kout6;
     let strength = Suit::ALL.into_iter().map(|s| own_tricks(hand, s, six)).fold(0.0, f64::max);
-    let expected = strength + partners_tricks(view.game);
+    bid_expecting(seat, view, legal, strength + partners_tricks(view.game))
+}
+
+/// The bid of `seat` when its team expects to take `expected` tricks with the trump it would name.
+pub(crate) fn bid_expecting(seat: Seat, view: &KoutView, legal: &[KoutAction], expected: f64) -> KoutAction {
     let lowest = legal.iter().filter_map(|a| bid_of(*a)).min();
     let may_pass = legal.contains(&KoutAction::Pass);
     let high = view.calls.iter().filter_map(|c| c.bid.map(|b| (c.seat, b))).max_by_key(|&(_, b)| b);

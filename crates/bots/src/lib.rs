@@ -27,6 +27,7 @@ use std::str::FromStr;
 pub mod arena;
 mod baloot_bot;
 pub mod external;
+pub mod fit;
 mod kabul_bot;
 mod kabul_strong;
 mod kout_bot;

@@ -12,11 +12,13 @@ use cards::{CardSet, Suit};
 use game::Seat;
 
 use super::calls::prefers_ashkal;
-use super::estimate::{hokum_value, sun_value};
+use super::estimate::{PLAYOUTS, Weights};
 
 /// The bars a contract's expected game points must clear, by place in the bidding.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct BidParams {
+pub(crate) struct BidParams {
+    /// The model of what contracts score.
+    pub(crate) weights: &'static Weights,
     /// Round 1, by place from the first speaker (seat dealer + 1) to the dealer.
     round1: [f64; 4],
     /// Round 2, likewise: passing as the dealer voids the hand.
@@ -30,7 +32,8 @@ pub(super) struct BidParams {
 }
 
 /// The bars the bot plays with.
-pub(super) const BID_PARAMS: BidParams = BidParams {
+pub(crate) const BID_PARAMS: BidParams = BidParams {
+    weights: &PLAYOUTS,
     round1: [0.0, 0.0, 0.0, -1.0],
     round2: [-1.0, -1.0, -1.0, -2.0],
     over_opponent: 0.0,
@@ -38,8 +41,15 @@ pub(super) const BID_PARAMS: BidParams = BidParams {
     sun_margin: 0.0,
 };
 
+impl BidParams {
+    /// These bars on the contract values of `weights`.
+    pub(crate) const fn with_weights(self, weights: &'static Weights) -> BidParams {
+        BidParams { weights, ..self }
+    }
+}
+
 /// The bid of `seat` under the bars `p`.
-pub(super) fn bid(seat: Seat, hand: &HandView, legal: &[BalootAction], p: &BidParams) -> BalootAction {
+pub(crate) fn bid(seat: Seat, hand: &HandView, legal: &[BalootAction], p: &BidParams) -> BalootAction {
     let Some(mine) = hand.cards else { return BalootAction::Pass };
     // Five cards of 7s to 9s win nothing: cancel the hand.
     if legal.contains(&BalootAction::Kawesh) {
@@ -52,15 +62,15 @@ pub(super) fn bid(seat: Seat, hand: &HandView, legal: &[BalootAction], p: &BidPa
     let place = (seat.index() + 3 - hand.dealer.index()) % 4;
     let lead = place % 2 == 0;
     let bar = |bars: &[f64; 4]| bars.get(place).copied().unwrap_or(0.0);
-    let sun = if legal.contains(&BalootAction::Sun) { sun_value(cards, lead) } else { f64::NEG_INFINITY };
+    let sun = if legal.contains(&BalootAction::Sun) { p.weights.sun_value(cards, lead) } else { f64::NEG_INFINITY };
     if legal.contains(&BalootAction::Hokum(None)) {
         // Round 1: Hokum in the face-up suit, or (when allowed) Sun.
-        let hokum = hokum_value(cards, face, lead);
+        let hokum = p.weights.hokum_value(cards, face, lead);
         let (best, value) =
             if sun >= hokum + p.sun_margin { (BalootAction::Sun, sun) } else { (BalootAction::Hokum(None), hokum) };
         if best == BalootAction::Sun
             && legal.contains(&BalootAction::Ashkal)
-            && prefers_ashkal(mine, hand.face_up, lead, bar(&p.round1))
+            && prefers_ashkal(p.weights, mine, hand.face_up, lead, bar(&p.round1))
         {
             return BalootAction::Ashkal;
         }
@@ -69,7 +79,7 @@ pub(super) fn bid(seat: Seat, hand: &HandView, legal: &[BalootAction], p: &BidPa
     let mut best = (BalootAction::Pass, f64::NEG_INFINITY);
     for &a in legal {
         if let BalootAction::Hokum(Some(s)) = a {
-            let v = hokum_value(cards, s, lead);
+            let v = p.weights.hokum_value(cards, s, lead);
             if v > best.1 {
                 best = (a, v);
             }
@@ -79,7 +89,7 @@ pub(super) fn bid(seat: Seat, hand: &HandView, legal: &[BalootAction], p: &BidPa
         // The window after a round-1 Hokum: Sun or pass.
         let partner = hand.bids.iter().any(|b| matches!(b.bid, BalootAction::Hokum(_)) && b.seat.team() == seat.team());
         let over = if partner { p.over_partner } else { p.over_opponent };
-        if legal.contains(&BalootAction::Ashkal) && prefers_ashkal(mine, hand.face_up, lead, over) {
+        if legal.contains(&BalootAction::Ashkal) && prefers_ashkal(p.weights, mine, hand.face_up, lead, over) {
             return BalootAction::Ashkal;
         }
         return if sun >= over { BalootAction::Sun } else { BalootAction::Pass };
@@ -145,7 +155,7 @@ mod tests {
 
     #[test]
     fn four_aces_make_a_sun() {
-        assert!(sun_value(set("AS AH AD AC 7S 8D"), false) > 30.0);
+        assert!(PLAYOUTS.sun_value(set("AS AH AD AC 7S 8D"), false) > 30.0);
         let hand = bidding("AS AH AD AC 7S", "8D", &[]);
         assert_eq!(bid_of(1, &hand, Bidding::RoundOne { next: seat(1) }, &BalootRules::saudi()), BalootAction::Sun);
     }
@@ -155,7 +165,7 @@ mod tests {
         // Hokum in spades is slightly below even: not worth taking from the seats still to speak,
         // but better than voiding the deal.
         let hand = bidding("JS 7S AD 8C 9H", "8D", &[]);
-        let v = hokum_value(hand.cards.expect("cards") | CardSet::single(hand.face_up), Suit::Spades, false);
+        let v = PLAYOUTS.hokum_value(hand.cards.expect("cards") | CardSet::single(hand.face_up), Suit::Spades, false);
         assert!((BID_PARAMS.round2[3]..BID_PARAMS.round2[0] - 0.2).contains(&v), "{v}");
         let seed = BalootRules::seed();
         assert_eq!(bid_of(1, &hand, Bidding::RoundOne { next: seat(1) }, &seed), BalootAction::Pass);

@@ -18,7 +18,7 @@ use baloot::{BalootAction, ContractView, HandView, ModeName, Side, Stake, streng
 use cards::{Card, CardSet, DeckKind, Suit};
 use game::Seat;
 
-use super::estimate::{hokum_value, sun_value};
+use super::estimate::{Weights, hokum_value, sun_value};
 
 /// The bars of the raises, in the estimate's game points (the team's expected margin).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,9 +96,9 @@ fn stake_of(step: u8) -> Stake {
 /// Whether `ashkal` suits the seat better than the Sun it would bid: the face-up card adds little
 /// to the seat's own Sun (a low card), so it may as well go to the partner, and the seat's five
 /// cards are a Sun on their own.
-pub(super) fn prefers_ashkal(mine: CardSet, face_up: Card, lead: bool, bar: f64) -> bool {
-    let alone = sun_value(mine, lead);
-    let with_face = sun_value(mine | CardSet::single(face_up), lead);
+pub(super) fn prefers_ashkal(weights: &Weights, mine: CardSet, face_up: Card, lead: bool, bar: f64) -> bool {
+    let alone = weights.sun_value(mine, lead);
+    let with_face = weights.sun_value(mine | CardSet::single(face_up), lead);
     alone >= bar && with_face - alone < 1.0
 }
 

@@ -47,11 +47,11 @@ fn known_projects(cards: CardSet, mode: Mode) -> (f64, bool) {
 }
 
 /// How many Hokum features there are.
-const HOKUM_FEATURES: usize = 20;
+pub(crate) const HOKUM_FEATURES: usize = 20;
 
 /// The features of a Hokum in `trump` for a bidder that knows `cards` (its five and the face-up
 /// card); `lead` says whether its team leads the first trick.
-fn hokum_features(cards: CardSet, trump: Suit, lead: bool) -> [f64; HOKUM_FEATURES] {
+pub(crate) fn hokum_features(cards: CardSet, trump: Suit, lead: bool) -> [f64; HOKUM_FEATURES] {
     let t = suit_bits(cards, trump);
     let n = t.count_ones();
     let (mut aces, mut ace_tens, mut guarded_tens, mut bare_tens, mut ace_kings, mut voids) = (0, 0, 0, 0, 0, 0);
@@ -94,10 +94,10 @@ fn hokum_features(cards: CardSet, trump: Suit, lead: bool) -> [f64; HOKUM_FEATUR
 }
 
 /// How many Sun features there are.
-const SUN_FEATURES: usize = 14;
+pub(crate) const SUN_FEATURES: usize = 14;
 
 /// The features of a Sun for a bidder that knows `cards`; `lead` as for [`hokum_features`].
-fn sun_features(cards: CardSet, lead: bool) -> [f64; SUN_FEATURES] {
+pub(crate) fn sun_features(cards: CardSet, lead: bool) -> [f64; SUN_FEATURES] {
     let (mut aces, mut ace_tens, mut guarded_tens, mut bare_tens, mut kings, mut long_aces, mut long_other) =
         (0, 0, 0, 0, 0, 0, 0);
     let mut strong = 0;
@@ -182,14 +182,46 @@ fn dot<const N: usize>(w: &[f64; N], x: &[f64; N]) -> f64 {
     w.iter().zip(x).map(|(a, b)| a * b).sum()
 }
 
-/// The expected game points of a Hokum in `trump` (the bidder's team minus the other).
-pub(super) fn hokum_value(cards: CardSet, trump: Suit, lead: bool) -> f64 {
-    dot(&HOKUM_WEIGHTS, &hokum_features(cards, trump, lead))
+/// A model of what contracts score: weights of the Hokum and the Sun features.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Weights {
+    /// Expected game points of a Hokum, per Hokum feature.
+    pub(crate) hokum: [f64; HOKUM_FEATURES],
+    /// Expected game points of a Sun, per Sun feature.
+    pub(crate) sun: [f64; SUN_FEATURES],
 }
 
-/// The expected game points of a Sun.
+/// The heuristic's model, fitted on heuristic-against-heuristic playouts.
+pub(crate) const PLAYOUTS: Weights = Weights { hokum: HOKUM_WEIGHTS, sun: SUN_WEIGHTS };
+
+impl Weights {
+    /// The expected game points of a Hokum in `trump` (the bidder's team minus the other).
+    pub(crate) fn hokum_value(&self, cards: CardSet, trump: Suit, lead: bool) -> f64 {
+        dot(&self.hokum, &hokum_features(cards, trump, lead))
+    }
+
+    /// The expected game points of a Sun.
+    pub(crate) fn sun_value(&self, cards: CardSet, lead: bool) -> f64 {
+        dot(&self.sun, &sun_features(cards, lead))
+    }
+
+    /// The Hokum suit `cards` are expected to score most in.
+    pub(crate) fn best_hokum(&self, cards: CardSet, lead: bool) -> Suit {
+        Suit::ALL.into_iter().fold(Suit::Spades, |best, s| {
+            if self.hokum_value(cards, s, lead) > self.hokum_value(cards, best, lead) { s } else { best }
+        })
+    }
+}
+
+/// The expected game points of a Hokum in `trump` (the bidder's team minus the other), by the
+/// heuristic's model.
+pub(super) fn hokum_value(cards: CardSet, trump: Suit, lead: bool) -> f64 {
+    PLAYOUTS.hokum_value(cards, trump, lead)
+}
+
+/// The expected game points of a Sun, by the heuristic's model.
 pub(super) fn sun_value(cards: CardSet, lead: bool) -> f64 {
-    dot(&SUN_WEIGHTS, &sun_features(cards, lead))
+    PLAYOUTS.sun_value(cards, lead)
 }
 
 #[cfg(test)]

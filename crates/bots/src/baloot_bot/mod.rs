@@ -10,9 +10,9 @@
 //! plays, and project values are judged with the `seed` preset. The calls (raises, `gahwa`,
 //! `ashkal`, `kawesh`, `sawa`) are in `calls`; a `sawa` is claimed only when it cannot fail.
 
-mod bidding;
+pub(crate) mod bidding;
 mod calls;
-mod estimate;
+pub(crate) mod estimate;
 mod play;
 
 use baloot::{Baloot, BalootAction, BalootView, StageView};
@@ -22,6 +22,8 @@ use crate::Bot;
 use bidding::{BID_PARAMS, bid};
 use calls::{CALL_PARAMS, raise, sawa_is_certain};
 use play::Seen;
+
+pub(crate) use estimate::{PLAYOUTS, hokum_features, sun_features};
 
 /// The strong Baloot bot. It has no random choices: the same view always gets the same answer.
 #[derive(Clone, Debug, Default)]

@@ -1,4 +1,5 @@
-//! The strong Baloot bot: the heuristic's bids and calls, cards chosen by solving sampled deals.
+//! The strong Baloot bot: bids by estimates fitted on solved deals, the heuristic's calls, cards
+//! chosen by solving sampled deals.
 
 use arrayvec::ArrayVec;
 use baloot::{
@@ -11,8 +12,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use solver::{BalootPosition, BalootSolver, kaboot_value};
 
+use super::bids::SOLVED_BIDS;
 use super::deal::{Constraints, SEATS};
 use super::{Budget, MAX_DEALS, Tally as Sums};
+use crate::baloot_bot::bidding::bid;
 use crate::{BalootHeuristic, Bot};
 
 /// The strong Baloot bot: perfect-information Monte Carlo over sampled deals, each solved exactly
@@ -75,7 +78,12 @@ impl Bot<Baloot> for BalootStrong {
             })
             .take(9)
             .collect();
-        // Sawa is the heuristic's (it claims only a hand that holds); so is every call.
+        if view.phase == StageView::Bidding
+            && let Some(hand) = view.hand.as_ref()
+        {
+            return crate::pick(legal, Some(bid(seat, hand, legal, &SOLVED_BIDS)));
+        }
+        // Sawa is the heuristic's (it claims only a hand that holds); so is every other call.
         if cards.len() < 2 || view.phase != StageView::Playing || !matches!(heuristic, BalootAction::Play(_)) {
             return heuristic;
         }
@@ -178,7 +186,7 @@ pub(crate) fn constraints(seat: Seat, hand: &HandView) -> Option<Constraints> {
 /// Turns a deal's final card points into the hand's game points for the bot's team less the
 /// other team's, as the rules score them.
 #[derive(Clone, Debug)]
-struct Scorer {
+pub(crate) struct Scorer {
     rules: BalootRules,
     mode: Mode,
     team: Team,
@@ -217,9 +225,20 @@ impl Scorer {
         })
     }
 
+    /// The scorer of a whole deal of `hands` before its first lead, for the team of `bidder`
+    /// (whose team bid `mode`, undoubled): every project declared and compared as the rules do.
+    pub(crate) fn of_deal(bidder: Seat, dealer: Seat, mode: Mode, rules: BalootRules, hands: &[CardSet; 4]) -> Scorer {
+        let projects: Vec<Project> =
+            (0..4).filter_map(Seat::new).flat_map(|s| baloot::detect(s, hands[s.index()], mode, &rules)).collect();
+        let counted = baloot::counted_team(&projects, dealer, &rules);
+        let by_seat = game::BySeat::from_fn(4, |s| hands[s.index()]);
+        let baloot = baloot::baloot_holder(&by_seat, mode).map(Seat::team);
+        Scorer { rules, mode, team: bidder.team(), bidder: bidder.team(), multiplier: 1, projects, counted, baloot }
+    }
+
     /// The result for the bot's team when it takes `value` more card points from `pos` on (the
     /// solver's value, a Kaboot counted at [`kaboot_value`]).
-    fn result(&self, pos: &BalootPosition, value: u16) -> f64 {
+    pub(crate) fn result(&self, pos: &BalootPosition, value: u16) -> f64 {
         let taken = pos.points_taken();
         let total: u16 = match self.mode {
             Mode::Hokum(_) => 162,

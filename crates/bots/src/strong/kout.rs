@@ -1,4 +1,5 @@
-//! The strong Kout Bo bot: the heuristic's bids and trump, cards chosen by solving sampled deals.
+//! The strong Kout Bo bot: bids and trump by estimates fitted on solved deals, cards chosen by
+//! solving sampled deals.
 
 use cards::{Card, CardSet, Rank};
 use game::Seat;
@@ -7,9 +8,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use solver::{KoutPosition, KoutSolver};
 
+use super::bids::kout_best;
 use super::deal::{Constraints, SEATS};
 use super::{Budget, MAX_DEALS, Tally};
-use crate::kout_bot::{MARGIN, best_trump, own_tricks, partners_tricks};
+use crate::kout_bot::{MARGIN, best_trump, bid_expecting, own_tricks, partners_tricks};
 use crate::{Bot, KoutHeuristic};
 
 /// The strong Kout Bo bot: perfect-information Monte Carlo over sampled deals, each solved exactly
@@ -86,6 +88,19 @@ impl Bot<Kout> for KoutStrong {
                 _ => None,
             })
             .collect();
+        match view.stage {
+            // Bids and trump by the solver-fitted estimate of the team's tricks.
+            StageView::Bidding => {
+                let Some(hand) = view.hand else { return heuristic };
+                let (_, tricks) = kout_best(hand, view.game);
+                return crate::pick(legal, Some(bid_expecting(seat, view, legal, tricks)));
+            }
+            StageView::Trump => {
+                let Some(hand) = view.hand else { return heuristic };
+                return crate::pick(legal, Some(KoutAction::Trump(kout_best(hand, view.game).0)));
+            }
+            _ => {}
+        }
         if cards.len() < 2 || view.stage != StageView::Playing {
             return heuristic;
         }

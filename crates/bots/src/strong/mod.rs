@@ -8,7 +8,13 @@
 //! the best result averaged over the deals: Kout Bo, the chance that its team makes (or breaks)
 //! the bid; Baloot, the expected game points of the hand for its team less the other team's, the
 //! contract's failure rule, the doubling and the Kaboot included. Ties go to the heuristic's card.
-//! Bidding, trump, the Saudi calls and Sawa are the heuristic's.
+//!
+//! **Bidding** ([`bids`]) is by estimates fitted on the solver's results: the tricks a Kout maker's
+//! team takes, the game points a Baloot contract scores, as linear models of the bidder's known
+//! cards fitted by least squares on thousands of random deals solved exactly
+//! (`crates/bots/examples/fit_bids.rs`). The Kout bot bids its best trump's estimate with the
+//! heuristic's margin and names that trump; the Baloot bot bids the contract whose estimate clears
+//! the heuristic's bar of its place. The Saudi calls and Sawa are the heuristic's.
 //!
 //! **Budget.** `ms` per decision buys about `ms` × [`NODES_PER_MS`] solver positions (a fixed
 //! count, so the bot is deterministic given its seed), at most [`MAX_DEALS`] deals, and stops at
@@ -17,6 +23,7 @@
 //! all equal, take no search.
 
 pub(crate) mod baloot;
+pub(crate) mod bids;
 pub(crate) mod deal;
 pub(crate) mod kout;
 
@@ -28,6 +35,7 @@ use std::time::{Duration, Instant};
 use cards::{Card, CardSet};
 
 pub use self::baloot::BalootStrong;
+pub(crate) use self::baloot::Scorer;
 pub use self::kout::KoutStrong;
 
 /// Solver positions a millisecond of budget buys: deliberately few (the solvers search some tens
