@@ -140,6 +140,8 @@ function renderLobby(app) {
     const badges = [];
     if (x.player && x.player === table.host) badges.push(h('span', { class: 'badge' }, app.t('lobby.host')));
     if (mine) badges.push(h('span', { class: 'badge you' }, app.t('lobby.you')));
+    // Which bot sits there: its level, as the host chose it.
+    if (x.kind === 'bot' && x.bot) badges.push(h('span', { class: 'badge bot-level', dataset: { bot: x.bot } }, botLabel(app, String(x.bot))));
     if (x.kind === 'human' && !x.connected) badges.push(h('span', { class: 'badge muted' }, app.t('lobby.offline')));
     const buttons = [];
     if (x.kind === 'empty') {
@@ -203,8 +205,19 @@ function botChooser(app) {
       'data-key': 'bot-choice',
       onchange: (/** @type {Event} */ e) => { app.ui.botChoice = /** @type {HTMLSelectElement} */ (e.target).value; app.render(); },
     },
-    builtin.map((name) => option(name, app.t(`bot.${name}`) === `bot.${name}` ? name : app.t(`bot.${name}`))),
+    builtin.map((name) => option(name, botLabel(app, name))),
     server.length ? h('optgroup', { label: app.t('lobby.serverBots') }, server.map((name) => option(name, name))) : null));
+}
+
+/**
+ * A bot's name in words: a level or built-in kind translated, a server's own bot as its operator
+ * named it.
+ * @param {App} app
+ * @param {string} name
+ */
+function botLabel(app, name) {
+  const key = `bot.${name}`;
+  return app.t(key) === key ? name : app.t(key);
 }
 
 /**
