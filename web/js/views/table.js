@@ -348,7 +348,8 @@ function sidePanel(ctx, mod) {
 }
 
 /**
- * The hand summary that shows for a few seconds after a hand ends.
+ * The hand summary that shows for a few seconds after a hand ends, beside the table or above it
+ * (app.css): the next hand goes on in full view.
  * @param {Ctx} ctx
  * @param {ReturnType<typeof gameModule>} mod
  */
@@ -487,12 +488,14 @@ function renderMatch(app) {
         h('div', { class: `felt seats-${ctx.seats}` },
           seatsAround(ctx, mod),
           h('div', { class: 'center' }, (mod.hasTricks ? heldTrick(ctx) : null) ?? mod.center(ctx)),
-          handSummary(ctx, mod),
           app.ui.lastTrick && mod.hasTricks ? lastTrickView(ctx) : null,
           mod.hasTricks ? handReview(ctx) : null),
         h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
         h('div', { class: 'actions' }, mod.actions(ctx)),
         mod.hand(ctx)),
+      // Beside the table (in the side column), or above it on a narrow screen: never over the
+      // next hand, which is dealt at once.
+      handSummary(ctx, mod),
       sidePanel(ctx, mod)),
     matchResult(ctx, mod));
 }

@@ -1,7 +1,8 @@
 // The table's feel (issue 20), on a 1366×768 laptop in English and a 390×844 phone in Arabic with
 // reduced motion: the bot chosen by level, a finished trick held on the table before the next
-// lead shows, the turn's alerts (title, sound, mute remembered, ring timer), and a finished hand's
-// tricks reviewable from its summary and the last-trick button.
+// lead shows, the turn's alerts (title, sound, mute remembered, ring timer), the hand's summary
+// clear of the next hand, and a finished hand's tricks reviewable from its summary and the
+// last-trick button.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, signIn, createTable, until, myTurn, screenshot, clientState } from './harness.js';
@@ -102,6 +103,23 @@ for (const run of RUNS) {
           const sum = page.locator('.summary');
           await sum.waitFor({ timeout: 10_000 });
           await screenshot(page, `feel-summary-${run.name}`);
+          // 3. It hides nothing of the next hand: clear of the felt (seats, clocks, centre), the
+          // actions and my cards, and inside the screen.
+          const boxes = await page.evaluate(() => {
+            const box = (sel) => {
+              const e = document.querySelector(sel);
+              if (!e) return null;
+              const r = e.getBoundingClientRect();
+              return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+            };
+            return { summary: box('.summary'), felt: box('.felt'), actions: box('.actions'), hand: box('.hand'), status: box('.status-line'), vw: innerWidth, vh: innerHeight, scrolled: scrollY };
+          });
+          const overlap = (a, c) => Boolean(a && c) && a.left < c.right - 1 && c.left < a.right - 1 && a.top < c.bottom - 1 && c.top < a.bottom - 1;
+          for (const part of ['felt', 'actions', 'hand', 'status']) {
+            assert.ok(!overlap(boxes.summary, boxes[part]), `the summary is clear of the ${part}: ${JSON.stringify(boxes)}`);
+          }
+          assert.equal(boxes.scrolled, 0, 'the page did not scroll');
+          assert.ok(boxes.summary.left >= 0 && boxes.summary.right <= boxes.vw && boxes.summary.top >= 0 && boxes.summary.bottom <= boxes.vh, `the summary is on screen: ${JSON.stringify(boxes)}`);
           const log = (await clientState(page)).game.log;
           const played = playsByHand(log)[0];
           assert.ok(played && played.length >= 4, `hand 1's plays in the move list: ${JSON.stringify(played)}`);
