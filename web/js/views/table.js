@@ -10,7 +10,7 @@ import { h } from '../dom.js';
 import * as api from '../api.js';
 import { hasStrongText } from '../i18n.js';
 import { msg, seatName, relativeSeat, seatPosition, seatStyle, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
-import { isMyTurn, isHost, legalSet } from '../state.js';
+import { isMyTurn, isHost, legalSet, handFinished } from '../state.js';
 import * as kout from './kout.js';
 import * as baloot from './baloot.js';
 import * as kabul from './kabul.js';
@@ -336,13 +336,29 @@ function moveList(ctx) {
 }
 
 /**
+ * A button for each finished hand whose tricks this page saw, to look at them again.
+ * @param {Ctx} ctx
+ */
+function reviewButtons(ctx) {
+  const app = ctx.app;
+  const hands = app.state.game?.hands ?? [];
+  const done = [...app.ui.pace.hands.keys()].filter((n) => handFinished(hands[n]) && (app.ui.pace.hands.get(n) ?? []).length > 0).sort((a, b) => a - b);
+  if (!done.length) return null;
+  return h('div', { class: 'review-buttons' },
+    done.map((n) => h('button', {
+      class: 'btn small ghost', type: 'button', 'data-key': `review-${n}`,
+      onclick: () => { app.ui.review = n; app.ui.lastTrick = false; app.ui.panel = false; app.render(); },
+    }, ctx.t('table.handTricks', { n: n + 1 }))));
+}
+
+/**
  * @param {Ctx} ctx
  * @param {ReturnType<typeof gameModule>} mod
  */
 function sidePanel(ctx, mod) {
   const open = ctx.app.ui.panel;
   return h('aside', { class: `side ${open ? 'open' : ''}`, id: 'side-panel' },
-    h('section', null, h('h3', null, ctx.t(ctx.game === 'kabul' ? 'kabul.rounds' : 'table.hands')), mod.handsTable(ctx)),
+    h('section', null, h('h3', null, ctx.t(ctx.game === 'kabul' ? 'kabul.rounds' : 'table.hands')), mod.handsTable(ctx), mod.hasTricks ? reviewButtons(ctx) : null),
     h('section', null, h('h3', null, ctx.t('table.log')), moveList(ctx)),
     h('p', { class: 'muted small keys' }, ctx.t(ctx.game === 'kabul' ? 'table.keys.kabul' : ctx.game === 'baloot' ? 'table.keys.baloot' : 'table.keys')));
 }

@@ -134,6 +134,13 @@ for (const run of RUNS) {
           await screenshot(page, `feel-hand-tricks-${run.name}`);
           await page.click('[data-key="hand-tricks-close"]');
           await panel.waitFor({ state: 'detached' });
+          // Once the summary is gone, the hands list opens them again.
+          await page.click('button[data-key="panel"]');
+          await page.click('button[data-key="review-0"]');
+          await panel.waitFor();
+          assert.equal(await page.locator('.hand-tricks .hand-trick').count(), played.length / 4);
+          await page.click('[data-key="hand-tricks-close"]');
+          await panel.waitFor({ state: 'detached' });
           // The last-trick button, while the new hand has no trick yet, shows the hand's last trick.
           const now = await clientState(page);
           if ((now.game.view.tricks ?? []).length === 0) {
