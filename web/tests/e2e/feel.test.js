@@ -180,15 +180,20 @@ for (const run of RUNS) {
             await new Promise((r) => setTimeout(r, Math.max(0, held.at + 800 - Date.now())));
             const at800 = [...document.querySelectorAll('.center .trick.held .played')].map((e) => /** @type {HTMLElement} */ (e).dataset.card);
             let gone = null;
+            let sweep = null;
             while (Date.now() < held.at + 4000) {
+              const card = document.querySelector('.center .trick.sweep .played');
+              if (card && sweep === null) sweep = getComputedStyle(card).animationName;
               if (!document.querySelector('.center .trick.held')) {
                 gone = Date.now() - held.at;
                 break;
               }
               await new Promise((r) => setTimeout(r, 40));
             }
-            return { cards, at800, gone };
+            return { cards, at800, gone, sweep };
           });
+          // The sweep toward the winner runs, unless the person asked for less motion.
+          assert.equal(timed.sweep, run.reduced ? null : 'sweep-out');
           assert.deepEqual(timed.at800, timed.cards, 'the finished trick is still on the table 800 ms after its last card');
           assert.ok(timed.gone !== null && timed.gone >= 1000 && timed.gone <= 4000, `and gone by 4 s (after ${timed.gone} ms)`);
           continue;
@@ -269,3 +274,64 @@ for (const run of RUNS) {
     }
   });
 }
+
+test('table feel (baloot, phone): the held trick and a finished hand\'s tricks', { timeout: 300_000 }, async () => {
+  const server = await startServer();
+  const b = await openBrowser({ width: 390, height: 844 });
+  const { page } = b;
+  try {
+    await signIn(page, server.base, 'Sara');
+    await createTable(page, { game: 'baloot' });
+    await page.selectOption('select[data-key="bot-choice"]', 'random');
+    await page.click('button[data-key="fill"]');
+    await page.waitForSelector('button[data-key="start"]:not([disabled])');
+    await page.click('button[data-key="start"]');
+    await page.waitForSelector('.screen.match');
+    let held = false;
+    let reviewed = false;
+    for (let guard = 0; guard < 400 && !(held && reviewed); guard += 1) {
+      const st = await until(page, (s) => (myTurn(s) || s.game?.finished) && s, { timeout: 90_000, what: 'my turn' });
+      if (st.game.finished) break;
+      const look = await page.evaluate(() => {
+        const app = /** @type {any} */ (window).majlis;
+        const h = app.ui.pace.held;
+        return {
+          age: h ? Date.now() - h.at : null,
+          cards: h ? h.cards.map((/** @type {any} */ c) => c.card) : [],
+          shown: [...document.querySelectorAll('.center .trick.held .played')].map((e) => /** @type {HTMLElement} */ (e).dataset.card),
+          others: document.querySelectorAll('.center .trick:not(.held)').length,
+        };
+      });
+      if (look.age !== null && look.age < 1000) {
+        assert.deepEqual(look.shown, look.cards, 'the finished trick is on the table');
+        assert.equal(look.others, 0, 'and nothing of the next one yet');
+        held = true;
+      }
+      // The first hand played to its end: its summary opens its tricks, as the move list has them.
+      if (!reviewed && (await page.locator('.summary [data-key="summary-tricks"]').count()) > 0) {
+        const index = Number(await page.getAttribute('.summary', 'data-hand'));
+        const played = playsByHand((await clientState(page)).game.log);
+        assert.ok((played[index] ?? []).length >= 4, `hand ${index + 1} was played: ${JSON.stringify(played)}`);
+        await page.click('.summary [data-key="summary-tricks"]');
+        await page.waitForSelector('.hand-tricks');
+        const shown = await page.$$eval('.hand-tricks .hand-trick figure', (fs) => fs.map((f) => /** @type {HTMLElement} */ (f).dataset.card?.toUpperCase()));
+        assert.deepEqual(shown, played[index], 'the hand\'s tricks as they were played');
+        await screenshot(page, 'feel-baloot-hand-tricks-phone');
+        await page.click('[data-key="hand-tricks-close"]');
+        reviewed = true;
+      }
+      const legal = st.game.legal;
+      const pick = legal.some((a) => a.startsWith('play ')) ? null
+        : legal.find((a) => a.startsWith('hokum')) ?? legal.find((a) => a === 'sun') ?? legal.find((a) => a === 'pass') ?? legal[0];
+      const before = st.game.version;
+      await page.locator(pick === null ? '.hand .card-btn.legal' : `[data-action="${pick}"]`).first().click();
+      await until(page, (s) => s.game.version > before || s.error, { what: 'the action applied' });
+    }
+    assert.ok(held, 'a finished trick was seen held');
+    assert.ok(reviewed, 'a finished hand\'s tricks were opened from its summary');
+    assert.deepEqual(b.errors, [], 'no errors in the page');
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+});
