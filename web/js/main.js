@@ -9,7 +9,7 @@ import { h, replaceChildren, isolate } from './dom.js';
 import { translate, translateParts, dirOf, normalizeLang } from './i18n.js';
 import { initialState, reduce, timeLeft, isMyTurn } from './state.js';
 import { Connection, socketUrl } from './net.js';
-import { Outbox, msg, parseServerMessage, parseRoute, reasonParts, isBidding, bidKeyAction, seatName } from './protocol.js';
+import { Outbox, msg, parseServerMessage, parseRoute, reasonParts, isBidding, bidKeyAction, seatName, teamOf } from './protocol.js';
 import * as api from './api.js';
 import { renderHome } from './views/home.js';
 import { renderTable } from './views/table.js';
@@ -332,7 +332,7 @@ export class App {
     const held = this.ui.pace.held;
     this.ui.pace = observe(this.ui.pace, String(s.table.game_id ?? s.table.code), trickFacts(game, s.game.view), now);
     const won = this.ui.pace.held !== held ? this.ui.pace.held : null;
-    if (m.type === 'event' && won && s.you !== null && won.winner !== null && won.winner % 2 === s.you % 2) this.alerts.play('trick');
+    if (m.type === 'event' && won && s.you !== null && won.winner !== null && teamOf(won.winner) === teamOf(s.you)) this.alerts.play('trick');
     else if (m.type === 'event' && /^play /.test(String(m.action ?? '')) && game !== 'kabul') this.alerts.play('card');
     if (turnBegan(isMyTurn(before), isMyTurn(s))) this.alerts.yourTurn();
   }
