@@ -447,6 +447,12 @@ function matchResult(ctx, mod) {
   const g = s.game;
   const table = /** @type {Record<string, any>} */ (s.table);
   if (!g || !g.finished || table.status === 'playing') return null;
+  // The trick that ended the match is read first, like any other (pace.js).
+  const clear = mod.hasTricks ? clearAt(ctx.app.ui.pace, ctx.app.reducedMotion()) : 0;
+  if (Date.now() < clear) {
+    ctx.app.wakeAt(clear);
+    return null;
+  }
   const canRematch = ctx.you !== null;
   const ui = ctx.app.ui;
   const match = String(table.game_id ?? '');
