@@ -59,6 +59,16 @@ export function turnBegan(before, now) {
   return !before && now;
 }
 
+/**
+ * Whether the person has clicked or typed on the page yet: browsers refuse sound and vibration
+ * before that (Chromium logs an error for each refused vibration), so the alerts wait for it. A
+ * browser that does not say is taken to allow them.
+ */
+export function pageActivated() {
+  const activation = typeof navigator === 'undefined' ? undefined : /** @type {any} */ (navigator).userActivation;
+  return activation ? Boolean(activation.hasBeenActive) : true;
+}
+
 /** Plays the sounds, when not muted; keeps what it played for the end-to-end tests. */
 export class Alerts {
   /** @param {Store} store */
@@ -97,7 +107,7 @@ export class Alerts {
 
   /** @param {keyof typeof SOUNDS} kind */
   play(kind) {
-    if (this.muted) return;
+    if (this.muted || !pageActivated()) return;
     this.played.push(kind);
     if (this.played.length > 50) this.played.shift();
     const ctx = this.audio();
@@ -121,7 +131,7 @@ export class Alerts {
 
   /** The turn's alert: its sound, and a short vibration where the browser allows it. */
   yourTurn() {
-    if (this.muted) return;
+    if (this.muted || !pageActivated()) return;
     this.play('turn');
     if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') {
       try {
