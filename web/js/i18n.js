@@ -14,6 +14,7 @@ export const LANGS = ['en', 'ar'];
 /** @type {Record<string, string>} */
 const en = {
   'app.title': 'Majlis',
+  'app.titleYourTurn': '● Your turn — Majlis',
   'app.tagline': 'Kout Bo, Baloot and Kabul with friends and bots',
   'lang.switch': 'العربية',
   'lang.name': 'English',
@@ -117,6 +118,12 @@ const en = {
   'table.waiting': 'Waiting for {name}…',
   'table.lastTrick': 'Last trick',
   'table.lastTrick.none': 'No trick played yet.',
+  'table.lastTrick.ofHand': 'The last trick of hand {n}',
+  'table.handTricks': 'Tricks of hand {n}',
+  'table.showTricks': 'See the tricks',
+  'table.trickN': 'Trick {n}',
+  'table.mute': 'Mute sounds',
+  'table.unmute': 'Turn sounds on',
   'table.wonBy': 'won by {name}',
   'table.hands': 'Hands',
   'table.log': 'Moves',
@@ -390,6 +397,7 @@ const en = {
 /** @type {Record<string, string>} */
 const ar = {
   'app.title': 'مجلس',
+  'app.titleYourTurn': '● دورك — مجلس',
   'app.tagline': 'كوت بو وبلوت وكابول مع الأصدقاء والآليين',
   'lang.switch': 'English',
   'lang.name': 'العربية',
@@ -493,6 +501,12 @@ const ar = {
   'table.waiting': 'بانتظار {name}…',
   'table.lastTrick': 'الأكلة السابقة',
   'table.lastTrick.none': 'لم تُلعب أكلة بعد.',
+  'table.lastTrick.ofHand': 'آخر أكلة في اليد {n}',
+  'table.handTricks': 'أكلات اليد {n}',
+  'table.showTricks': 'عرض الأكلات',
+  'table.trickN': 'الأكلة {n}',
+  'table.mute': 'كتم الأصوات',
+  'table.unmute': 'تشغيل الأصوات',
   'table.wonBy': 'أكلها {name}',
   'table.hands': 'الأيدي',
   'table.log': 'الحركات',

@@ -9,7 +9,7 @@ import { h, replaceChildren, isolate } from './dom.js';
 import { translate, translateParts, dirOf, normalizeLang } from './i18n.js';
 import { initialState, reduce, timeLeft, isMyTurn } from './state.js';
 import { Connection, socketUrl } from './net.js';
-import { Outbox, msg, parseServerMessage, parseRoute, reasonParts, isBidding, bidKeyAction, seatName } from './protocol.js';
+import { Outbox, msg, parseServerMessage, parseRoute, reasonParts, isBidding, bidKeyAction, seatName, teamOf } from './protocol.js';
 import * as api from './api.js';
 import { renderHome } from './views/home.js';
 import { renderTable } from './views/table.js';
@@ -17,6 +17,8 @@ import { renderReplay } from './views/replay.js';
 import { readReplay } from './replay.js';
 import { runSwitchAnimation } from './views/kabul.js';
 import { storage } from './storage.js';
+import { initialPace, observe, trickFacts, release } from './pace.js';
+import { Alerts, pageTitle, turnBegan } from './alerts.js';
 
 // The route of an address hash (a broken link goes home): see protocol.js.
 export { parseRoute };
@@ -48,6 +50,8 @@ export { parseRoute };
  * @property {string | null} resultClosed  the match (game id) whose result dialog was closed to look at the table
  * @property {{builtin: string[], server: string[]} | null} bots  the bots a host may seat (GET /api/bots)
  * @property {string} botChoice  the bot the host's "Add bot" and "Fill" buttons seat
+ * @property {import('./pace.js').Pace} pace  the trick held on the table, and the tricks of each hand seen
+ * @property {number | null} review  the finished hand (from 0) whose tricks are open
  */
 
 /**
@@ -91,7 +95,10 @@ export class App {
       bubbles: new Map(),
       bots: null,
       botChoice: 'heuristic',
+      pace: initialPace(),
+      review: null,
     };
+    this.alerts = new Alerts(storage);
     this.outbox = new Outbox();
     /** @type {Connection | null} */
     this.conn = null;
@@ -100,6 +107,11 @@ export class App {
     this.wakeTimer = null;
     this.wakeTime = 0;
     this.root = /** @type {HTMLElement} */ (document.getElementById('app'));
+  }
+
+  /** Whether the person asked for less motion: a held trick then leaves without its sweep. */
+  reducedMotion() {
+    return Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
   }
 
   /** @param {string} key @param {import('./i18n.js').Params} [params] */
@@ -171,6 +183,8 @@ export class App {
     if (!code) return;
     this.ui.kabulPick = null;
     this.ui.snapArmed = false;
+    // The person's own move shows at once: a trick still held on the table makes way for it.
+    this.ui.pace = release(this.ui.pace);
     this.send(msg.act(code, action, this.state.version));
   }
 
@@ -286,7 +300,9 @@ export class App {
     const m = parseServerMessage(text);
     if (!m) return;
     const before = this.state;
-    this.dispatch({ type: 'server', msg: m, now: Date.now() });
+    const now = Date.now();
+    this.dispatch({ type: 'server', msg: m, now });
+    if (m.type === 'event' || m.type === 'sync') this.onGameMessage(before, m, now);
     // The table we asked for: go to it.
     if (m.type === 'table' && this.ui.createId !== null && m.id === this.ui.createId && this.state.table) {
       this.ui.createId = null;
@@ -300,6 +316,25 @@ export class App {
       this.dispatch({ type: 'resumeSent' });
       this.send(msg.resume(this.state.table.code, this.state.version));
     }
+  }
+
+  /**
+   * What a new state of the match means beyond drawing it: the trick to hold on the table, the
+   * sounds, the turn's alert.
+   * @param {import('./state.js').State} before
+   * @param {Record<string, any>} m
+   * @param {number} now
+   */
+  onGameMessage(before, m, now) {
+    const s = this.state;
+    if (!s.game || !s.table || s.game === before.game) return;
+    const game = String(s.table.game);
+    const held = this.ui.pace.held;
+    this.ui.pace = observe(this.ui.pace, String(s.table.game_id ?? s.table.code), trickFacts(game, s.game.view), now);
+    const won = this.ui.pace.held !== held ? this.ui.pace.held : null;
+    if (m.type === 'event' && won && s.you !== null && won.winner !== null && teamOf(won.winner) === teamOf(s.you)) this.alerts.play('trick');
+    else if (m.type === 'event' && /^play /.test(String(m.action ?? '')) && game !== 'kabul') this.alerts.play('card');
+    if (turnBegan(isMyTurn(before), isMyTurn(s))) this.alerts.yourTurn();
   }
 
   // ---- routing
@@ -318,6 +353,8 @@ export class App {
     } else if (route.name === 'table' && route.code) {
       if (this.state.table?.code !== route.code) {
         this.ui.memory = null;
+        this.ui.pace = initialPace();
+        this.ui.review = null;
         this.ui.shownTrick = new Set();
         this.ui.faceUp = new Map();
         if (this.conn?.isOpen) this.send(msg.join(route.code));
@@ -411,6 +448,13 @@ export class App {
       if (text) text.textContent = this.t('table.secondsLeft', { n: Math.ceil(left / 1000) });
       el.classList.toggle('urgent', left < 5000);
     }
+    for (const el of document.querySelectorAll('[data-ring]')) {
+      const ring = /** @type {HTMLElement} */ (el);
+      const total = Number(ring.dataset.total) || 30000;
+      if (left === null) continue;
+      ring.style.setProperty('--left', Math.max(0, Math.min(1, left / total)).toFixed(3));
+      ring.classList.toggle('urgent', left < 5000);
+    }
   }
 
   /** @param {KeyboardEvent} e */
@@ -456,6 +500,7 @@ export class App {
       // Esc also closes the result dialog (to look at the table; a button brings it back).
       if (this.root.querySelector('.result')) this.ui.resultClosed = String(this.state.table?.game_id ?? '');
       this.ui.lastTrick = false;
+      this.ui.review = null;
       this.ui.kabulPick = null;
       this.ui.snapArmed = false;
       this.render();
@@ -468,7 +513,7 @@ export class App {
     const s = this.state;
     document.documentElement.lang = s.lang;
     document.documentElement.dir = dirOf(s.lang);
-    document.title = this.t('app.title');
+    document.title = pageTitle(s.lang, s.route.name === 'table' && isMyTurn(s));
     // Keep the focused control (by its key) and an input's caret across the re-render.
     const active = /** @type {HTMLElement | null} */ (document.activeElement);
     const focusKey = active?.dataset?.key ?? null;

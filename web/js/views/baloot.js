@@ -8,7 +8,7 @@
 
 import { h } from '../dom.js';
 import { teamLabel } from './table.js';
-import { handRow, trickCards, lastTrickPanel, heldFan, dealerChip, bubble, suitLabel, suitMark, cardName } from './common.js';
+import { handRow, trickCards, heldFan, dealerChip, bubble, suitLabel, suitMark, cardName } from './common.js';
 import { cardFace } from './cardface.js';
 import { actionLabel, balootBids, balootBidRound, scoreTone } from '../protocol.js';
 import { cardText } from '../cards.js';
@@ -180,13 +180,6 @@ export function contractInfo(ctx) {
  */
 function stakeText(ctx, m) {
   return m === 'gahwa' ? ctx.t('baloot.stakeGahwa') : typeof m === 'number' && m > 1 ? ctx.t('baloot.stake', { n: m }) : null;
-}
-
-/** @param {Ctx} ctx */
-export function lastTrick(ctx) {
-  const tricks = ctx.view?.hand?.tricks ?? [];
-  const last = tricks[tricks.length - 1];
-  return lastTrickPanel(ctx, last ? last.plays : null, last ? last.winner : null);
 }
 
 /**

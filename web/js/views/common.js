@@ -94,11 +94,19 @@ export function handRow(ctx, cards) {
  * Cards played to a trick, each placed toward the seat that played it.
  * @param {Ctx} ctx
  * @param {{seat: number, card: string, dead?: boolean}[]} plays
- * @param {{winner?: number | null, done?: boolean, key?: string}} [opts]
+ * @param {{winner?: number | null, done?: boolean, key?: string, held?: boolean, sweep?: number | null}} [opts]
+ *   `held`: a finished trick held on the table (pace.js); `sweep`: how far (ms) into its sweep
+ *   toward the winner it is, so a redraw mid-sweep carries on rather than starting over
  */
 export function trickCards(ctx, plays, opts = {}) {
   const shown = ctx.app.ui.shownTrick;
-  return h('div', { class: `trick ${opts.done ? 'done' : ''}`, 'aria-label': ctx.t('table.tricks') },
+  const sweeping = typeof opts.sweep === 'number';
+  const toward = typeof opts.winner === 'number' ? seatPosition(ctx.rel(opts.winner), ctx.seats, 100) : { x: 50, y: 50 };
+  return h('div', {
+    class: `trick ${opts.done ? 'done' : ''} ${opts.held ? 'held' : ''} ${sweeping ? 'sweep' : ''}`,
+    'aria-label': ctx.t('table.tricks'),
+    style: sweeping ? { '--wx': ((toward.x - 50) / 100).toFixed(3), '--wy': ((toward.y - 50) / 100).toFixed(3), '--sweep-at': `-${Math.round(Number(opts.sweep))}ms` } : undefined,
+  },
     plays.map((p, order) => {
       // The direction toward the seat; the CSS scales it (less across a narrow phone's felt, so a
       // card stays clear of the plates at the sides).
@@ -118,23 +126,52 @@ export function trickCards(ctx, plays, opts = {}) {
 }
 
 /**
+ * One finished trick as a row of cards, each named by its player, the winner's marked.
+ * @param {Ctx} ctx
+ * @param {{seat: number, card: string, dead?: boolean}[]} plays
+ * @param {number | null} winner
+ */
+function trickRow(ctx, plays, winner) {
+  return h('div', { class: 'last-trick-cards' },
+    plays.map((p) => h('figure', { class: winner === p.seat ? 'winner' : '', dataset: { seat: p.seat, card: p.card } },
+      cardFace(p.card, { label: cardName(ctx, p.card), jokerWord: ctx.t('card.joker') }),
+      h('figcaption', null, h('bdi', null, ctx.name(p.seat))))));
+}
+
+/**
  * The last finished trick, over the table (toggled with the button or the L key).
  * @param {Ctx} ctx
  * @param {{seat: number, card: string, dead?: boolean}[] | null} plays
  * @param {number | null} winner
+ * @param {number | null} [ofHand]  the hand (from 0) it ended, when that hand is over
  */
-export function lastTrickPanel(ctx, plays, winner) {
+export function lastTrickPanel(ctx, plays, winner, ofHand = null) {
   return h('div', { class: 'last-trick-panel', role: 'dialog', 'aria-label': ctx.t('table.lastTrick') },
     h('div', { class: 'panel-head' },
-      h('h3', null, ctx.t('table.lastTrick')),
-      h('button', { class: 'btn ghost small', type: 'button', onclick: () => { ctx.app.ui.lastTrick = false; ctx.app.render(); } }, '×')),
+      h('h3', null, ofHand === null ? ctx.t('table.lastTrick') : ctx.t('table.lastTrick.ofHand', { n: ofHand + 1 })),
+      h('button', { class: 'btn ghost small', type: 'button', 'aria-label': ctx.t('table.close'), onclick: () => { ctx.app.ui.lastTrick = false; ctx.app.render(); } }, '×')),
     plays && plays.length
-      ? h('div', { class: 'last-trick-cards' },
-        plays.map((p) => h('figure', { class: winner === p.seat ? 'winner' : '' },
-          cardFace(p.card, { label: cardName(ctx, p.card), jokerWord: ctx.t('card.joker') }),
-          h('figcaption', null, ctx.name(p.seat)))),
-        typeof winner === 'number' ? h('p', { class: 'muted' }, ctx.tn('table.wonBy', { name: ctx.name(winner) })) : null)
+      ? [trickRow(ctx, plays, winner),
+        typeof winner === 'number' ? h('p', { class: 'muted' }, ctx.tn('table.wonBy', { name: ctx.name(winner) })) : null]
       : h('p', { class: 'muted' }, ctx.t('table.lastTrick.none')));
+}
+
+/**
+ * Every trick of a hand, in order, over the table (opened from the hand's summary or the hands list).
+ * @param {Ctx} ctx
+ * @param {number} hand  from 0
+ * @param {{cards: {seat: number, card: string, dead?: boolean}[], winner: number | null}[]} tricks
+ */
+export function handTricksPanel(ctx, hand, tricks) {
+  return h('div', { class: 'last-trick-panel hand-tricks', role: 'dialog', 'aria-label': ctx.t('table.handTricks', { n: hand + 1 }), dataset: { hand } },
+    h('div', { class: 'panel-head' },
+      h('h3', null, ctx.t('table.handTricks', { n: hand + 1 })),
+      h('button', { class: 'btn ghost small', type: 'button', 'data-key': 'hand-tricks-close', 'aria-label': ctx.t('table.close'), onclick: () => { ctx.app.ui.review = null; ctx.app.render(); } }, '×')),
+    h('ol', { class: 'hand-tricks-list' },
+      tricks.map((t, i) => h('li', { class: 'hand-trick', dataset: { trick: i } },
+        h('span', { class: 'hand-trick-head' }, ctx.t('table.trickN', { n: i + 1 }),
+          typeof t.winner === 'number' ? [' · ', ctx.tn('table.wonBy', { name: ctx.name(t.winner) })] : null),
+        trickRow(ctx, t.cards, t.winner)))));
 }
 
 /**

@@ -7,7 +7,7 @@
 
 import { h } from '../dom.js';
 import { teamLabel } from './table.js';
-import { handRow, trickCards, lastTrickPanel, heldFan, dealerChip, bubble, suitLabel, suitMark } from './common.js';
+import { handRow, trickCards, heldFan, dealerChip, bubble, suitLabel, suitMark } from './common.js';
 import { actionLabel, scoreTone } from '../protocol.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
@@ -128,13 +128,6 @@ export function contractInfo(ctx) {
   return h('div', { class: 'contract' },
     h('span', null, text),
     h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')} ${teamLabel(ctx, 0)} ${won[0]} – ${teamLabel(ctx, 1)} ${won[1]}`));
-}
-
-/** @param {Ctx} ctx */
-export function lastTrick(ctx) {
-  const tricks = ctx.view?.tricks ?? [];
-  const last = tricks[tricks.length - 1];
-  return lastTrickPanel(ctx, last ? last.cards : null, last ? last.winner : null);
 }
 
 /**

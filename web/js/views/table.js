@@ -10,10 +10,12 @@ import { h } from '../dom.js';
 import * as api from '../api.js';
 import { hasStrongText } from '../i18n.js';
 import { msg, seatName, relativeSeat, seatPosition, seatStyle, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
-import { isMyTurn, isHost, legalSet } from '../state.js';
+import { isMyTurn, isHost, legalSet, handFinished } from '../state.js';
 import * as kout from './kout.js';
 import * as baloot from './baloot.js';
 import * as kabul from './kabul.js';
+import { trickCards, lastTrickPanel, handTricksPanel } from './common.js';
+import { trickFacts, heldPhase, nextChange, clearAt, lastDone, HOLD_MS } from '../pace.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -47,7 +49,6 @@ import * as kabul from './kabul.js';
  * @property {(ctx: Ctx) => import('../dom.js').Child} actions
  * @property {(ctx: Ctx) => import('../dom.js').Child} hand
  * @property {(ctx: Ctx) => import('../dom.js').Child} contractInfo
- * @property {(ctx: Ctx) => HTMLElement} [lastTrick]
  * @property {(ctx: Ctx) => HTMLElement} handsTable
  * @property {(ctx: Ctx, hand: any) => HTMLElement} summary
  * @property {(ctx: Ctx, winner: any) => import('../dom.js').Child} winnerText
@@ -139,6 +140,8 @@ function renderLobby(app) {
     const badges = [];
     if (x.player && x.player === table.host) badges.push(h('span', { class: 'badge' }, app.t('lobby.host')));
     if (mine) badges.push(h('span', { class: 'badge you' }, app.t('lobby.you')));
+    // Which bot sits there: its level, as the host chose it.
+    if (x.kind === 'bot' && x.bot) badges.push(h('span', { class: 'badge bot-level', dataset: { bot: x.bot } }, botLabel(app, String(x.bot))));
     if (x.kind === 'human' && !x.connected) badges.push(h('span', { class: 'badge muted' }, app.t('lobby.offline')));
     const buttons = [];
     if (x.kind === 'empty') {
@@ -202,8 +205,19 @@ function botChooser(app) {
       'data-key': 'bot-choice',
       onchange: (/** @type {Event} */ e) => { app.ui.botChoice = /** @type {HTMLSelectElement} */ (e.target).value; app.render(); },
     },
-    builtin.map((name) => option(name, app.t(`bot.${name}`) === `bot.${name}` ? name : app.t(`bot.${name}`))),
+    builtin.map((name) => option(name, botLabel(app, name))),
     server.length ? h('optgroup', { label: app.t('lobby.serverBots') }, server.map((name) => option(name, name))) : null));
+}
+
+/**
+ * A bot's name in words: a level or built-in kind translated, a server's own bot as its operator
+ * named it.
+ * @param {App} app
+ * @param {string} name
+ */
+function botLabel(app, name) {
+  const key = `bot.${name}`;
+  return app.t(key) === key ? name : app.t(key);
 }
 
 /**
@@ -286,7 +300,9 @@ function seatsAround(ctx, mod) {
       info.away ? h('span', { class: 'badge muted' }, ctx.t('lobby.away')) : null,
       info.kind === 'human' && !info.connected && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null),
     mod.seatExtra(ctx, seat),
-    acting && hasClock ? clock(ctx, total) : null));
+    acting && hasClock ? clock(ctx, total) : null,
+    // A ring that runs out around my own seat while my clock runs (main.js's ticker turns it).
+    acting && hasClock && seat === ctx.you ? h('div', { class: 'turn-ring', 'data-ring': '', 'data-total': total, 'aria-hidden': 'true' }) : null));
   }
   return out;
 }
@@ -320,19 +336,36 @@ function moveList(ctx) {
 }
 
 /**
+ * A button for each finished hand whose tricks this page saw, to look at them again.
+ * @param {Ctx} ctx
+ */
+function reviewButtons(ctx) {
+  const app = ctx.app;
+  const hands = app.state.game?.hands ?? [];
+  const done = [...app.ui.pace.hands.keys()].filter((n) => handFinished(hands[n]) && (app.ui.pace.hands.get(n) ?? []).length > 0).sort((a, b) => a - b);
+  if (!done.length) return null;
+  return h('div', { class: 'review-buttons' },
+    done.map((n) => h('button', {
+      class: 'btn small ghost', type: 'button', 'data-key': `review-${n}`,
+      onclick: () => { app.ui.review = n; app.ui.lastTrick = false; app.ui.panel = false; app.render(); },
+    }, ctx.t('table.handTricks', { n: n + 1 }))));
+}
+
+/**
  * @param {Ctx} ctx
  * @param {ReturnType<typeof gameModule>} mod
  */
 function sidePanel(ctx, mod) {
   const open = ctx.app.ui.panel;
   return h('aside', { class: `side ${open ? 'open' : ''}`, id: 'side-panel' },
-    h('section', null, h('h3', null, ctx.t(ctx.game === 'kabul' ? 'kabul.rounds' : 'table.hands')), mod.handsTable(ctx)),
+    h('section', null, h('h3', null, ctx.t(ctx.game === 'kabul' ? 'kabul.rounds' : 'table.hands')), mod.handsTable(ctx), mod.hasTricks ? reviewButtons(ctx) : null),
     h('section', null, h('h3', null, ctx.t('table.log')), moveList(ctx)),
     h('p', { class: 'muted small keys' }, ctx.t(ctx.game === 'kabul' ? 'table.keys.kabul' : ctx.game === 'baloot' ? 'table.keys.baloot' : 'table.keys')));
 }
 
 /**
- * The hand summary that shows for a few seconds after a hand ends.
+ * The hand summary that shows for a few seconds after a hand ends, beside the table or above it
+ * (app.css): the next hand goes on in full view.
  * @param {Ctx} ctx
  * @param {ReturnType<typeof gameModule>} mod
  */
@@ -341,13 +374,67 @@ function handSummary(ctx, mod) {
   const sum = s.summary;
   if (!sum || s.game?.finished) return null;
   const SHOW_MS = 7000;
-  const left = sum.at + SHOW_MS - Date.now();
-  if (left <= 0) return null;
-  ctx.app.wakeAt(sum.at + SHOW_MS);
-  return h('div', { class: 'summary', role: 'status' },
+  // The hand's last trick is read first (pace.js): the summary comes once it is off the table,
+  // and stays its full time from then.
+  const reduced = ctx.app.reducedMotion();
+  const from = Math.max(sum.at, clearAt(ctx.app.ui.pace, reduced));
+  const now = Date.now();
+  if (now < from) {
+    ctx.app.wakeAt(from);
+    return null;
+  }
+  if (now >= from + SHOW_MS) return null;
+  ctx.app.wakeAt(from + SHOW_MS);
+  const tricks = mod.hasTricks ? ctx.app.ui.pace.hands.get(sum.index) ?? [] : [];
+  return h('div', { class: 'summary', role: 'status', dataset: { hand: sum.index } },
     h('h3', null, ctx.t(ctx.game === 'kabul' ? 'kabul.roundOver' : 'table.handOver', { n: sum.index + 1 })),
     mod.summary(ctx, sum.hand),
-    h('button', { class: 'btn small', type: 'button', 'data-key': 'summary-ok', onclick: () => ctx.app.dispatch({ type: 'dismissSummary' }) }, ctx.t('table.close')));
+    h('div', { class: 'row summary-buttons' },
+      tricks.length ? h('button', { class: 'btn small', type: 'button', 'data-key': 'summary-tricks', onclick: () => { ctx.app.ui.review = sum.index; ctx.app.dispatch({ type: 'dismissSummary' }); } }, ctx.t('table.showTricks')) : null,
+      h('button', { class: 'btn small', type: 'button', 'data-key': 'summary-ok', onclick: () => ctx.app.dispatch({ type: 'dismissSummary' }) }, ctx.t('table.close'))));
+}
+
+/**
+ * A finished trick held on the table for people to read, then swept toward its winner (pace.js);
+ * null when none is, and the game's own centre shows.
+ * @param {Ctx} ctx
+ */
+function heldTrick(ctx) {
+  const pace = ctx.app.ui.pace;
+  const held = pace.held;
+  const now = Date.now();
+  const reduced = ctx.app.reducedMotion();
+  const phase = heldPhase(pace, now, reduced);
+  if (!held || !phase) return null;
+  const next = nextChange(pace, now, reduced);
+  if (next !== null) ctx.app.wakeAt(next);
+  return trickCards(ctx, held.cards, { done: true, held: true, winner: held.winner, sweep: phase === 'sweep' ? now - (held.at + HOLD_MS) : null });
+}
+
+/**
+ * The last finished trick: the current hand's, else the last one of the hand just over.
+ * @param {Ctx} ctx
+ */
+function lastTrickView(ctx) {
+  const facts = trickFacts(ctx.game, ctx.view);
+  const last = lastDone(ctx.app.ui.pace, facts);
+  /** @type {number | null} */
+  let ofHand = null;
+  if (last && !(facts && facts.done.length)) {
+    for (const [n, tricks] of ctx.app.ui.pace.hands) if (tricks[tricks.length - 1] === last) ofHand = n;
+  }
+  return lastTrickPanel(ctx, last ? last.cards : null, last ? last.winner : null, ofHand);
+}
+
+/**
+ * The tricks of a finished hand, when the person opened them.
+ * @param {Ctx} ctx
+ */
+function handReview(ctx) {
+  const hand = ctx.app.ui.review;
+  if (hand === null) return null;
+  const tricks = ctx.app.ui.pace.hands.get(hand);
+  return tricks && tricks.length ? handTricksPanel(ctx, hand, tricks) : null;
 }
 
 /**
@@ -360,6 +447,12 @@ function matchResult(ctx, mod) {
   const g = s.game;
   const table = /** @type {Record<string, any>} */ (s.table);
   if (!g || !g.finished || table.status === 'playing') return null;
+  // The trick that ended the match is read first, like any other (pace.js).
+  const clear = mod.hasTricks ? clearAt(ctx.app.ui.pace, ctx.app.reducedMotion()) : 0;
+  if (Date.now() < clear) {
+    ctx.app.wakeAt(clear);
+    return null;
+  }
   const canRematch = ctx.you !== null;
   const ui = ctx.app.ui;
   const match = String(table.game_id ?? '');
@@ -379,6 +472,19 @@ function matchResult(ctx, mod) {
       h('a', { class: 'btn ghost', href: '#/' }, ctx.t('table.home'))));
 }
 
+/**
+ * The sounds' toggle (sounds and vibration; remembered in this browser).
+ * @param {App} app
+ */
+function muteButton(app) {
+  const muted = app.alerts.muted;
+  const label = app.t(muted ? 'table.unmute' : 'table.mute');
+  return h('button', {
+    class: `btn small ghost mute-btn ${muted ? 'muted' : ''}`, type: 'button', 'data-key': 'mute', 'aria-pressed': String(muted), 'aria-label': label, title: label,
+    onclick: () => { app.alerts.setMuted(!muted); app.render(); },
+  }, h('span', { 'aria-hidden': 'true' }, muted ? '🔇' : '🔊'));
+}
+
 /** @param {App} app */
 function renderMatch(app) {
   const ctx = makeCtx(app);
@@ -395,19 +501,23 @@ function renderMatch(app) {
       scoreBoard(ctx),
       mod.contractInfo(ctx),
       h('div', { class: 'match-buttons' },
-        mod.hasTricks ? h('button', { class: `btn small ghost ${app.ui.lastTrick ? 'on' : ''}`, type: 'button', 'data-key': 'last-trick', 'aria-pressed': String(app.ui.lastTrick), onclick: () => { app.ui.lastTrick = !app.ui.lastTrick; app.render(); } }, ctx.t('table.lastTrick')) : null,
+        mod.hasTricks ? h('button', { class: `btn small ghost ${app.ui.lastTrick ? 'on' : ''}`, type: 'button', 'data-key': 'last-trick', 'aria-pressed': String(app.ui.lastTrick), onclick: () => { app.ui.lastTrick = !app.ui.lastTrick; app.ui.review = null; app.render(); } }, ctx.t('table.lastTrick')) : null,
+        muteButton(app),
         h('button', { class: `btn small ghost ${app.ui.panel ? 'on' : ''}`, type: 'button', 'data-key': 'panel', 'aria-expanded': String(app.ui.panel), 'aria-controls': 'side-panel', onclick: () => { app.ui.panel = !app.ui.panel; app.render(); } }, ctx.t('table.panel')),
         h('button', { class: 'btn small ghost', type: 'button', 'data-key': 'leave', onclick: () => { if (s.you === null || window.confirm(ctx.t('table.sure'))) leave(app); } }, ctx.t('table.leave')))),
     h('div', { class: 'match-body' },
       h('div', { class: 'play-area' },
         h('div', { class: `felt seats-${ctx.seats}` },
           seatsAround(ctx, mod),
-          h('div', { class: 'center' }, mod.center(ctx)),
-          handSummary(ctx, mod),
-          app.ui.lastTrick && mod.lastTrick ? mod.lastTrick(ctx) : null),
+          h('div', { class: 'center' }, (mod.hasTricks ? heldTrick(ctx) : null) ?? mod.center(ctx)),
+          app.ui.lastTrick && mod.hasTricks ? lastTrickView(ctx) : null,
+          mod.hasTricks ? handReview(ctx) : null),
         h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
         h('div', { class: 'actions' }, mod.actions(ctx)),
         mod.hand(ctx)),
+      // Beside the table (in the side column), or above it on a narrow screen: never over the
+      // next hand, which is dealt at once.
+      handSummary(ctx, mod),
       sidePanel(ctx, mod)),
     matchResult(ctx, mod));
 }
