@@ -134,13 +134,18 @@ pub struct BotSpec {
     /// [`TRICK_DEFAULT_MS`] in Kout Bo and Baloot, [`KABUL_DEFAULT_MS`] in Kabul). The other kinds
     /// ignore it.
     pub ms: Option<u32>,
+    /// The strong bot in Kout Bo and Baloot: bids by the estimates fitted on solved deals
+    /// (`strong:bids=solved`) instead of the heuristic's (`bids=heuristic`, the default, which
+    /// measures stronger: see the README). The other kinds and Kabul ignore it.
+    pub solved_bids: bool,
     /// The level it was named by, if any: it is then written by that name.
     pub level: Option<Level>,
 }
 
 impl BotSpec {
     /// The random bot.
-    pub const RANDOM: BotSpec = BotSpec { kind: BotKind::Random, forget: 0.0, ms: None, level: None };
+    pub const RANDOM: BotSpec =
+        BotSpec { kind: BotKind::Random, forget: 0.0, ms: None, solved_bids: false, level: None };
     /// The heuristic bot with perfect memory.
     pub const HEURISTIC: BotSpec = BotSpec { kind: BotKind::Heuristic, ..BotSpec::RANDOM };
     /// The strong bot with the default time per decision.
@@ -156,10 +161,18 @@ impl fmt::Display for BotSpec {
             BotKind::Random => f.write_str("random"),
             BotKind::Heuristic if self.forget > 0.0 => write!(f, "heuristic:forget={}", self.forget),
             BotKind::Heuristic => f.write_str("heuristic"),
-            BotKind::Strong => match self.ms {
-                Some(ms) => write!(f, "strong:ms={ms}"),
-                None => f.write_str("strong"),
-            },
+            BotKind::Strong => {
+                f.write_str("strong")?;
+                let mut sep = ':';
+                if let Some(ms) = self.ms {
+                    write!(f, "{sep}ms={ms}")?;
+                    sep = ',';
+                }
+                if self.solved_bids {
+                    write!(f, "{sep}bids=solved")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -175,7 +188,7 @@ pub const MAX_MS: u32 = 60_000;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P (0 <= P <= 1), strong \
-     or strong:ms=N (1 <= N <= 60000)"
+     or strong:ms=N (1 <= N <= 60000) and/or strong:bids=solved"
 )]
 pub struct UnknownBot(String);
 
@@ -183,8 +196,8 @@ impl FromStr for BotSpec {
     type Err = UnknownBot;
 
     /// A level (`easy`, `medium`, `hard`) or a kind (`random`, `heuristic`, `strong`), maybe after
-    /// `bot:`, with settings after a colon: `forget=P` for the heuristic (or random, which ignores
-    /// it), `ms=N` for the strong bot. A level with settings is written by its kind.
+    /// `bot:`, with settings after a colon, separated by commas: `forget=P` for the heuristic (or
+    /// random, which ignores it), `ms=N` and `bids=solved` or `bids=heuristic` for the strong bot. A level with settings is written by its kind.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || UnknownBot(s.chars().take(40).collect());
         let s = s.trim();
@@ -204,6 +217,13 @@ impl FromStr for BotSpec {
                 }
                 (Some(("ms", n)), BotKind::Strong) => {
                     spec.ms = Some(n.parse::<u32>().ok().filter(|n| (1..=MAX_MS).contains(n)).ok_or_else(err)?);
+                }
+                (Some(("bids", b)), BotKind::Strong) => {
+                    spec.solved_bids = match b {
+                        "solved" => true,
+                        "heuristic" => false,
+                        _ => return Err(err()),
+                    };
                 }
                 _ => return Err(err()),
             }
@@ -312,7 +332,9 @@ impl Playable for kout::Kout {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(KoutHeuristic),
-            BotKind::Strong => Box::new(KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)),
+            BotKind::Strong => Box::new(
+                KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed).with_solved_bids(spec.solved_bids),
+            ),
         }
     }
 }
@@ -322,7 +344,10 @@ impl Playable for baloot::Baloot {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(BalootHeuristic),
-            BotKind::Strong => Box::new(BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)),
+            BotKind::Strong => Box::new(
+                BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)
+                    .with_solved_bids(spec.solved_bids),
+            ),
         }
     }
 }
@@ -377,7 +402,17 @@ mod tests {
 
     #[test]
     fn bot_specs_parse_and_print() {
-        for text in ["random", "heuristic", "heuristic:forget=0.5", "bot:random", "strong", "strong:ms=40", "easy"] {
+        for text in [
+            "random",
+            "heuristic",
+            "heuristic:forget=0.5",
+            "bot:random",
+            "strong",
+            "strong:ms=40",
+            "strong:bids=solved",
+            "strong:ms=40,bids=solved",
+            "easy",
+        ] {
             let spec: BotSpec = text.parse().expect("parses");
             assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
         }
@@ -392,6 +427,8 @@ mod tests {
             "strong:ms=0",
             "strong:ms=60001",
             "hard:ms=x",
+            "strong:bids=magic",
+            "heuristic:bids=solved",
         ] {
             assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
         }
@@ -412,6 +449,8 @@ mod tests {
         assert_eq!(parse("hard:ms=500").to_string(), "strong:ms=500");
         assert_eq!(parse("easy:forget=0.5").to_string(), "heuristic:forget=0.5");
         assert_eq!(parse("strong").ms, None);
+        assert!(!parse("strong").solved_bids && parse("hard:bids=solved").solved_bids);
+        assert_eq!(parse("strong:bids=solved,ms=9").to_string(), "strong:ms=9,bids=solved");
         for name in BUILTIN_NAMES {
             assert_eq!(parse(name).to_string(), *name, "the lobby's names are specs");
         }

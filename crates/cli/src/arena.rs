@@ -23,7 +23,8 @@ pub struct Args {
     /// `exec:python3 my_bot.py,heuristic` (a program that speaks the bot protocol,
     /// docs/bot-protocol.md); the figures are for the first. Built in: random, heuristic
     /// (`:forget=P`, Kabul memory), strong (`:ms=N` per decision: 400 in Kout Bo and Baloot, 100
-    /// in Kabul) and the levels easy, medium, hard (hard is strong).
+    /// in Kabul; `:bids=solved` to bid by the solver-fitted estimates) and the levels easy, medium,
+    /// hard (hard is strong).
     #[arg(long)]
     bots: String,
     /// The time an external bot is given per decision (`ms` in its `act` messages), in
@@ -191,5 +192,7 @@ mod tests {
         assert!(parse_bots("heuristic,smart").is_err());
         let [a, b] = parse_bots("strong:ms=50,hard").expect("parses");
         assert_eq!((a.to_string().as_str(), b.to_string().as_str()), ("strong:ms=50", "hard"));
+        let [a, b] = parse_bots("strong:ms=50,bids=solved,heuristic").expect("parses");
+        assert_eq!((a.to_string().as_str(), b.to_string().as_str()), ("strong:ms=50,bids=solved", "heuristic"));
     }
 }

@@ -1,5 +1,5 @@
-//! The strong Baloot bot: bids by estimates fitted on solved deals, the heuristic's calls, cards
-//! chosen by solving sampled deals.
+//! The strong Baloot bot: the heuristic's bids (or, with `bids=solved`, estimates fitted on solved
+//! deals) and calls, cards chosen by solving sampled deals.
 
 use arrayvec::ArrayVec;
 use baloot::{
@@ -26,6 +26,8 @@ pub struct BalootStrong {
     rules: BalootRules,
     rng: ChaCha8Rng,
     solver: BalootSolver,
+    /// Bids by the solver-fitted estimates (else the heuristic's).
+    solved_bids: bool,
 }
 
 impl BalootStrong {
@@ -33,7 +35,21 @@ impl BalootStrong {
     /// from `seed`.
     #[must_use]
     pub fn new(ms: u32, seed: u64, rules: BalootRules) -> Self {
-        BalootStrong { ms, rules, rng: ChaCha8Rng::seed_from_u64(seed), solver: BalootSolver::new() }
+        BalootStrong {
+            ms,
+            rules,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            solver: BalootSolver::new(),
+            solved_bids: false,
+        }
+    }
+
+    /// The same bot, bidding by the estimates fitted on solved deals ([`super::bids`]) when `on`,
+    /// else as the heuristic does.
+    #[must_use]
+    pub fn with_solved_bids(mut self, on: bool) -> Self {
+        self.solved_bids = on;
+        self
     }
 
     /// The card to play, if searching decides one.
@@ -78,7 +94,8 @@ impl Bot<Baloot> for BalootStrong {
             })
             .take(9)
             .collect();
-        if view.phase == StageView::Bidding
+        if self.solved_bids
+            && view.phase == StageView::Bidding
             && let Some(hand) = view.hand.as_ref()
         {
             return crate::pick(legal, Some(bid(seat, hand, legal, &SOLVED_BIDS)));

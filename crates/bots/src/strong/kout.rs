@@ -1,5 +1,5 @@
-//! The strong Kout Bo bot: bids and trump by estimates fitted on solved deals, cards chosen by
-//! solving sampled deals.
+//! The strong Kout Bo bot: the heuristic's bids and trump (or, with `bids=solved`, estimates fitted
+//! on solved deals), cards chosen by solving sampled deals.
 
 use cards::{Card, CardSet, Rank};
 use game::Seat;
@@ -21,13 +21,28 @@ pub struct KoutStrong {
     ms: u32,
     rng: ChaCha8Rng,
     solver: KoutSolver,
+    /// Bids and trump by the solver-fitted estimates (else the heuristic's).
+    solved_bids: bool,
 }
 
 impl KoutStrong {
     /// A strong bot with `ms` milliseconds per decision, its deals drawn from `seed`.
     #[must_use]
     pub fn new(ms: u32, seed: u64) -> Self {
-        KoutStrong { ms, rng: ChaCha8Rng::seed_from_u64(seed), solver: KoutSolver::with_table_bits(15) }
+        KoutStrong {
+            ms,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            solver: KoutSolver::with_table_bits(15),
+            solved_bids: false,
+        }
+    }
+
+    /// The same bot, bidding and naming trump by the estimates fitted on solved deals
+    /// ([`super::bids`]) when `on`, else as the heuristic does.
+    #[must_use]
+    pub fn with_solved_bids(mut self, on: bool) -> Self {
+        self.solved_bids = on;
+        self
     }
 
     /// The card to play, if searching decides one.
@@ -90,12 +105,12 @@ impl Bot<Kout> for KoutStrong {
             .collect();
         match view.stage {
             // Bids and trump by the solver-fitted estimate of the team's tricks.
-            StageView::Bidding => {
+            StageView::Bidding if self.solved_bids => {
                 let Some(hand) = view.hand else { return heuristic };
                 let (_, tricks) = kout_best(hand, view.game);
                 return crate::pick(legal, Some(bid_expecting(seat, view, legal, tricks)));
             }
-            StageView::Trump => {
+            StageView::Trump if self.solved_bids => {
                 let Some(hand) = view.hand else { return heuristic };
                 return crate::pick(legal, Some(KoutAction::Trump(kout_best(hand, view.game).0)));
             }

@@ -247,7 +247,7 @@ fn the_fitted_bid_estimates_agree_with_the_solver_on_fresh_deals() {
 }
 
 #[test]
-fn the_strong_bots_bid_and_name_trump_by_the_fitted_estimates() {
+fn with_solved_bids_the_strong_bots_bid_and_name_trump_by_the_fitted_estimates() {
     use super::bids::{SOLVED_BIDS, kout_best};
     use crate::baloot_bot::bidding::bid;
     use crate::kout_bot::{MARGIN, bid_expecting};
@@ -255,7 +255,8 @@ fn the_strong_bots_bid_and_name_trump_by_the_fitted_estimates() {
     let mut legal = Vec::new();
     let (mut bids, mut passes, mut trumps) = (0, 0, 0);
     for variant in [Variant::Four, Variant::Six] {
-        let mut strong = ks::KoutStrong::new(5, 1);
+        let mut strong = ks::KoutStrong::new(5, 1).with_solved_bids(true);
+        let mut plain = ks::KoutStrong::new(5, 1);
         for g in 0..60u64 {
             let rules = KoutRules { variant, play_out: false };
             let mut game = Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
@@ -270,6 +271,8 @@ fn the_strong_bots_bid_and_name_trump_by_the_fitted_estimates() {
                 let hand = view.hand.expect("own hand");
                 let (trump, tricks) = kout_best(hand, view.game);
                 let action = strong.choose(seat, &view, &legal);
+                // Without `bids=solved` it bids as the heuristic does.
+                assert_eq!(plain.choose(seat, &view, &legal), KoutHeuristic.choose(seat, &view, &legal));
                 if view.stage == StageView::Trump {
                     assert_eq!(action, KoutAction::Trump(trump));
                     trumps += 1;
@@ -286,7 +289,8 @@ fn the_strong_bots_bid_and_name_trump_by_the_fitted_estimates() {
         }
     }
     assert!(bids > 20 && passes > 20 && trumps > 20, "{bids} bids, {passes} passes, {trumps} trumps");
-    let mut strong = bs::BalootStrong::new(5, 1, BalootRules::saudi());
+    let mut strong = bs::BalootStrong::new(5, 1, BalootRules::saudi()).with_solved_bids(true);
+    let mut plain = bs::BalootStrong::new(5, 1, BalootRules::saudi());
     let (mut contracts, mut passes) = (0, 0);
     for g in 0..60u64 {
         let mut game = Baloot::new(GameKind::Baloot, BalootRules::saudi(), Seat::new((g % 4) as usize).expect("seat"))
@@ -303,6 +307,7 @@ fn the_strong_bots_bid_and_name_trump_by_the_fitted_estimates() {
             let hand = view.hand.as_ref().expect("hand");
             let action = strong.choose(seat, &view, &legal);
             assert_eq!(action, bid(seat, hand, &legal, &SOLVED_BIDS));
+            assert_eq!(plain.choose(seat, &view, &legal), BalootHeuristic.choose(seat, &view, &legal));
             if action == baloot::BalootAction::Pass {
                 passes += 1
             } else {
