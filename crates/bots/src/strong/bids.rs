@@ -1,9 +1,11 @@
-//! How the strong bots bid: estimates of what a contract is worth, fitted by least squares on the
-//! exact solver's results (see [`crate::fit`] and `crates/bots/examples/fit_bids.rs`).
+//! How the strong bots bid with `bids=solved`: estimates of what a contract is worth, fitted by
+//! least squares on the exact solver's results (see [`crate::fit`] and
+//! `crates/bots/examples/fit_bids.rs`). Not the default: it measures weaker than the heuristic's
+//! bidding (the README's arena figures).
 //!
 //! The heuristic bots read a hand's strength from hand-set counts (Kout) or from a model fitted on
 //! heuristic-against-heuristic playouts (Baloot). The strong bot plays its cards by solving deals,
-//! so it bids by what the solver says hands are worth: for many random deals, the maker's (or the
+//! so this bidding asks what the solver says hands are worth: for many random deals, the maker's (or the
 //! Baloot bidder's) known cards are turned into features, the deal is solved exactly with every
 //! hand open, and a linear model of the features is fitted to the result — Kout, the tricks the
 //! maker's team takes; Baloot, the hand's game points for the bidder's team less the other's. The

@@ -9,12 +9,14 @@
 //! the bid; Baloot, the expected game points of the hand for its team less the other team's, the
 //! contract's failure rule, the doubling and the Kaboot included. Ties go to the heuristic's card.
 //!
-//! **Bidding** ([`bids`]) is by estimates fitted on the solver's results: the tricks a Kout maker's
-//! team takes, the game points a Baloot contract scores, as linear models of the bidder's known
-//! cards fitted by least squares on thousands of random deals solved exactly
-//! (`crates/bots/examples/fit_bids.rs`). The Kout bot bids its best trump's estimate with the
-//! heuristic's margin and names that trump; the Baloot bot bids the contract whose estimate clears
-//! the heuristic's bar of its place. The Saudi calls and Sawa are the heuristic's.
+//! **Bidding** is the heuristic's by default. With `bids=solved` it is by estimates fitted on the
+//! solver's results ([`bids`]): the tricks a Kout maker's team takes, the game points a Baloot
+//! contract scores, as linear models of the bidder's known cards fitted by least squares on
+//! thousands of random deals solved exactly (`crates/bots/examples/fit_bids.rs`); the Kout bot
+//! bids its best trump's estimate with the heuristic's margin and names that trump, the Baloot bot
+//! bids the contract whose estimate clears the heuristic's bar of its place. That measures weaker
+//! than the heuristic's bidding (the README's arena figures), hence not the default. The Saudi
+//! calls and Sawa are the heuristic's.
 //!
 //! **Budget.** `ms` per decision buys about `ms` × [`NODES_PER_MS`] solver positions (a fixed
 //! count, so the bot is deterministic given its seed), at most [`MAX_DEALS`] deals, and stops at
