@@ -460,6 +460,15 @@ impl Store {
 
     /// Closes the pool after the writer has committed everything queued.
     pub async fn close(&self) {
+        // SQLite: copy the write-ahead log into the database file first (without waiting for other
+        // processes' locks), so that the file holds everything once this returns; closing the last
+        // connection would do it too, but the pool closes its connections on a worker thread
+        // after this returns.
+        if let Pool::Sqlite(p) = &self.pool
+            && let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(p).await
+        {
+            tracing::warn!(error = %e, "the checkpoint at close failed");
+        }
         on_pool!(&self.pool, p => p.close().await);
     }
 }
