@@ -209,6 +209,19 @@ impl Puppets {
         Puppets { calls }
     }
 
+    /// The first puppet's call, while `c` plays its turns at table `code`.
+    async fn first_while_playing(&mut self, c: &mut Client, code: &str) -> Call {
+        let mut call = None;
+        play_until(c, code, async || {
+            if call.is_none() {
+                call = tokio::time::timeout(Duration::from_millis(1), self.calls.recv()).await.ok().flatten();
+            }
+            call.is_some()
+        })
+        .await;
+        call.expect("a bot asked")
+    }
+
     /// The next puppet's call.
     async fn next(&mut self) -> Call {
         tokio::time::timeout(WAIT, self.calls.recv()).await.expect("a bot asks in time").expect("calls open")
@@ -294,18 +307,7 @@ async fn a_persons_action_is_served_while_bots_search_at_other_tables() {
 
     // The first table's bot searches (the puppet holds the thread)...
     let (mut hana, hana_code) = bot_table(&server, "Hana", "strong").await;
-    let first = {
-        let mut call = None;
-        let calls = &mut puppets;
-        play_until(&mut hana, &hana_code, async || {
-            if call.is_none() {
-                call = tokio::time::timeout(Duration::from_millis(1), calls.calls.recv()).await.ok().flatten();
-            }
-            call.is_some()
-        })
-        .await;
-        call.unwrap()
-    };
+    let first = puppets.first_while_playing(&mut hana, &hana_code).await;
     // ... and two more tables' bots queue behind it.
     let mut hosts = Vec::new();
     for (n, name) in ["Ilham", "Jana"].into_iter().enumerate() {
@@ -373,18 +375,7 @@ async fn an_answer_for_a_state_that_has_passed_is_dropped() {
     let mut wes = Client::new(server.addr, "Wes").await;
     wes.send(json!({ "type": "spectate", "table": code })).await;
     wes.until(|v| v["type"] == "sync").await;
-    let first = {
-        let mut call = None;
-        let calls = &mut puppets;
-        play_until(&mut hana, &code, async || {
-            if call.is_none() {
-                call = tokio::time::timeout(Duration::from_millis(1), calls.calls.recv()).await.ok().flatten();
-            }
-            call.is_some()
-        })
-        .await;
-        call.unwrap()
-    };
+    let first = puppets.first_while_playing(&mut hana, &code).await;
     let seat = first.seat;
     assert!(first.legal.len() >= 2, "a single legal action is played without asking: {:?}", first.legal);
     drain(&mut wes).await;
@@ -454,18 +445,7 @@ async fn a_bot_keeps_to_its_clock_even_behind_a_long_queue() {
     let mut puppets = Puppets::listen();
     let server = TestServer::start(puppet_config(), &temp_db("bot-threads-clock")).await;
     let (mut hana, hana_code) = bot_table_timed(&server, "Hana", "strong:ms=5000", 1_000).await;
-    let first = {
-        let mut call = None;
-        let calls = &mut puppets;
-        play_until(&mut hana, &hana_code, async || {
-            if call.is_none() {
-                call = tokio::time::timeout(Duration::from_millis(1), calls.calls.recv()).await.ok().flatten();
-            }
-            call.is_some()
-        })
-        .await;
-        call.unwrap()
-    };
+    let first = puppets.first_while_playing(&mut hana, &hana_code).await;
     assert!((10..=450).contains(&first.ms), "5000 ms asked, 1000 ms on the clock: searched {} ms", first.ms);
 
     // The thread stays held; at another table a bot's decision waits for it until its clock is
