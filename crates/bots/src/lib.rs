@@ -24,6 +24,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub mod analysis;
 pub mod arena;
 mod baloot_bot;
 pub mod external;
@@ -325,6 +326,18 @@ pub trait Playable: Game {
     /// A new bot of `spec` for a table of this game under `rules`, whose random choices come from
     /// `seed`. (A view does not carry the rule set; the strong bots search under it.)
     fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>>;
+
+    /// STUB.
+    fn evaluate(
+        _rules: &Self::Rules,
+        _seat: Seat,
+        _view: &Self::View,
+        _legal: &[Self::Action],
+        _ms: u32,
+        _seed: u64,
+    ) -> Option<analysis::Evaluation<Self::Action>> {
+        None
+    }
 }
 
 impl Playable for kout::Kout {
