@@ -99,6 +99,16 @@ export function replay(id) {
   return request(`/api/games/${encodeURIComponent(id)}/replay`);
 }
 
+/**
+ * The analysis of a finished match: `{status: "ready", analysis}` once made, else `{status:
+ * "queued" | "running"}` (202: ask again later); 503 `busy` when the server analyses others.
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function analysis(id) {
+  return request(`/api/games/${encodeURIComponent(id)}/analysis`);
+}
+
 /** The largest record file the server replays. */
 export const RECORD_FILE_LIMIT = 2 * 1024 * 1024;
 

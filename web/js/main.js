@@ -15,6 +15,7 @@ import { renderHome } from './views/home.js';
 import { renderTable } from './views/table.js';
 import { renderReplay } from './views/replay.js';
 import { readReplay } from './replay.js';
+import { readAnalysis } from './analysis.js';
 import { runSwitchAnimation } from './views/kabul.js';
 import { storage } from './storage.js';
 import { initialPace, observe, trickFacts, release } from './pace.js';
@@ -29,7 +30,7 @@ export { parseRoute };
  * @property {string} nameDraft
  * @property {boolean} editingName
  * @property {string} codeDraft
- * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean}} create
+ * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean}} create
  * @property {any[] | null} openTables
  * @property {any[] | null} recent
  * @property {boolean} panel
@@ -74,7 +75,7 @@ export class App {
       nameDraft: storage.get('majlis.name') ?? '',
       editingName: false,
       codeDraft: '',
-      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false },
+      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false },
       openTables: null,
       recent: null,
       panel: false,
@@ -186,6 +187,32 @@ export class App {
     // The person's own move shows at once: a trick still held on the table makes way for it.
     this.ui.pace = release(this.ui.pace);
     this.send(msg.act(code, action, this.state.version));
+  }
+
+  /**
+   * Asks for the analysis of the match whose replay is open until it is ready, then shows its
+   * marks. The page never waits for it: the replay works meanwhile.
+   * @param {string} id
+   * @param {number} [attempt]
+   */
+  loadAnalysis(id, attempt = 0) {
+    const still = () => this.ui.replay.id === id && this.state.route.name === 'replay';
+    api.analysis(id).then(
+      (body) => {
+        if (!still()) return;
+        const analysis = body && body.status === 'ready' ? readAnalysis(body.analysis) : null;
+        this.ui.replay.analysis = analysis ? { status: 'ready', data: analysis } : { status: 'pending' };
+        if (!analysis && attempt < 200) setTimeout(() => { if (still()) this.loadAnalysis(id, attempt + 1); }, 1500);
+        this.render();
+      },
+      (/** @type {unknown} */ e) => {
+        if (!still()) return;
+        const busy = e instanceof api.ApiError && e.status === 503;
+        this.ui.replay.analysis = { status: busy ? 'busy' : 'failed' };
+        if (busy && attempt < 200) setTimeout(() => { if (still()) this.loadAnalysis(id, attempt + 1); }, 10_000);
+        this.render();
+      },
+    );
   }
 
   /** @param {string} hash */
@@ -368,6 +395,7 @@ export class App {
           if (this.ui.replay.id !== id) return;
           const replay = readReplay(data);
           this.ui.replay = replay ? { id, status: 'ready', data: replay, step: 0 } : { id, status: 'missing', step: 0 };
+          if (replay) this.loadAnalysis(id);
           this.render();
         },
         (/** @type {unknown} */ e) => {

@@ -12,7 +12,7 @@ import { translate, translateParts, jokerNames, suitName } from './i18n.js';
 export const GAMES = ['kout6', 'kout4', 'baloot', 'kabul'];
 
 /** Message types the server sends. */
-export const SERVER_TYPES = ['welcome', 'table', 'sync', 'event', 'commitment', 'reveal', 'error', 'pong', 'notice'];
+export const SERVER_TYPES = ['welcome', 'table', 'sync', 'event', 'commitment', 'reveal', 'error', 'pong', 'hint', 'notice'];
 
 /**
  * Reads one frame from the server. Null for anything that is not a JSON object with a known
@@ -54,7 +54,7 @@ export class Outbox {
 /** Builders for every client → server message, each with its fields as the protocol names them. */
 export const msg = {
   /**
-   * @param {{game: string, rules?: Record<string, unknown>, turn_ms?: number, public?: boolean}} o
+   * @param {{game: string, rules?: Record<string, unknown>, turn_ms?: number, public?: boolean, hints?: boolean}} o
    */
   createTable: (o) => ({
     type: 'create_table',
@@ -62,6 +62,7 @@ export const msg = {
     ...(o.rules && Object.keys(o.rules).length ? { rules: o.rules } : {}),
     ...(o.turn_ms ? { turn_ms: o.turn_ms } : {}),
     public: Boolean(o.public),
+    ...(o.hints ? { hints: true } : {}),
   }),
   /** @param {string} table @param {number} [seat] */
   join: (table, seat) => ({ type: 'join', table, ...(seat === undefined ? {} : { seat }) }),
@@ -81,6 +82,8 @@ export const msg = {
   rematch: (table) => ({ type: 'rematch', table }),
   /** @param {string} table @param {number | null | undefined} since */
   resume: (table, since) => ({ type: 'resume', table, ...(typeof since === 'number' ? { since } : {}) }),
+  /** @param {string} table */
+  hint: (table) => ({ type: 'hint', table }),
   ping: () => ({ type: 'ping' }),
 };
 

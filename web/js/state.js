@@ -50,6 +50,8 @@ export const LOG_LIMIT = 300;
  * @property {{action: string, version: number} | null} pending
  * @property {boolean} needResume
  * @property {{hand: number, commitment: string} | null} commitment
+ * @property {Record<string, any> | null} hint  the latest `hint` frame for this table (shown while its version is the game's)
+ * @property {number | null} hintAsked  the game version a hint was asked at, until it comes
  */
 
 /**
@@ -73,6 +75,8 @@ export function initialState(init = {}) {
     pending: null,
     needResume: false,
     commitment: null,
+    hint: null,
+    hintAsked: null,
   };
 }
 
@@ -213,6 +217,7 @@ function onServer(state, m, now) {
     }
     case 'error': {
       const code = typeof m.code === 'string' ? m.code : 'internal';
+      if (state.hintAsked !== null) state = { ...state, hintAsked: null };
       // Someone acted first: the state moved on. Resynchronise quietly; the new state tells the
       // player what happened.
       if (code === 'stale') return { ...state, pending: null, needResume: true };
@@ -228,6 +233,10 @@ function onServer(state, m, now) {
       const code = typeof m.code === 'string' ? m.code : 'notice';
       return { ...state, error: { code, message: String(m.message ?? ''), at: now } };
     }
+    case 'hint':
+      // Only for the table on screen; the view shows it while the game is still at its version.
+      if (typeof m.table !== 'string' || !state.table || state.table.code !== m.table || typeof m.action !== 'string') return state;
+      return { ...state, hint: m, hintAsked: null };
     case 'commitment':
       return typeof m.hand === 'number' ? { ...state, commitment: { hand: m.hand, commitment: String(m.commitment ?? '') } } : state;
     default:
@@ -278,6 +287,7 @@ export function reduce(state, action) {
       return { ...state, lang: normalizeLang(action.lang) };
     case 'sent':
       if (action.msg.type === 'act') return { ...state, pending: { action: String(action.msg.action), version: Number(action.msg.version) }, error: null };
+      if (action.msg.type === 'hint') return { ...state, hintAsked: state.game?.version ?? null, error: null };
       return state;
     case 'localError':
       return { ...state, error: { code: action.code, message: action.message, at: action.now } };

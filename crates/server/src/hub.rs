@@ -83,6 +83,8 @@ pub struct TableSummary {
     /// Listed publicly.
     #[serde(skip)]
     pub public: bool,
+    /// Whether players may ask for hints.
+    pub hints: bool,
     /// `lobby`, `playing` or `finished`.
     pub status: &'static str,
     /// The host's name.
@@ -130,6 +132,8 @@ pub struct Hub {
     pub(crate) bot_pool: BotPool,
     /// The threads built-in searching bots think on.
     pub bot_threads: BotThreads,
+    /// The matches being analysed now (ids), on the bot threads.
+    pub(crate) analysing: Mutex<std::collections::HashSet<String>>,
 }
 
 /// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table
@@ -158,13 +162,20 @@ impl Spawn {
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic while holding these locks cannot leave their maps half-updated (single inserts and
     // removes), so a poisoned lock is still consistent.
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Hub {
+    /// How many matches may be analysed at once: half the bot threads (at least one), so the bots
+    /// at live tables always keep a thread.
+    #[must_use]
+    pub fn max_analyses(&self) -> usize {
+        (self.bot_threads.threads() / 2).max(1)
+    }
+
     /// A hub over `store` with `config`; `shutdown` turns true when the server stops.
     ///
     /// # Errors
@@ -190,6 +201,7 @@ impl Hub {
             connections: AtomicU64::new(0),
             shutdown,
             player_conns: Places::default(),
+            analysing: Mutex::new(std::collections::HashSet::new()),
         }))
     }
 
@@ -240,6 +252,7 @@ impl Hub {
         rules: Option<serde_json::Map<String, Value>>,
         turn_ms: Option<u64>,
         public: bool,
+        hints: bool,
     ) -> Result<String, ProtocolError> {
         let kind: GameKind =
             game.parse().map_err(|e: game::UnknownGame| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
@@ -290,6 +303,7 @@ impl Hub {
             rules: rules.unwrap_or_default(),
             turn_ms,
             public,
+            hints,
             host: conn.clone(),
             seed,
         };

@@ -50,6 +50,7 @@ use std::time::Duration;
 
 use game::GameKind;
 
+mod analysis;
 pub mod bot_threads;
 pub mod botpool;
 pub mod fair;
@@ -109,6 +110,9 @@ pub struct Config {
     /// The threads built-in searching bots (`strong`, `hard`) think on, off the async runtime
     /// (`majlis serve --bot-threads N`); 0: one per core. See [`bot_threads`].
     pub bot_threads: usize,
+    /// The search time per decision of the analyses of finished matches, in milliseconds
+    /// (`majlis serve --analysis-ms N`; `majlis analyze --ms` means the same).
+    pub analysis_ms: u32,
 }
 
 impl Default for Config {
@@ -128,6 +132,7 @@ impl Default for Config {
             max_bot_processes: 32,
             bot_ms: 1000,
             bot_threads: 0,
+            analysis_ms: games::analysis::DEFAULT_ANALYZE_MS,
         }
     }
 }

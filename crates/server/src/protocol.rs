@@ -50,6 +50,8 @@ pub enum ErrorCode {
     /// The server is at a capacity limit (e.g. every external bot process is in use): nothing
     /// changed; try again later or choose differently.
     Busy,
+    /// Hints are off at this table (the host did not turn them on).
+    HintsOff,
     /// Our fault; logged.
     Internal,
 }
@@ -74,6 +76,7 @@ impl ErrorCode {
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::Busy => "busy",
+            ErrorCode::HintsOff => "hints_off",
             ErrorCode::Internal => "internal",
         }
     }
@@ -143,7 +146,7 @@ impl ProtocolError {
 
 /// The message types a client may send.
 pub const CLIENT_TYPES: &[&str] =
-    &["create_table", "join", "spectate", "leave", "set_bot", "fill_bots", "start", "act", "rematch", "resume", "ping"];
+    &["create_table", "join", "spectate", "leave", "set_bot", "fill_bots", "start", "act", "rematch", "resume", "hint", "ping"];
 
 /// A message from a client, typed.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -162,6 +165,9 @@ pub enum ClientMsg {
         /// Listed in `GET /api/tables`.
         #[serde(default)]
         public: bool,
+        /// Players may ask for hints (`hint`); off unless the host turns them on.
+        #[serde(default)]
+        hints: bool,
     },
     /// Take a seat (a free one if `seat` is absent) or return to one's own.
     Join {
@@ -227,6 +233,12 @@ pub enum ClientMsg {
         #[serde(default)]
         since: Option<u64>,
     },
+    /// Ask for the strong bot's suggestion for one's own decision now (only where the host
+    /// turned hints on). Answered with `hint` to the asker alone.
+    Hint {
+        /// The table code.
+        table: String,
+    },
     /// Keep-alive.
     Ping,
 }
@@ -245,6 +257,7 @@ impl ClientMsg {
             | ClientMsg::Start { table }
             | ClientMsg::Act { table, .. }
             | ClientMsg::Rematch { table }
+            | ClientMsg::Hint { table }
             | ClientMsg::Resume { table, .. } => Some(table),
         }
     }
@@ -380,6 +393,42 @@ pub enum ServerMsg {
         #[serde(skip_serializing_if = "Option::is_none")]
         id: Option<Value>,
     },
+    /// The strong bot's suggestion for the asker's decision at `version` (answers `hint`; only the
+    /// asker gets it). The reason is data, for the client to say in the reader's language.
+    Hint {
+        /// The table code.
+        table: String,
+        /// The table's version the hint is for: once the table moves on it is stale.
+        version: u64,
+        /// The asker's seat.
+        seat: usize,
+        /// The suggested action in record notation.
+        action: String,
+        /// `search`: the action with the best value over `samples` sampled deals (`value`, and
+        /// the next best as `next`/`next_value`); `bot`: the strong bot's choice, no values (a
+        /// bid or call, which the evaluation does not cover, or a single legal action).
+        basis: &'static str,
+        /// What the values measure (`chance`, `game_points`, `round_score`), with `search`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        unit: Option<bots::analysis::Unit>,
+        /// The suggested action's value.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        value: Option<f64>,
+        /// The next best action, if another is legal.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        next: Option<String>,
+        /// Its value.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        next_value: Option<f64>,
+        /// Kout Bo: the team's expected tricks with the suggested action.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tricks: Option<f64>,
+        /// Deals (or worlds) the values average.
+        samples: usize,
+        /// The `id` of the `hint` message this answers.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<Value>,
+    },
     /// Something everyone at a table should know that is not a change of the table: an
     /// operator's bot misbehaved (its seat's decision was made by the built-in bot) or could not
     /// run.
@@ -399,7 +448,7 @@ pub enum ServerMsg {
 impl ServerMsg {
     /// The `type` of every frame the server sends, in the order of the variants.
     pub const TYPES: &[&str] =
-        &["welcome", "table", "sync", "event", "commitment", "reveal", "error", "pong", "notice"];
+        &["welcome", "table", "sync", "event", "commitment", "reveal", "error", "pong", "hint", "notice"];
 
     /// `welcome` for a player.
     #[must_use]
@@ -425,6 +474,7 @@ impl ServerMsg {
             ServerMsg::Reveal { .. } => "reveal",
             ServerMsg::Error { .. } => "error",
             ServerMsg::Pong { .. } => "pong",
+            ServerMsg::Hint { .. } => "hint",
             ServerMsg::Notice { .. } => "notice",
         }
     }
@@ -480,6 +530,8 @@ pub struct TableState {
     pub rules: Map<String, Value>,
     /// Listed publicly.
     pub public: bool,
+    /// Whether players may ask for hints (the host's choice at creation; shown to everyone).
+    pub hints: bool,
     /// Time per decision, milliseconds.
     pub turn_ms: u64,
     /// The host's player id.

@@ -172,9 +172,9 @@ fn route(
             conn.send(ServerMsg::pong(id).to_text());
             Ok(())
         }
-        ClientMsg::CreateTable { game, rules, turn_ms, public } => {
+        ClientMsg::CreateTable { game, rules, turn_ms, public, hints } => {
             watch_room(hub, joined, None)?;
-            let code = hub.create_table(conn, &game, rules, turn_ms, public)?;
+            let code = hub.create_table(conn, &game, rules, turn_ms, public, hints)?;
             joined.insert(code.clone());
             hub.send(
                 &code,

@@ -61,6 +61,8 @@ pub struct TableRow {
     pub turn_ms: i64,
     /// 1 if listed publicly.
     pub public: i64,
+    /// 1 if the host turned hints on.
+    pub hints: i64,
     /// The host's player id.
     pub host: String,
     /// The seats, JSON (see `table::SeatState`).
@@ -355,14 +357,14 @@ impl Store {
     pub async fn save_table(&self, t: &TableRow) -> Result<(), StoreError> {
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
-                 match_id, matches, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
-                 ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, public = excluded.public, \
-                 host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
+                 match_id, matches, created_at, updated_at, hints) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+                 $14, $15) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
+                 public = excluded.public, hints = excluded.hints, host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
                  match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
             on_pool!(&self.pool, p => sqlx::query(Q)
                 .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
                 .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
-                .bind(t.updated_at).execute(p).await.map(|_| ())?);
+                .bind(t.updated_at).bind(t.hints).execute(p).await.map(|_| ())?);
             Ok(())
         }
         .await;
@@ -389,8 +391,8 @@ impl Store {
     /// # Errors
     /// The query failed.
     pub async fn tables(&self) -> Result<Vec<TableRow>, StoreError> {
-        const Q: &str = "SELECT code, game, rules, turn_ms, public, host, seats, status, version, seed, match_id, matches, \
-             created_at, updated_at FROM tables ORDER BY created_at";
+        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, host, seats, status, version, seed, match_id, \
+             matches, created_at, updated_at FROM tables ORDER BY created_at";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).fetch_all(p).await?))
     }
 
@@ -456,6 +458,35 @@ impl Store {
         Ok(
             on_pool!(&self.pool, p => sqlx::query_as::<_, HistoryRow>(Q).bind(player_id).bind(limit).fetch_all(p).await?),
         )
+    }
+
+    /// The stored analysis of a finished match (its JSON), if one was made.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn analysis(&self, match_id: &str) -> Result<Option<String>, StoreError> {
+        const Q: &str = "SELECT body FROM analyses WHERE match_id = $1";
+        let row: Option<(String,)> =
+            on_pool!(&self.pool, p => sqlx::query_as(Q).bind(match_id).fetch_optional(p).await?);
+        Ok(row.map(|(body,)| body))
+    }
+
+    /// Keeps the analysis of a finished match (made with `ms` per decision); a second one for the
+    /// same match replaces the first.
+    ///
+    /// # Errors
+    /// The write failed.
+    pub async fn save_analysis(&self, match_id: &str, ms: u32, body: &str, now: i64) -> Result<(), StoreError> {
+        let result: Result<(), StoreError> = async {
+            const Q: &str = "INSERT INTO analyses (match_id, ms, body, created_at) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (match_id) DO UPDATE SET ms = excluded.ms, body = excluded.body, created_at = excluded.created_at";
+            on_pool!(&self.pool, p => sqlx::query(Q).bind(match_id).bind(i64::from(ms)).bind(body).bind(now)
+                .execute(p).await.map(|_| ())?);
+            Ok(())
+        }
+        .await;
+        self.health.record("save_analysis", &result);
+        result
     }
 
     /// Closes the pool after the writer has committed everything queued.

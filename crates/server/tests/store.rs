@@ -29,6 +29,7 @@ async fn exercise(store: &Store) {
         rules: "{}".to_owned(),
         turn_ms: 30_000,
         public: 1,
+        hints: 0,
         host: player.id.clone(),
         seats: "[]".to_owned(),
         status: "lobby".to_owned(),

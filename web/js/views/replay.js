@@ -13,6 +13,7 @@ import { cardText, SUIT_SYMBOL } from '../cards.js';
 import { jokerNames, hasStrongText } from '../i18n.js';
 import { cardFace } from './cardface.js';
 import { slotPlace } from './kabul.js';
+import { analysisView } from './analysis.js';
 
 /** @typedef {import('../main.js').App} App */
 /** @typedef {import('../replay.js').Replay} Replay */
@@ -192,6 +193,7 @@ export function renderReplay(app) {
     h('p', { class: 'replay-last', 'aria-live': 'polite' },
       s.seat !== null ? [h('bdi', null, name(s.seat)), ': '] : '',
       lastLabel(actionLabel(game, s.text, lang, { name }))),
+    analysisView(app, data, step, (n) => goTo(app, n), name) ?? '',
     h('div', { class: 'replay-controls', role: 'toolbar' },
       h('button', { class: 'btn', type: 'button', 'data-key': 'r-first', onclick: () => goTo(app, 0), disabled: step === 0 }, app.t('replay.first')),
       h('button', { class: 'btn', type: 'button', 'data-key': 'r-prev-hand', 'aria-keyshortcuts': 'PageUp', onclick: () => goTo(app, handJump(steps, step, -1)), disabled: step === 0 }, app.t(`replay.prev.${handWord}`)),

@@ -15,6 +15,7 @@ import * as kout from './kout.js';
 import * as baloot from './baloot.js';
 import * as kabul from './kabul.js';
 import { trickCards, lastTrickPanel, handTricksPanel } from './common.js';
+import { hintBar } from './hint.js';
 import { trickFacts, heldPhase, nextChange, clearAt, lastDone, HOLD_MS } from '../pace.js';
 
 /** @typedef {import('../main.js').App} App */
@@ -163,7 +164,8 @@ function renderLobby(app) {
   const rules = rulesSummary(app, ctx.game, table.rules ?? {});
   return h('main', { class: 'screen lobby' },
     h('div', { class: 'lobby-head' },
-      h('h1', null, app.t(`game.${ctx.game}`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code))),
+      h('h1', null, app.t(`game.${ctx.game}`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code)),
+        table.hints ? h('span', { class: 'badge hints-on', 'data-key': 'hints-on' }, ctx.t('table.hintsOn')) : null),
       h('p', { class: 'muted' }, app.t('lobby.turn', { n: Math.round(Number(table.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : '')),
     h('div', { class: 'invite' },
       h('label', { for: 'invite-link' }, app.t('lobby.invite')),
@@ -240,6 +242,7 @@ export function levelsFirst(names) {
  */
 function rulesSummary(app, game, rules) {
   const out = [];
+  if (app.state.table?.hints) out.push(app.t('table.hintsOn'));
   if (game === 'baloot') {
     out.push(app.t(rules.preset === 'saudi' || rules.preset === 'saudi_full' ? `home.preset.${rules.preset}` : 'home.preset.seed'));
     for (const call of ['doubling', 'ashkal', 'kawesh', 'sawa']) if (rules[call] === true) out.push(app.t(`home.call.${call}`));
@@ -513,7 +516,7 @@ function renderMatch(app) {
           app.ui.lastTrick && mod.hasTricks ? lastTrickView(ctx) : null,
           mod.hasTricks ? handReview(ctx) : null),
         h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
-        h('div', { class: 'actions' }, mod.actions(ctx)),
+        h('div', { class: 'actions' }, mod.actions(ctx), hintBar(ctx)),
         mod.hand(ctx)),
       // Beside the table (in the side column), or above it on a narrow screen: never over the
       // next hand, which is dealt at once.

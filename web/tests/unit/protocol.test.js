@@ -353,6 +353,9 @@ test('every golden frame of the server is read by the client', () => {
           assert.ok(reasonParts('ar', m.reason, { game: 'kout4' }), `${name}: the refusal ${m.reason.code} is translated`);
         }
         break;
+      case 'hint':
+        assert.equal(s.hint?.action, m.action, name);
+        break;
       case 'notice':
         assert.equal(s.error?.code, m.code, name);
         assert.ok(MESSAGES.en[`error.${m.code}`], `${name}: ${m.code} has words`);

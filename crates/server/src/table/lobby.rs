@@ -83,6 +83,8 @@ pub(super) struct Lobby {
     pub(super) rules: Options,
     pub(super) seat_count: usize,
     pub(super) public: bool,
+    /// Players may ask for hints.
+    pub(super) hints: bool,
     /// The host's player id.
     pub(super) host: String,
     pub(super) seats: Vec<SeatState>,

@@ -17,6 +17,7 @@
 
 mod broadcast;
 mod clocks;
+mod hint;
 mod lobby;
 mod persist;
 mod play;
@@ -52,6 +53,8 @@ pub enum Origin {
         turn_ms: u64,
         /// Listed publicly.
         public: bool,
+        /// Players may ask for hints.
+        hints: bool,
         /// The host, who sits in seat 0.
         host: Conn,
         /// The table's secret seed.
@@ -112,6 +115,8 @@ pub struct Table<G: Playable> {
     retry: Retry,
     /// The decision a searching bot is making on the bot threads, if any.
     thinking: Option<think::Thinking<G>>,
+    /// The seats that asked for a hint, and the version they asked at: one hint per decision.
+    hinted: Vec<(Seat, u64)>,
 }
 
 /// The backoff of work the store refused.
@@ -160,14 +165,16 @@ impl<G: Playable> Table<G> {
         rx: mpsc::UnboundedReceiver<TableCmd>,
     ) -> Result<Self, TableError> {
         let now = Instant::now();
-        let (code, rules, turn_ms, public) = match &origin {
-            Origin::New { code, rules, turn_ms, public, .. } => (code.clone(), rules.clone(), *turn_ms, *public),
+        let (code, rules, turn_ms, public, hints) = match &origin {
+            Origin::New { code, rules, turn_ms, public, hints, .. } => {
+                (code.clone(), rules.clone(), *turn_ms, *public, *hints)
+            }
             Origin::Restore { row, .. } => {
                 let rules = match serde_json::from_str::<Value>(&row.rules) {
                     Ok(Value::Object(map)) => map,
                     _ => return Err(TableError::stored(&row.code, "stored rules are not an object")),
                 };
-                (row.code.clone(), rules, u64::try_from(row.turn_ms).unwrap_or(30_000), row.public != 0)
+                (row.code.clone(), rules, u64::try_from(row.turn_ms).unwrap_or(30_000), row.public != 0, row.hints != 0)
             }
         };
         let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| TableError::Rules(e.to_string()))?;
@@ -201,6 +208,7 @@ impl<G: Playable> Table<G> {
                 rules,
                 seat_count,
                 public,
+                hints,
                 host: String::new(),
                 seats: vec![SeatState::EMPTY; seat_count],
                 status: Status::Lobby,
@@ -220,6 +228,7 @@ impl<G: Playable> Table<G> {
             row_dirty: false,
             retry: Retry { at: None, delay: Duration::ZERO },
             thinking: None,
+            hinted: Vec::new(),
         };
         match origin {
             Origin::New { host, seed, .. } => {
@@ -340,6 +349,7 @@ impl<G: Playable> Table<G> {
                 self.start(conn).await
             }
             ClientMsg::Act { action, version, .. } => self.act(conn, &action, version).await,
+            ClientMsg::Hint { .. } => self.hint(conn, id),
             ClientMsg::CreateTable { .. } | ClientMsg::Ping => {
                 Err(ProtocolError::new(ErrorCode::BadRequest, "not a table message"))
             }

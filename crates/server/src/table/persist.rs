@@ -93,6 +93,7 @@ impl<G: Playable> Table<G> {
             rules: Value::Object(self.lobby.rules.clone()).to_string(),
             turn_ms: self.clocks.turn.as_millis() as i64,
             public: i64::from(self.lobby.public),
+            hints: i64::from(self.lobby.hints),
             host: self.lobby.host.clone(),
             seats: json!(seats).to_string(),
             status: self.lobby.status.as_str().to_owned(),

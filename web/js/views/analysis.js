@@ -1,0 +1,69 @@
+// @ts-check
+/**
+ * The analysis on a replay: the marked moves on a strip along the timeline (each a button that
+ * steps to it), the lesson of the move on screen ("Q♥ was best: +11 points"), a button to the
+ * next marked move, and each player's count of marks. It fills in when the server has made the
+ * analysis; the replay works before that.
+ * @module
+ */
+
+import { h } from '../dom.js';
+import { actionLabel } from '../protocol.js';
+import { hasStrongText } from '../i18n.js';
+import { decisionsByStep, lessonText, markCounts, MARKS } from '../analysis.js';
+
+/** @typedef {import('../main.js').App} App */
+/** @typedef {import('../replay.js').Replay} Replay */
+/** @typedef {import('../analysis.js').Analysis} Analysis */
+
+/**
+ * @param {App} app
+ * @param {Replay} data
+ * @param {number} step  the step on screen
+ * @param {(step: number) => void} go
+ * @param {(seat: number) => string} name
+ * @returns {HTMLElement | null}
+ */
+export function analysisView(app, data, step, go, name) {
+  const a = app.ui.replay.analysis;
+  if (!a) return null;
+  if (a.status !== 'ready') {
+    const key = a.status === 'busy' ? 'analysis.busy' : a.status === 'pending' ? 'analysis.pending' : null;
+    return key ? h('section', { class: 'analysis', 'data-key': 'analysis' }, h('p', { class: 'muted small' }, key ? app.t(key) : '')) : null;
+  }
+  const analysis = /** @type {Analysis} */ (a.data);
+  const lang = app.state.lang;
+  const byStep = decisionsByStep(analysis, data.steps);
+  const total = data.steps.length;
+  const marked = [...byStep.entries()].filter(([, d]) => d.mark !== 'good').sort((x, y) => x[0] - y[0]);
+  const label = (/** @type {string} */ action) => actionLabel(data.game, action, lang, { name });
+  const words = (/** @type {string} */ text) => h('bdi', hasStrongText(text) ? null : { dir: 'ltr' }, text);
+  const here = byStep.get(step);
+  const next = marked.find(([i]) => i > step);
+  const counts = markCounts(analysis, data.seats);
+  return h('section', { class: 'analysis', 'data-key': 'analysis', 'aria-label': app.t('analysis.title') },
+    h('div', { class: 'analysis-strip', role: 'list', 'aria-label': app.t('analysis.marks') },
+      marked.map(([i, d]) => h('button', {
+        class: `mark-dot mark-${d.mark} ${i === step ? 'on' : ''}`,
+        type: 'button',
+        role: 'listitem',
+        'data-key': `mark-${i}`,
+        dataset: { mark: d.mark, step: i },
+        style: { insetInlineStart: `${total > 1 ? (i / (total - 1)) * 100 : 0}%` },
+        title: `${app.t(`analysis.mark.${d.mark}`)} · ${name(d.seat)}: ${label(d.played)}`,
+        'aria-label': `${app.t(`analysis.mark.${d.mark}`)} · ${name(d.seat)}: ${label(d.played)}`,
+        onclick: () => go(i),
+      }))),
+    here
+      ? h('p', { class: `analysis-note mark-${here.mark}`, 'data-key': 'analysis-note', dataset: { mark: here.mark } },
+        h('strong', null, app.t(`analysis.mark.${here.mark}`)), ' · ',
+        h('bdi', null, name(here.seat)), ': ',
+        words(lessonText(here, analysis.unit, app.t.bind(app), label)))
+      : null,
+    h('div', { class: 'analysis-foot' },
+      h('button', { class: 'btn small', type: 'button', 'data-key': 'a-next-mark', disabled: !next, onclick: () => { if (next) go(next[0]); } },
+        app.t('analysis.nextMark')),
+      h('ul', { class: 'analysis-counts' },
+        counts.map((c, seat) => h('li', null, h('bdi', null, name(seat)), ': ',
+          app.t('analysis.counts', Object.fromEntries(MARKS.map((m) => [m, c[m]]))))))));
+}
