@@ -122,6 +122,17 @@ export function lessonText(d, unit, t, label) {
 }
 
 /**
+ * A hand's double-dummy par in words, or null when it has none.
+ * @param {any} par  `{team, measure, perfect, actual}`
+ * @param {(key: string, params?: import('./i18n.js').Params) => string} t
+ */
+export function parText(par, t) {
+  if (!par || typeof par.perfect !== 'number' || (par.measure !== 'tricks' && par.measure !== 'card_points')) return null;
+  const n = (/** @type {number} */ v) => String(Math.round(v * 10) / 10);
+  return t(`analysis.par.${par.measure}`, { perfect: n(par.perfect), actual: typeof par.actual === 'number' ? n(par.actual) : '–' });
+}
+
+/**
  * A hint in words: the suggestion, and why.
  * @param {Record<string, any>} hint  the `hint` frame
  * @param {(key: string, params?: import('./i18n.js').Params) => string} t
@@ -131,7 +142,8 @@ export function hintText(hint, t, label) {
   const action = label(String(hint.action));
   if (hint.basis !== 'search' || typeof hint.value !== 'number') return t('hint.bot', { action });
   const unit = String(hint.unit ?? 'game_points');
-  const because = t(unit === 'chance' ? 'hint.why.chance' : 'hint.why.points', {
+  const why = unit === 'chance' ? 'hint.why.chance' : unit === 'round_score' ? 'hint.why.round' : 'hint.why.points';
+  const because = t(why, {
     value: valueText(unit, hint.value, t),
     n: hint.samples,
   });

@@ -29,6 +29,7 @@ pub mod arena;
 mod baloot_bot;
 pub mod external;
 pub mod fit;
+pub mod hint;
 mod kabul_bot;
 mod kabul_strong;
 mod kout_bot;

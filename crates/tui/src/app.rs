@@ -10,6 +10,7 @@ use bots::{AnyBot, Bot, ExecConfig, Hello};
 use cards::{random_below, seeded_rng};
 use game::{Actor, Match, Phase, Record, RuleSet, Seat};
 use rand_chacha::ChaCha20Rng;
+use rand_core::RngCore;
 use ratatui::Frame;
 
 use crate::choice::{Choice, Intent, Key};
@@ -20,6 +21,9 @@ use crate::table::{Ctx, Names, Table};
 
 /// How many lines the log keeps.
 const LOG_LINES: usize = 200;
+
+/// The search time of a hint (the `i` key), in milliseconds.
+pub const HINT_MS: u32 = 400;
 
 /// What covers the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,6 +199,28 @@ impl<G: Table> App<G> {
     /// Whether the person may act now.
     pub fn my_turn(&self) -> bool {
         self.m.game().to_act().contains(self.names.me)
+    }
+
+    /// The hint key: the strong bot's suggestion for the person's decision now, from the
+    /// person's own view, in the notice line; the cursor moves to it.
+    fn hint(&mut self) {
+        if self.m.game().phase() != Phase::InHand || !self.my_turn() {
+            self.notice = Some(Notice::Info("a hint is for your own turn".to_owned()));
+            return;
+        }
+        let me = self.names.me;
+        let mut legal = Vec::new();
+        self.m.game().legal_actions(me, &mut legal);
+        if legal.is_empty() {
+            return;
+        }
+        let view = self.m.game().view(Some(me));
+        let seed = self.rng.next_u64();
+        let s = bots::hint::suggest::<G>(self.m.game().rules(), me, &view, &legal, HINT_MS, seed);
+        if let Some(i) = self.choices.iter().position(|c| c.intent == Intent::Act(s.action)) {
+            self.cursor = i;
+        }
+        self.notice = Some(Notice::Info(s.words()));
     }
 
     fn say(&mut self, line: String) {
@@ -452,6 +478,7 @@ impl<G: Table> Screen for App<G> {
                 Key::Char('q' | 'Q') => self.overlay = Overlay::ConfirmQuit,
                 Key::Char('?') => self.overlay = Overlay::Help(0),
                 Key::Char('l' | 'L') => self.overlay = Overlay::Review,
+                Key::Char('i' | 'I') => self.hint(),
                 other => self.table_key(other, now),
             },
         }

@@ -74,7 +74,7 @@ pub(crate) fn screen<G: Table>(
         };
         frame.render_widget(Paragraph::new(line), note);
     }
-    let help = format!("{} · ? rules · l {} · q quit", G::keys(ctx), G::REVIEW);
+    let help = format!("{} · ? rules · l {} · i hint · q quit", G::keys(ctx), G::REVIEW);
     frame.render_widget(Paragraph::new(Line::styled(help, p.faint())), keys);
     match overlay {
         Overlay::None => {}
@@ -123,6 +123,7 @@ Keys
   0-9, a-z    the shortcuts shown on the buttons and slots
   ?           this help (↑ ↓ PgUp PgDn scroll, any other key closes)
   l           the last trick (Kabul: the recent events)
+  i           a hint: the strong bot's move for you now, and why (the cursor moves to it)
   q           leave the match (asks first); the match is saved as a record
 ";
 

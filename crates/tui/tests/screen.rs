@@ -798,3 +798,42 @@ fn kabul_snap_window_closes_on_the_clock() {
     }
     panic!("no snap window came to the person");
 }
+
+/// Presses the hint key on each of the person's decisions of a hand of `G` and checks that the
+/// hint names a legal choice, puts the cursor on it, and says why; returns how many hints came
+/// from a search (the others are the bot's choice: bids, calls).
+fn hints_through_a_hand<G: Table>(kind: GameKind, seed: u64) -> usize {
+    let mut d = Driver::<G>::start(kind, seed);
+    let mut searched = 0;
+    for _ in 0..40 {
+        d.until_my_turn();
+        if d.phase() != Phase::InHand {
+            break;
+        }
+        d.press(Key::Char('i'));
+        let Some(Notice::Info(words)) = d.app.notice().cloned() else { panic!("no hint: {:?}", d.app.notice()) };
+        assert!(words.starts_with("hint: "), "{words}");
+        let cursor = d.app.cursor();
+        let on = match d.app.choices()[cursor].intent {
+            Intent::Act(action) => words.starts_with(&format!("hint: {action} ")),
+            _ => false,
+        };
+        // Kabul's switches take two choices (two slots): the cursor cannot stand on one action.
+        let two_step = kind == GameKind::Kabul && words.starts_with("hint: switch");
+        assert!(on || two_step, "the cursor is on the hinted choice: {words}");
+        assert!(d.legal().contains(&cursor) || two_step, "the hinted choice is legal: {words}");
+        if words.contains("deals tried") {
+            searched += 1;
+        }
+        let pick = if on { cursor } else { d.legal()[0] };
+        d.choose(pick);
+    }
+    searched
+}
+
+#[test]
+fn the_hint_key_suggests_a_legal_move_and_says_why() {
+    assert!(hints_through_a_hand::<Kout>(GameKind::Kout4, 12) > 0, "card plays are searched");
+    assert!(hints_through_a_hand::<Baloot>(GameKind::Baloot, 5) > 0);
+    hints_through_a_hand::<Kabul>(GameKind::Kabul, 3);
+}

@@ -10,7 +10,7 @@
 import { h } from '../dom.js';
 import { actionLabel } from '../protocol.js';
 import { hasStrongText } from '../i18n.js';
-import { decisionsByStep, lessonText, markCounts, MARKS } from '../analysis.js';
+import { decisionsByStep, lessonText, markCounts, parText, MARKS } from '../analysis.js';
 
 /** @typedef {import('../main.js').App} App */
 /** @typedef {import('../replay.js').Replay} Replay */
@@ -41,6 +41,7 @@ export function analysisView(app, data, step, go, name) {
   const here = byStep.get(step);
   const next = marked.find(([i]) => i > step);
   const counts = markCounts(analysis, data.seats);
+  const par = parText(analysis.pars[data.steps[step]?.hand ?? -1], app.t.bind(app));
   return h('section', { class: 'analysis', 'data-key': 'analysis', 'aria-label': app.t('analysis.title') },
     h('div', { class: 'analysis-strip', role: 'list', 'aria-label': app.t('analysis.marks') },
       marked.map(([i, d]) => h('button', {
@@ -60,6 +61,7 @@ export function analysisView(app, data, step, go, name) {
         h('bdi', null, name(here.seat)), ': ',
         words(lessonText(here, analysis.unit, app.t.bind(app), label)))
       : null,
+    par ? h('p', { class: 'analysis-par muted small', 'data-key': 'analysis-par' }, par) : null,
     h('div', { class: 'analysis-foot' },
       h('button', { class: 'btn small', type: 'button', 'data-key': 'a-next-mark', disabled: !next, onclick: () => { if (next) go(next[0]); } },
         app.t('analysis.nextMark')),

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readAnalysis, decisionsByStep, markCounts, valueText, lessonText, hintText } from '../../js/analysis.js';
+import { readAnalysis, decisionsByStep, markCounts, valueText, lessonText, hintText, parText } from '../../js/analysis.js';
 import { translate } from '../../js/i18n.js';
 import { initialState, reduce } from '../../js/state.js';
 
@@ -98,4 +98,11 @@ test('a hint frame is kept for its table, and asking marks the version until it 
   const refused = reduce(reduce(s, { type: 'sent', msg: { type: 'hint', table: 'K7QX2M' } }), { type: 'server', msg: { type: 'error', code: 'hints_off', message: 'off' }, now: 0 });
   assert.equal(refused.hintAsked, null, 'a refusal ends the wait');
   assert.equal(refused.error?.code, 'hints_off');
+});
+
+test('a par reads in words, and a hand without one has none', () => {
+  assert.equal(parText({ team: 0, measure: 'tricks', perfect: 6, actual: 5 }, en), "Par, every card visible: 6 tricks for the maker's team (the hand gave 5).");
+  assert.ok(parText({ team: 1, measure: 'card_points', perfect: 91, actual: null }, ar).includes('91'));
+  assert.equal(parText(null, en), null);
+  assert.equal(parText({ measure: 'weird', perfect: 1 }, en), null);
 });

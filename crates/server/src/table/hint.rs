@@ -6,7 +6,8 @@
 //! One hint per seat and decision: asking again before the table moves on is refused, so a hint
 //! costs the bot threads at most one search per decision.
 
-use bots::{BotSpec, Playable};
+use bots::Playable;
+use bots::hint::{Suggestion, suggest};
 use game::Seat;
 use serde_json::Value;
 
@@ -62,7 +63,7 @@ impl<G: Playable> Table<G> {
         let conn = conn.clone();
         tokio::spawn(async move {
             let frame = match ticket.await {
-                Ok(s) => s.into_msg(table, version, seat, id),
+                Ok(s) => frame(s, table, version, seat, id),
                 Err(_) => ProtocolError::new(ErrorCode::Internal, "the hint could not be worked out").with_id(id).to_msg(),
             };
             conn.send(frame.to_text());
@@ -71,61 +72,21 @@ impl<G: Playable> Table<G> {
     }
 }
 
-/// A worked-out hint, before it is addressed.
-#[derive(Debug)]
-pub(crate) struct Suggestion {
-    action: String,
-    basis: &'static str,
-    unit: Option<bots::analysis::Unit>,
-    value: Option<f64>,
-    next: Option<(String, f64)>,
-    tricks: Option<f64>,
-    samples: usize,
-}
-
-impl Suggestion {
-    fn into_msg(self, table: String, version: u64, seat: Seat, id: Option<Value>) -> ServerMsg {
-        let (next, next_value) = self.next.map_or((None, None), |(a, v)| (Some(a), Some(v)));
-        ServerMsg::Hint {
-            table,
-            version,
-            seat: seat.index(),
-            action: self.action,
-            basis: self.basis,
-            unit: self.unit,
-            value: self.value,
-            next,
-            next_value,
-            tricks: self.tricks,
-            samples: self.samples,
-            id,
-        }
+/// The `hint` frame of `s`, for `seat` at the table's `version`.
+fn frame<A: std::fmt::Display>(s: Suggestion<A>, table: String, version: u64, seat: Seat, id: Option<Value>) -> ServerMsg {
+    let (next, next_value) = s.next.map_or((None, None), |(a, v)| (Some(a.to_string()), Some(v)));
+    ServerMsg::Hint {
+        table,
+        version,
+        seat: seat.index(),
+        action: s.action.to_string(),
+        basis: s.basis.as_str(),
+        unit: s.unit,
+        value: s.value,
+        next,
+        next_value,
+        tricks: s.tricks,
+        samples: s.samples,
+        id,
     }
-}
-
-/// The strong bot's suggestion for `seat`, knowing only `view`: the best action by its
-/// evaluation when the evaluation covers the decision, else the strong bot's own choice.
-pub(crate) fn suggest<G: Playable>(
-    rules: &G::Rules,
-    seat: Seat,
-    view: &G::View,
-    legal: &[G::Action],
-    ms: u32,
-    seed: u64,
-) -> Suggestion {
-    if let Some(e) = G::evaluate(rules, seat, view, legal, ms, seed).filter(|e| !e.actions.is_empty()) {
-        let (best, value) = e.actions[0];
-        return Suggestion {
-            action: best.to_string(),
-            basis: "search",
-            unit: Some(e.unit),
-            value: Some(value),
-            next: e.actions.get(1).map(|&(a, v)| (a.to_string(), v)),
-            tricks: e.tricks.as_ref().and_then(|t| t.first().copied()),
-            samples: e.samples,
-        };
-    }
-    let spec = BotSpec { ms: Some(ms), ..BotSpec::STRONG };
-    let action = G::bot(spec, seed, rules).choose(seat, view, legal);
-    Suggestion { action: action.to_string(), basis: "bot", unit: None, value: None, next: None, tricks: None, samples: 0 }
 }
