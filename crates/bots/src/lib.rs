@@ -24,6 +24,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub mod analysis;
 pub mod arena;
 mod baloot_bot;
 pub mod external;
@@ -34,6 +35,7 @@ mod kout_bot;
 mod strong;
 pub mod throughput;
 
+pub use analysis::{Evaluation, Unit};
 pub use baloot_bot::BalootHeuristic;
 pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
 pub use kabul_bot::KabulHeuristic;
@@ -325,6 +327,24 @@ pub trait Playable: Game {
     /// A new bot of `spec` for a table of this game under `rules`, whose random choices come from
     /// `seed`. (A view does not carry the rule set; the strong bots search under it.)
     fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>>;
+
+    /// The strong bot's values of each legal action of `seat` from its `view` only (never hidden
+    /// state), with `ms` of budget and its random choices from `seed`; `None` when the decision is
+    /// not one the evaluation covers (see [`analysis`]: bids and calls, Kabul's snaps) or `legal`
+    /// holds fewer than two actions (a single legal action is `None`, not valued). The budget is
+    /// counted in search steps, never the wall clock, so the values are the same on any machine.
+    /// Kout Bo, Baloot and Kabul implement it; the default (a game without a strong bot, such as a
+    /// test's stand-in) evaluates nothing.
+    fn evaluate(
+        _rules: &Self::Rules,
+        _seat: Seat,
+        _view: &Self::View,
+        _legal: &[Self::Action],
+        _ms: u32,
+        _seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        None
+    }
 }
 
 impl Playable for kout::Kout {
@@ -336,6 +356,17 @@ impl Playable for kout::Kout {
                 KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed).with_solved_bids(spec.solved_bids),
             ),
         }
+    }
+
+    fn evaluate(
+        _rules: &Self::Rules,
+        seat: Seat,
+        view: &Self::View,
+        legal: &[Self::Action],
+        ms: u32,
+        seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        KoutStrong::new(ms, seed).evaluate(seat, view, legal)
     }
 }
 
@@ -350,6 +381,17 @@ impl Playable for baloot::Baloot {
             ),
         }
     }
+
+    fn evaluate(
+        rules: &Self::Rules,
+        seat: Seat,
+        view: &Self::View,
+        legal: &[Self::Action],
+        ms: u32,
+        seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        BalootStrong::new(ms, seed, *rules).evaluate(seat, view, legal)
+    }
 }
 
 impl Playable for kabul::Kabul {
@@ -361,6 +403,17 @@ impl Playable for kabul::Kabul {
             BotKind::Heuristic => Box::new(KabulHeuristic::new(spec.forget, seed)),
             BotKind::Strong => Box::new(KabulStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)),
         }
+    }
+
+    fn evaluate(
+        _rules: &Self::Rules,
+        seat: Seat,
+        view: &Self::View,
+        legal: &[Self::Action],
+        ms: u32,
+        seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        KabulStrong::new(ms, seed).evaluate(seat, view, legal)
     }
 }
 

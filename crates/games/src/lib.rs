@@ -13,6 +13,7 @@
 //! assert_eq!(report["finished"], false);
 //! ```
 
+pub mod analysis;
 mod steps;
 
 pub use steps::replay_steps;
