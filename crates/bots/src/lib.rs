@@ -36,6 +36,7 @@ mod kout_bot;
 mod strong;
 pub mod throughput;
 
+pub use analysis::{Evaluation, Unit};
 pub use baloot_bot::BalootHeuristic;
 pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
 pub use kabul_bot::KabulHeuristic;
@@ -328,7 +329,13 @@ pub trait Playable: Game {
     /// `seed`. (A view does not carry the rule set; the strong bots search under it.)
     fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>>;
 
-    /// STUB.
+    /// The strong bot's values of each legal action of `seat` from its `view` only (never hidden
+    /// state), with `ms` of budget and its random choices from `seed`; `None` when the decision is
+    /// not one the evaluation covers (see [`analysis`]: bids and calls, Kabul's snaps) or `legal`
+    /// holds fewer than two actions (a single legal action is `None`, not valued). The budget is
+    /// counted in search steps, never the wall clock, so the values are the same on any machine.
+    /// Kout Bo, Baloot and Kabul implement it; the default (a game without a strong bot, such as a
+    /// test's stand-in) evaluates nothing.
     fn evaluate(
         _rules: &Self::Rules,
         _seat: Seat,
@@ -336,7 +343,7 @@ pub trait Playable: Game {
         _legal: &[Self::Action],
         _ms: u32,
         _seed: u64,
-    ) -> Option<analysis::Evaluation<Self::Action>> {
+    ) -> Option<Evaluation<Self::Action>> {
         None
     }
 }
@@ -351,6 +358,17 @@ impl Playable for kout::Kout {
             ),
         }
     }
+
+    fn evaluate(
+        _rules: &Self::Rules,
+        seat: Seat,
+        view: &Self::View,
+        legal: &[Self::Action],
+        ms: u32,
+        seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        KoutStrong::new(ms, seed).evaluate(seat, view, legal)
+    }
 }
 
 impl Playable for baloot::Baloot {
@@ -364,6 +382,17 @@ impl Playable for baloot::Baloot {
             ),
         }
     }
+
+    fn evaluate(
+        rules: &Self::Rules,
+        seat: Seat,
+        view: &Self::View,
+        legal: &[Self::Action],
+        ms: u32,
+        seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        BalootStrong::new(ms, seed, *rules).evaluate(seat, view, legal)
+    }
 }
 
 impl Playable for kabul::Kabul {
@@ -375,6 +404,17 @@ impl Playable for kabul::Kabul {
             BotKind::Heuristic => Box::new(KabulHeuristic::new(spec.forget, seed)),
             BotKind::Strong => Box::new(KabulStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)),
         }
+    }
+
+    fn evaluate(
+        _rules: &Self::Rules,
+        seat: Seat,
+        view: &Self::View,
+        legal: &[Self::Action],
+        ms: u32,
+        seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        KabulStrong::new(ms, seed).evaluate(seat, view, legal)
     }
 }
 

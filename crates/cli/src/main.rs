@@ -1,7 +1,8 @@
 //! `majlis`: the command line of Majlis.
 //!
 //! `majlis replay FILE [--seat N]` checks and scores a game record; `majlis deal GAME --seed N`
-//! prints a fresh record to start a match from. See the README for the other commands.
+//! prints a fresh record to start a match from; `majlis analyze FILE` marks its decisions. See the
+//! README for the other commands.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -11,6 +12,7 @@ use clap::{Parser, Subcommand};
 use game::{GameKind, Options, RecordError};
 use serde_json::Value;
 
+mod analyze;
 mod arena;
 mod bench;
 mod loadtest;
@@ -40,6 +42,12 @@ enum Command {
         #[arg(long)]
         seat: Option<usize>,
     },
+    /// Analyse a record: every decision valued by the strong bot from the deciding seat's
+    /// knowledge, marked good, inaccuracy, mistake or blunder, with the better action; each hand's
+    /// double-dummy par.
+    ///
+    /// Exit 0 with the report; exit 2 with a message for an unreadable or malformed record.
+    Analyze(analyze::Args),
     /// Print a fresh record: a shuffled deck for the first hand and no actions.
     Deal {
         /// kout6, kout4, baloot or kabul.
@@ -79,6 +87,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Analyze(args) => analyze::run(args),
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Verify(args) => verify::run(args),

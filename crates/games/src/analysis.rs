@@ -1,63 +1,378 @@
-//! STUB (lead's branch only; replaced by the analysis helper's module at merge).
-#![allow(missing_docs)]
-use bots::analysis::Unit;
-use serde::{Deserialize, Serialize};
+//! Analysis of a finished (or unfinished) match: every decision marked good, inaccuracy, mistake or
+//! blunder, with the better action, and each hand's double-dummy par.
+//!
+//! **Decisions.** The record is replayed; at each decision the deciding seat's legal actions are
+//! valued by the strong bot's search from that seat's view at that moment (what it knew, never the
+//! hidden cards: [`bots::Playable::evaluate`]), and the action played is compared with the best.
+//! Its `loss` is the best value less the played one's, in the evaluation's [`Unit`]:
+//! - Kout Bo ([`Unit::Chance`]): the chance that the seat's team makes (or, defending, breaks) the
+//!   bid; each decision also carries the team's expected tricks per card;
+//! - Baloot ([`Unit::GamePoints`]): the hand's expected game points for the seat's team less the
+//!   other team's;
+//! - Kabul ([`Unit::RoundScore`]): minus the expected round score difference (the seat's round
+//!   score less the others' mean; Kabul's lower scores are better, hence the sign).
+//!
+//! **Covered decisions.** Every card play of Kout Bo and Baloot with at least two legal cards, and
+//! every Kabul turn decision (call Kabul or draw, from which pile, keep or discard, a power and its
+//! target) with at least two legal actions. Left out, so never marked: bids, trump, the Baloot
+//! doubling and table calls (Sawa included), Kabul's snaps, forced plays (a single legal action),
+//! and a decision the search could not value in its budget.
+//!
+//! **Marks** by the loss ([`Thresholds::of`]): below `inaccuracy` good; then inaccuracy, mistake,
+//! and from `blunder` on a blunder.
+//!
+//! | unit | inaccuracy | mistake | blunder |
+//! |---|---|---|---|
+//! | chance (Kout Bo) | 0.05 | 0.15 | 0.30 |
+//! | game points (Baloot) | 2 | 5 | 10 |
+//! | round score (Kabul) | 2 | 5 | 10 |
+//!
+//! **Par** (Kout Bo and Baloot): with every hand visible, what perfect play by all four or six
+//! seats gives the maker's (Kout Bo) or bidder's (Baloot) team from the first lead — tricks in
+//! Kout Bo, card points in Baloot — next to what the hand gave it. Kabul has no par: its hidden
+//! cards are drawn during the round (the draw pile's order is not a choice), and there is no exact
+//! solver of its play. A Kout Bo 6 deal whose exact solve goes past [`PAR_NODES`] positions (a few
+//! take minutes) has no par either.
+//!
+//! **Determinism.** Each decision's search draws from `seed` mixed with the hand and the action's
+//! index, and its budget is a count of search steps, so the same record, options and seed give the
+//! same analysis on any machine.
+//!
+//! ```
+//! use games::analysis::{AnalyzeOptions, analyze};
+//!
+//! let record = games::deal(games::GameKind::Baloot, 3, &Default::default()).unwrap();
+//! let opts = AnalyzeOptions { seat: None, ms: 5, seed: 1 };
+//! let analysis = analyze(&record, &opts, &mut |_, _| {}).unwrap();
+//! assert_eq!(analysis.game, "baloot");
+//! assert!(analysis.hands[0].decisions.is_empty(), "nothing played yet");
+//! ```
 
+use bots::{Playable, Unit};
+use game::{Game, GameKind, Match, Record, RecordError, RuleSet, Seat};
+use serde::{Deserialize, Serialize};
+use solver::{BalootPosition, BalootSolver, KoutPosition, KoutSolver};
+
+/// The default search budget of one decision, in milliseconds of the strong bot's budget (counted
+/// in search steps): a Baloot match of about ten hands analyses in well under 30 s on one core
+/// (the README has the figure).
+pub const DEFAULT_ANALYZE_MS: u32 = 100;
+
+/// The most positions the exact solve of a hand's par may search before it gives up (the par is
+/// then `None`): about a second on one core.
+pub const PAR_NODES: u64 = 30_000_000;
+
+/// What to analyse and with what budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnalyzeOptions {
+    /// Only this seat's decisions (0-based, as `majlis replay --seat`); `None`: every seat's.
     pub seat: Option<usize>,
+    /// The strong bot's budget per decision, in milliseconds (counted in search steps).
     pub ms: u32,
+    /// The seed of the searches' random choices.
     pub seed: u64,
 }
-pub const DEFAULT_ANALYZE_MS: u32 = 60;
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        AnalyzeOptions { seat: None, ms: DEFAULT_ANALYZE_MS, seed: 0 }
+    }
+}
+
+/// How a decision is judged by its loss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mark {
+    /// The loss is below the inaccuracy threshold.
     Good,
+    /// A small loss.
     Inaccuracy,
+    /// A clear loss.
     Mistake,
+    /// A loss that often decides the hand.
     Blunder,
 }
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Analysis {
-    pub game: String,
-    pub unit: Unit,
-    pub ms: u32,
-    pub thresholds: Thresholds,
-    pub hands: Vec<HandAnalysis>,
-}
-#[derive(Clone, Debug, Serialize, Deserialize)]
+
+/// The losses (in the analysis's unit) from which a decision is an inaccuracy, a mistake, a blunder.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Thresholds {
+    /// From this loss on: an inaccuracy.
     pub inaccuracy: f64,
+    /// From this loss on: a mistake.
     pub mistake: f64,
+    /// From this loss on: a blunder.
     pub blunder: f64,
 }
-#[derive(Clone, Debug, Serialize, Deserialize)]
+
+impl Thresholds {
+    /// The thresholds of `unit` (the table in the module docs).
+    #[must_use]
+    pub const fn of(unit: Unit) -> Thresholds {
+        match unit {
+            Unit::Chance => Thresholds { inaccuracy: 0.05, mistake: 0.15, blunder: 0.30 },
+            Unit::GamePoints | Unit::RoundScore => Thresholds { inaccuracy: 2.0, mistake: 5.0, blunder: 10.0 },
+        }
+    }
+
+    /// The mark of a decision that lost `loss`.
+    #[must_use]
+    pub fn mark(&self, loss: f64) -> Mark {
+        if loss >= self.blunder {
+            Mark::Blunder
+        } else if loss >= self.mistake {
+            Mark::Mistake
+        } else if loss >= self.inaccuracy {
+            Mark::Inaccuracy
+        } else {
+            Mark::Good
+        }
+    }
+}
+
+/// A whole record's analysis.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    /// The record's game kind, as records write it (`kout6`, `kout4`, `baloot`, `kabul`).
+    pub game: String,
+    /// What the decisions' values measure.
+    pub unit: Unit,
+    /// The budget per decision it was made with.
+    pub ms: u32,
+    /// The marks' thresholds, in `unit`.
+    pub thresholds: Thresholds,
+    /// Each hand (Kabul: round) of the record, in order.
+    pub hands: Vec<HandAnalysis>,
+}
+
+/// One hand's analysis.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HandAnalysis {
+    /// The hand's index in the record's `hands` (from 0).
     pub hand: usize,
+    /// The double-dummy par, if the game has one and the hand reached its trick play.
+    pub par: Option<Par>,
+    /// The decisions analysed, in record order (see the module docs for which are).
     pub decisions: Vec<Decision>,
 }
-#[derive(Clone, Debug, Serialize, Deserialize)]
+
+/// A hand's double-dummy par: what perfect play with every card visible gives, from the first lead.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Par {
+    /// The team the figures are for (0 or 1): the maker's team in Kout Bo, the bidder's in Baloot.
+    pub team: usize,
+    /// What the figures count: `"tricks"` (Kout Bo, all nine played out) or `"card_points"`
+    /// (Baloot, the last trick's 10 included, a Kaboot counted at [`solver::kaboot_value`]).
+    pub measure: String,
+    /// What perfect play by every seat, every hand visible, gives the team from the first lead.
+    pub perfect: f64,
+    /// What the hand actually gave the team (the engine's hand summary; a Kout Bo hand stopped
+    /// once decided counts the tricks played), `None` if the hand did not end.
+    pub actual: Option<f64>,
+}
+
+/// One decision: what was played, what was best, and the values of every legal action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
+    /// The action's index in the hand's recorded action list (`record.hands[h].actions`).
     pub action: usize,
+    /// The deciding seat (from 0).
     pub seat: usize,
+    /// The action played, in record notation.
     pub played: String,
+    /// The best action by the evaluation.
     pub best: String,
+    /// Every valued legal action with its value, best first.
     pub values: Vec<(String, f64)>,
+    /// Kout Bo: the seat's team's expected tricks, in the order of `values`.
     pub tricks: Option<Vec<f64>>,
+    /// The best value less the played action's (0 or more).
     pub loss: f64,
+    /// The decision's mark by `loss`.
     pub mark: Mark,
+    /// How many sampled deals or worlds the values average.
     pub samples: usize,
 }
+
+/// A game the analysis knows: its unit and (for the trick games) its par.
+trait Analyzed: Playable {
+    /// What its decisions' values measure.
+    const UNIT: Unit;
+    /// The state a par is solved from.
+    type Start;
+    /// The hand's first lead, if `game` stands there (every hand visible).
+    fn first_lead(game: &Self) -> Option<Self::Start>;
+    /// The par from `start`, with what the hand gave (`summary`, if it ended).
+    fn par(start: &Self::Start, summary: Option<&Self::HandSummary>) -> Option<Par>;
+}
+
+impl Analyzed for kout::Kout {
+    const UNIT: Unit = Unit::Chance;
+    type Start = KoutPosition;
+
+    fn first_lead(game: &Self) -> Option<KoutPosition> {
+        KoutPosition::from_game(game).ok().filter(|p| p.trick().is_empty() && p.tricks_left() == 9)
+    }
+
+    fn par(start: &KoutPosition, summary: Option<&kout::KoutHandSummary>) -> Option<Par> {
+        let team = start.contract().maker.team();
+        let mut solver = KoutSolver::new();
+        solver.set_node_limit(Some(PAR_NODES));
+        let tricks = solver.value_for(start, team);
+        if solver.aborted() {
+            return None;
+        }
+        Some(Par {
+            team: team.index(),
+            measure: "tricks".to_owned(),
+            perfect: f64::from(tricks),
+            actual: summary.and_then(|s| s.tricks).map(|t| f64::from(t[team])),
+        })
+    }
+}
+
+impl Analyzed for baloot::Baloot {
+    const UNIT: Unit = Unit::GamePoints;
+    type Start = (BalootPosition, game::Team);
+
+    fn first_lead(game: &Self) -> Option<(BalootPosition, game::Team)> {
+        let pos = BalootPosition::from_game(game).ok().filter(|p| p.trick().is_empty() && p.tricks_left() == 8)?;
+        let bidder = game.view(None).hand.and_then(|h| h.contract).map(|c| c.bidder)?;
+        Some((pos, bidder.team()))
+    }
+
+    fn par((pos, team): &(BalootPosition, game::Team), summary: Option<&baloot::HandSummary>) -> Option<Par> {
+        let mut solver = BalootSolver::new();
+        solver.set_node_limit(Some(PAR_NODES));
+        let points = solver.value_for(pos, *team);
+        if solver.aborted() {
+            return None;
+        }
+        Some(Par {
+            team: team.index(),
+            measure: "card_points".to_owned(),
+            perfect: f64::from(points),
+            actual: summary.and_then(|s| s.card_points).map(|p| f64::from(p[*team])),
+        })
+    }
+}
+
+impl Analyzed for kabul::Kabul {
+    const UNIT: Unit = Unit::RoundScore;
+    type Start = ();
+
+    fn first_lead(_game: &Self) -> Option<()> {
+        None
+    }
+
+    fn par((): &(), _summary: Option<&kabul::RoundSummary>) -> Option<Par> {
+        None
+    }
+}
+
+/// A decision waiting for its evaluation.
+struct Job<G: Game> {
+    hand: usize,
+    action: usize,
+    seat: Seat,
+    view: G::View,
+    legal: Vec<G::Action>,
+    played: G::Action,
+}
+
+/// Analyses `record` (see the module docs): each covered decision of every seat (or of
+/// `opts.seat`) valued with `opts.ms` of budget, and each hand's par. `progress(done, total)` is
+/// called before the first decision and after each, `total` counting the decisions to evaluate
+/// (some may then be left out, when their search values nothing).
+///
+/// # Errors
+/// The record is malformed or an action is illegal (as [`crate::replay`] words it), or
+/// `opts.seat` has no place at the table.
 pub fn analyze(
-    record: &game::Record,
-    _opts: &AnalyzeOptions,
-    _progress: &mut dyn FnMut(usize, usize),
-) -> Result<Analysis, game::RecordError> {
-    Ok(Analysis {
-        game: record.game.to_string(),
-        unit: Unit::Chance,
-        ms: 0,
-        thresholds: Thresholds { inaccuracy: 0.0, mistake: 0.0, blunder: 0.0 },
-        hands: Vec::new(),
-    })
+    record: &Record,
+    opts: &AnalyzeOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis, RecordError> {
+    match record.game {
+        GameKind::Kout6 | GameKind::Kout4 => analyze_as::<kout::Kout>(record, opts, progress),
+        GameKind::Baloot => analyze_as::<baloot::Baloot>(record, opts, progress),
+        GameKind::Kabul => analyze_as::<kabul::Kabul>(record, opts, progress),
+    }
+}
+
+/// The seed of one decision's search: `seed` mixed with where the decision is (SplitMix64's
+/// finaliser), so that decisions draw independently and the same whatever else is analysed.
+fn decision_seed(seed: u64, hand: usize, action: usize) -> u64 {
+    let mut z = seed ^ ((hand as u64) << 32 | action as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn analyze_as<G: Analyzed>(
+    record: &Record,
+    opts: &AnalyzeOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis, RecordError> {
+    let rules = G::Rules::from_options(record.game, &record.rules)
+        .map_err(|e| RecordError::malformed(format!("rules: {e}")))?;
+    let seats = rules.seat_count();
+    if let Some(s) = opts.seat.filter(|&s| s >= seats) {
+        return Err(RecordError::malformed(format!("--seat {s}: the table has seats 0 to {}", seats - 1)));
+    }
+    let mut jobs: Vec<Job<G>> = Vec::new();
+    let mut starts: Vec<Option<G::Start>> = (0..record.hands.len()).map(|_| None).collect();
+    let mut legal = Vec::new();
+    let m = Match::<G>::replay_observed(record, |game, at| {
+        if let Some(start) = starts.get_mut(at.hand).filter(|s| s.is_none()) {
+            *start = G::first_lead(game);
+        }
+        let next = at.action.map_or(0, |a| a + 1);
+        let Some(recorded) = record.hands.get(at.hand).and_then(|h| h.actions.get(next)) else { return };
+        let Some(seat) = recorded.seat.filter(|s| opts.seat.is_none_or(|want| want == s.index())) else { return };
+        let Ok(played) = recorded.text.parse::<G::Action>() else { return };
+        game.legal_actions(seat, &mut legal);
+        if legal.len() < 2 || !legal.contains(&played) {
+            return;
+        }
+        jobs.push(Job { hand: at.hand, action: next, seat, view: game.view(Some(seat)), legal: legal.clone(), played });
+    })?;
+    let summaries = m.game().hand_summaries();
+    let thresholds = Thresholds::of(G::UNIT);
+    let mut hands: Vec<HandAnalysis> = starts
+        .iter()
+        .enumerate()
+        .map(|(h, start)| HandAnalysis {
+            hand: h,
+            par: start.as_ref().and_then(|s| G::par(s, summaries.get(h))),
+            decisions: Vec::new(),
+        })
+        .collect();
+    let total = jobs.len();
+    progress(0, total);
+    for (done, job) in jobs.into_iter().enumerate() {
+        let seed = decision_seed(opts.seed, job.hand, job.action);
+        let evaluation = G::evaluate(m.game().rules(), job.seat, &job.view, &job.legal, opts.ms, seed);
+        if let Some(e) = evaluation
+            && let Some(&(_, played)) = e.actions.iter().find(|(a, _)| *a == job.played)
+            && let Some(&(best, top)) = e.actions.first()
+            && let Some(hand) = hands.get_mut(job.hand)
+        {
+            let loss = (top - played).max(0.0);
+            // An action as good as the best is named best itself.
+            let best = if loss > 0.0 { best } else { job.played };
+            hand.decisions.push(Decision {
+                action: job.action,
+                seat: job.seat.index(),
+                played: job.played.to_string(),
+                best: best.to_string(),
+                values: e.actions.iter().map(|(a, v)| (a.to_string(), *v)).collect(),
+                tricks: e.tricks,
+                loss,
+                mark: thresholds.mark(loss),
+                samples: e.samples,
+            });
+        }
+        progress(done + 1, total);
+    }
+    Ok(Analysis { game: record.game.id().to_owned(), unit: G::UNIT, ms: opts.ms, thresholds, hands })
 }

@@ -44,6 +44,7 @@ use rand_core::{RngCore, SeedableRng};
 
 use self::belief::{Belief, HIDDEN};
 use self::sim::{NO_CARD, Place, SEATS, Sim, Start, Target};
+use crate::analysis::{Evaluation, Unit};
 use crate::{Bot, KabulHeuristic};
 
 /// The default time per decision, in milliseconds.
@@ -123,10 +124,20 @@ impl KabulStrong {
     }
 
     fn search(&mut self, b: &Belief, view: &KabulView, legal: &[KabulAction]) -> Option<KabulAction> {
-        let candidates = candidates(b, view, legal);
+        let candidates = candidates(b, view, legal, false);
         if candidates.len() <= 1 {
             return candidates.first().map(|c| to_action(*c));
         }
+        let found = self.weigh(b, view, &candidates, true);
+        let best = found.alive.iter().copied().min_by(|&x, &y| found.sums[x].total_cmp(&found.sums[y]).then(x.cmp(&y)))?;
+        Some(to_action(candidates[best]))
+    }
+
+    /// Plays every candidate out in the same sampled worlds: the one search behind both
+    /// [`Bot::choose`] (`choosing`: the weaker half of the candidates cut as the worlds come in, the
+    /// wall clock as a stop) and [`KabulStrong::evaluate`] (every candidate in every world, by the
+    /// count of steps alone, so that the values compare and repeat).
+    fn weigh(&mut self, b: &Belief, view: &KabulView, candidates: &[Candidate], choosing: bool) -> Weighed {
         let start = Instant::now();
         let deadline = start + Duration::from_millis(u64::from(self.ms));
         let budget = self.steps;
@@ -137,7 +148,7 @@ impl KabulStrong {
         let mut worlds = 0u32;
         let mut rollouts = 0u32;
         let mut next_cut = FIRST_CUT;
-        while steps < budget && (worlds == 0 || Instant::now() < deadline) {
+        while steps < budget && (worlds == 0 || !choosing || Instant::now() < deadline) {
             let seed = self.rng.next_u64();
             let world = b.sample_weighted(&mut self.rng, seed);
             for &i in &alive {
@@ -149,7 +160,7 @@ impl KabulStrong {
                 rollouts += 1;
             }
             worlds += 1;
-            if worlds == next_cut {
+            if choosing && worlds == next_cut {
                 next_cut *= 2;
                 if alive.len() > KEEP_AT_LEAST {
                     // The same worlds for every survivor: their sums compare directly.
@@ -161,9 +172,55 @@ impl KabulStrong {
             }
         }
         self.stats = SearchStats { candidates: candidates.len(), worlds, rollouts };
-        let best = alive.iter().copied().min_by(|&x, &y| sums[x].total_cmp(&sums[y]).then(x.cmp(&y)))?;
-        Some(to_action(candidates[best]))
+        Weighed { sums, alive, worlds }
     }
+
+    /// The values of `seat`'s legal actions at a decision of its turn (see
+    /// [`crate::Playable::evaluate`]), in [`Unit::RoundScore`]: the negated mean, over the sampled
+    /// worlds, of the search's objective — the seat's round score less the mean of the others'
+    /// (plus, with a target score, [`MATCH_WEIGHT`] off for winning the match) — so higher is better.
+    /// Discarding a card for its power is valued with its best target; a legal action the search
+    /// has no candidate for (a power without a target worth weighing) is left out. `None` outside the seat's
+    /// turn decisions (snap windows), with fewer than two legal actions, or when the seat's view
+    /// does not make a belief.
+    pub(crate) fn evaluate(&mut self, seat: Seat, view: &KabulView, legal: &[KabulAction]) -> Option<Evaluation<KabulAction>> {
+        self.stats = SearchStats::default();
+        if legal.len() < 2
+            || !matches!(
+                view.step,
+                StageView::AwaitingDraw { .. } | StageView::DrawnCard { .. } | StageView::PowerTarget { .. }
+            )
+        {
+            return None;
+        }
+        let b = Belief::from_view(seat, view).ok()?;
+        let candidates = candidates(&b, view, legal, true);
+        let found = self.weigh(&b, view, &candidates, false);
+        if found.worlds == 0 {
+            return None;
+        }
+        let worlds = f64::from(found.worlds);
+        let actions: Vec<(KabulAction, f64)> = legal
+            .iter()
+            .filter_map(|&a| {
+                let values = candidates.iter().enumerate().filter(|&(_, &c)| to_action(c) == a);
+                let best = values.map(|(i, _)| -found.sums[i] / worlds).fold(f64::NEG_INFINITY, f64::max);
+                (best > f64::NEG_INFINITY).then_some((a, best))
+            })
+            .collect();
+        if actions.len() < 2 {
+            return None;
+        }
+        Some(Evaluation::sorted(actions, Unit::RoundScore, None, found.worlds as usize))
+    }
+}
+
+/// What [`KabulStrong::weigh`] found: each candidate's sum of objectives (lower is better), the
+/// candidates still weighed at the end, and the worlds sampled.
+struct Weighed {
+    sums: [f64; MAX_CANDIDATES],
+    alive: ArrayVec<usize, MAX_CANDIDATES>,
+    worlds: u32,
 }
 
 impl Bot<Kabul> for KabulStrong {
@@ -221,8 +278,9 @@ fn place(p: Pos) -> Place {
     (p.seat.index() as u8, p.slot)
 }
 
-/// The candidates worth weighing, in the order of `legal`.
-fn candidates(b: &Belief, view: &KabulView, legal: &[KabulAction]) -> ArrayVec<Candidate, MAX_CANDIDATES> {
+/// The candidates worth weighing, in the order of `legal`; with `every`, each legal power target
+/// too (an analysis values every legal action, not only one place of each kind).
+fn candidates(b: &Belief, view: &KabulView, legal: &[KabulAction], every: bool) -> ArrayVec<Candidate, MAX_CANDIDATES> {
     let mut out: ArrayVec<Candidate, MAX_CANDIDATES> = ArrayVec::new();
     match view.step {
         StageView::AwaitingDraw { .. } => {
@@ -243,6 +301,9 @@ fn candidates(b: &Belief, view: &KabulView, legal: &[KabulAction]) -> ArrayVec<C
                     }
                 }
             }
+        }
+        StageView::PowerTarget { .. } if every => {
+            out.extend(legal.iter().copied().map(Candidate::Act).take(MAX_CANDIDATES));
         }
         StageView::PowerTarget { power, .. } => {
             let wanted = targets(b, power);

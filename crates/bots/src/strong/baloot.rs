@@ -14,7 +14,8 @@ use solver::{BalootPosition, BalootSolver, kaboot_value};
 
 use super::bids::SOLVED_BIDS;
 use super::deal::{Constraints, SEATS};
-use super::{Budget, MAX_DEALS, Tally as Sums};
+use super::{MAX_DEALS, Purpose, Tally as Sums};
+use crate::analysis::{Evaluation, Unit};
 use crate::baloot_bot::bidding::bid;
 use crate::{BalootHeuristic, Bot};
 
@@ -54,10 +55,17 @@ impl BalootStrong {
 
     /// The card to play, if searching decides one.
     fn search(&mut self, seat: Seat, view: &BalootView, cards: &[Card], prefer: Option<usize>) -> Option<usize> {
+        self.solve(seat, view, cards, Purpose::Choose)?.best(prefer, 0.01)
+    }
+
+    /// Solves sampled deals for each of `cards` (each deal one `move_values` search): the one search
+    /// behind both [`Bot::choose`] and [`BalootStrong::evaluate`]. The sums are game points for the
+    /// seat's team less the other team's; only the budget differs by `purpose`.
+    fn solve(&mut self, seat: Seat, view: &BalootView, cards: &[Card], purpose: Purpose) -> Option<Sums> {
         let hand = view.hand.as_ref()?;
         let constraints = constraints(seat, hand)?;
         let history = History::of(hand, self.rules)?;
-        let budget = Budget::new(self.ms);
+        let budget = purpose.budget(self.ms);
         let score = Scorer::of(seat, hand, self.rules)?;
         let mut sums = Sums::new(cards.len());
         let start = self.solver.nodes();
@@ -79,7 +87,40 @@ impl BalootStrong {
             sums.add(&results[..cards.len()]);
         }
         self.solver.set_node_limit(None);
-        sums.best(prefer, 0.01)
+        Some(sums)
+    }
+
+    /// The values of `seat`'s legal cards (see [`crate::Playable::evaluate`]): the hand's expected
+    /// game points for its team less the other team's. Only card plays are valued: a Sawa claim,
+    /// when legal, is left out of the actions. `None` outside the trick play, with fewer than two
+    /// cards to choose from, or when no deal could be solved in the budget.
+    pub(crate) fn evaluate(
+        &mut self,
+        seat: Seat,
+        view: &BalootView,
+        legal: &[BalootAction],
+    ) -> Option<Evaluation<BalootAction>> {
+        if view.phase != StageView::Playing {
+            return None;
+        }
+        let cards: ArrayVec<Card, 9> = legal
+            .iter()
+            .filter_map(|a| match a {
+                BalootAction::Play(c) => Some(*c),
+                _ => None,
+            })
+            .take(9)
+            .collect();
+        if cards.len() < 2 {
+            return None;
+        }
+        let sums = self.solve(seat, view, &cards, Purpose::Evaluate)?;
+        let means = sums.means();
+        if means.len() != cards.len() {
+            return None;
+        }
+        let actions = cards.iter().map(|&c| BalootAction::Play(c)).zip(means).collect();
+        Some(Evaluation::sorted(actions, Unit::GamePoints, None, sums.deals()))
     }
 }
 
@@ -215,7 +256,7 @@ pub(crate) struct Scorer {
 }
 
 impl Scorer {
-    fn of(seat: Seat, hand: &HandView, rules: BalootRules) -> Option<Scorer> {
+    pub(crate) fn of(seat: Seat, hand: &HandView, rules: BalootRules) -> Option<Scorer> {
         let contract = hand.contract?;
         let mode = mode_of(hand)?;
         let projects = hand

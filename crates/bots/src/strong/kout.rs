@@ -10,7 +10,8 @@ use solver::{KoutPosition, KoutSolver};
 
 use super::bids::kout_best;
 use super::deal::{Constraints, SEATS};
-use super::{Budget, MAX_DEALS, Tally};
+use super::{MAX_DEALS, Purpose, Tally};
+use crate::analysis::{Evaluation, Unit};
 use crate::kout_bot::{MARGIN, best_trump, bid_expecting, own_tricks, partners_tricks};
 use crate::{Bot, KoutHeuristic};
 
@@ -47,51 +48,133 @@ impl KoutStrong {
 
     /// The card to play, if searching decides one.
     fn search(&mut self, seat: Seat, view: &KoutView, cards: &[Card], prefer: Option<usize>) -> Option<usize> {
+        self.solve(seat, view, cards, Purpose::Choose)?.chance.best(prefer, 0.0)
+    }
+
+    /// Solves sampled deals for each of `cards`: the one search behind both [`Bot::choose`] and
+    /// [`KoutStrong::evaluate`].
+    ///
+    /// To choose, each card's deal is one bid test (cheap), and the search stops once the best
+    /// card cannot change. To evaluate, each deal is solved for every card's exact tricks
+    /// (`move_values`), which give the bid's outcome too, over every deal the budget buys; when a
+    /// deal's exact tricks are beyond the whole budget (early in a Kout 6 hand), the evaluation falls
+    /// back to the bid tests and reports no tricks.
+    fn solve(&mut self, seat: Seat, view: &KoutView, cards: &[Card], purpose: Purpose) -> Option<Solved> {
         let constraints = constraints(seat, view)?;
         let history = History::of(view)?;
-        let budget = Budget::new(self.ms);
+        let budget = purpose.budget(self.ms);
         let my_team = seat.team();
         let mut tally = Tally::new(cards.len());
+        let mut tricks = (purpose == Purpose::Evaluate).then(|| Tally::new(cards.len()));
         let mut spent = 0u64;
         let start = self.solver.nodes();
         let mut results = [0.0; 9];
+        let mut counts = [0.0; 9];
         let auction = Auction::of(seat, view);
         while tally.deals() < MAX_DEALS {
             let Some(hands) = constraints.deal_fitting(&mut self.rng, |h| history.allows(h)) else { break };
             let weight = auction.weight(&history.starting_hands(&hands));
             let Ok(pos) = KoutPosition::from_view(view, &hands[..constraints.seats]) else { break };
-            let mut complete = true;
-            for (i, &card) in cards.iter().enumerate() {
-                let Some(left) = budget.left(spent) else {
-                    complete = false;
-                    break;
-                };
-                let mut next = pos.clone();
-                if next.play(card).is_err() {
-                    return None;
-                }
+            let maker_team = pos.contract().maker.team();
+            let complete = if tricks.is_some() {
+                let Some(left) = budget.left(spent) else { break };
                 self.solver.set_node_limit(Some(left));
-                let makes = self.solver.makes_bid(&next);
+                let values = self.solver.move_values(&pos);
                 spent = self.solver.nodes() - start;
                 if self.solver.aborted() {
-                    complete = false;
+                    if tally.deals() == 0 {
+                        // Not one deal's exact tricks fit: the bid tests alone, from here on.
+                        tricks = None;
+                        continue;
+                    }
                     break;
                 }
-                let maker_team = pos.contract().maker.team();
-                results[i] = f64::from(u8::from(makes == (maker_team == my_team)));
-            }
+                let bid = pos.contract().bid.tricks();
+                let won = pos.tricks_won()[my_team];
+                for (i, card) in cards.iter().enumerate() {
+                    let &(_, v) = values.iter().find(|(c, _)| c == card)?;
+                    let ours = won + v;
+                    let makes = if maker_team == my_team { ours >= bid } else { TRICKS - ours.min(TRICKS) >= bid };
+                    results[i] = f64::from(u8::from(makes == (maker_team == my_team)));
+                    counts[i] = f64::from(ours);
+                }
+                true
+            } else {
+                let mut complete = true;
+                for (i, &card) in cards.iter().enumerate() {
+                    let Some(left) = budget.left(spent) else {
+                        complete = false;
+                        break;
+                    };
+                    let mut next = pos.clone();
+                    if next.play(card).is_err() {
+                        return None;
+                    }
+                    self.solver.set_node_limit(Some(left));
+                    let makes = self.solver.makes_bid(&next);
+                    spent = self.solver.nodes() - start;
+                    if self.solver.aborted() {
+                        complete = false;
+                        break;
+                    }
+                    results[i] = f64::from(u8::from(makes == (maker_team == my_team)));
+                }
+                complete
+            };
             if !complete {
                 break;
             }
             tally.add_weighted(&results[..cards.len()], weight);
-            if tally.settled(MAX_DEALS - tally.deals(), 1.0) {
+            if let Some(t) = tricks.as_mut() {
+                t.add_weighted(&counts[..cards.len()], weight);
+            }
+            if purpose == Purpose::Choose && tally.settled(MAX_DEALS - tally.deals(), 1.0) {
                 break;
             }
         }
         self.solver.set_node_limit(None);
-        tally.best(prefer, 0.0)
+        Some(Solved { chance: tally, tricks })
+    }
+
+    /// The values of `seat`'s legal cards (see [`crate::Playable::evaluate`]): the chance that its
+    /// team makes (or, defending, breaks) the bid, and its team's expected tricks in the hand.
+    /// `None` outside the trick play, with fewer than two cards to choose from, or when no deal
+    /// could be solved in the budget.
+    pub(crate) fn evaluate(&mut self, seat: Seat, view: &KoutView, legal: &[KoutAction]) -> Option<Evaluation<KoutAction>> {
+        if view.stage != StageView::Playing {
+            return None;
+        }
+        let cards: Vec<Card> = legal
+            .iter()
+            .filter_map(|a| match a {
+                KoutAction::Play(c) => Some(*c),
+                _ => None,
+            })
+            .take(9)
+            .collect();
+        if cards.len() < 2 || cards.len() != legal.len() {
+            return None;
+        }
+        let solved = self.solve(seat, view, &cards, Purpose::Evaluate)?;
+        let chance = solved.chance.means();
+        if chance.len() != cards.len() {
+            return None;
+        }
+        let tricks = solved.tricks.map(|t| t.means()).filter(|t| t.len() == cards.len());
+        let actions = cards.iter().map(|&c| KoutAction::Play(c)).zip(chance).collect();
+        Some(Evaluation::sorted(actions, Unit::Chance, tricks, solved.chance.deals()))
     }
 }
+
+/// What [`KoutStrong::solve`] found: each card's chance of the bid going the seat's team's way,
+/// and (evaluating) each card's expected tricks for the seat's team.
+struct Solved {
+    chance: Tally,
+    tricks: Option<Tally>,
+}
+
+/// Tricks in a Kout Bo hand.
+const TRICKS: u8 = 9;
 
 impl Bot<Kout> for KoutStrong {
     fn choose(&mut self, seat: Seat, view: &KoutView, legal: &[KoutAction]) -> KoutAction {

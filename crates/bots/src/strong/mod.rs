@@ -56,7 +56,8 @@ pub const TRICK_DEFAULT_MS: u32 = 400;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Budget {
     nodes: u64,
-    deadline: Instant,
+    /// The wall-clock stop; `None` for an analysis, which must give the same values on any machine.
+    deadline: Option<Instant>,
 }
 
 impl Budget {
@@ -64,13 +65,39 @@ impl Budget {
     pub(crate) fn new(ms: u32) -> Self {
         Budget {
             nodes: u64::from(ms.max(1)) * NODES_PER_MS,
-            deadline: Instant::now() + Duration::from_millis(u64::from(ms.max(1))),
+            deadline: Some(Instant::now() + Duration::from_millis(u64::from(ms.max(1)))),
         }
+    }
+
+    /// The positions `ms` milliseconds buy, without a wall-clock stop: the same result however
+    /// busy the machine is (what an analysis needs to be deterministic).
+    pub(crate) fn counted(ms: u32) -> Self {
+        Budget { nodes: u64::from(ms.max(1)) * NODES_PER_MS, deadline: None }
     }
 
     /// The positions left after `spent`, if any, and if the clock allows.
     pub(crate) fn left(&self, spent: u64) -> Option<u64> {
-        (spent < self.nodes && Instant::now() < self.deadline).then(|| self.nodes - spent)
+        (spent < self.nodes && self.deadline.is_none_or(|d| Instant::now() < d)).then(|| self.nodes - spent)
+    }
+}
+
+/// What a search is for: a bot's move (stop as soon as the best card is settled, within the wall
+/// clock) or an analysis (every card's value over as many deals as the budget buys, by count only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    /// Choose a card.
+    Choose,
+    /// Value every card.
+    Evaluate,
+}
+
+impl Purpose {
+    /// The budget of `ms` for this purpose.
+    pub(crate) fn budget(self, ms: u32) -> Budget {
+        match self {
+            Purpose::Choose => Budget::new(ms),
+            Purpose::Evaluate => Budget::counted(ms),
+        }
     }
 }
 
@@ -107,6 +134,14 @@ impl Tally {
     /// Deals counted.
     pub(crate) const fn deals(&self) -> usize {
         self.deals
+    }
+
+    /// The weighted mean of each candidate's results (empty before any deal).
+    pub(crate) fn means(&self) -> Vec<f64> {
+        if self.deals == 0 || self.weight <= 0.0 {
+            return Vec::new();
+        }
+        self.sums.iter().map(|s| s / self.weight).collect()
     }
 
     /// Whether `more` further deals, each giving every candidate a result within a spread of

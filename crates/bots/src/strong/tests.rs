@@ -318,3 +318,135 @@ fn with_solved_bids_the_strong_bots_bid_and_name_trump_by_the_fitted_estimates()
     }
     assert!(contracts > 20 && passes > 20, "{contracts} contracts, {passes} passes");
 }
+
+/// The card strictly best by at least `margin` in every one of `deals` deals sampled as the seat
+/// knows them (each solved exactly, `values` giving every card's result in a deal), if there is one.
+fn best_in_every_deal(
+    c: &super::deal::Constraints,
+    allows: impl Fn(&[CardSet; SEATS]) -> bool,
+    rng: &mut ChaCha8Rng,
+    deals: usize,
+    margin: f64,
+    mut values: impl FnMut(&[CardSet; SEATS]) -> Option<Vec<(cards::Card, f64)>>,
+) -> Option<cards::Card> {
+    let mut best = None;
+    for _ in 0..deals {
+        let hands = c.deal_fitting(rng, &allows)?;
+        let mut v = values(&hands)?;
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        if v.len() < 2 || v[0].1 < v[1].1 + margin || best.is_some_and(|b| b != v[0].0) {
+            return None;
+        }
+        best = Some(v[0].0);
+    }
+    best
+}
+
+#[test]
+fn evaluations_name_the_card_that_is_best_in_every_deal_the_seat_may_face() {
+    use baloot::BalootAction;
+    use kout::KoutAction;
+    use solver::{BalootPosition, BalootSolver, KoutPosition, KoutSolver};
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut legal = Vec::new();
+    // Baloot: late in the hand, 40 sampled deals all agreeing on one card by a game point or more.
+    let rules = BalootRules::saudi();
+    let mut solver = BalootSolver::new();
+    let (mut found, mut named) = (0, 0);
+    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+    each_play(24, 3, new, &mut BalootHeuristic, |game: &Baloot, seat| {
+        let view = game.view(Some(seat));
+        let Some(hand) = view.hand.as_ref() else { return };
+        if view.phase != baloot::StageView::Playing || hand.tricks.len() < 5 || found >= 12 {
+            return;
+        }
+        game.legal_actions(seat, &mut legal);
+        if legal.len() < 2 || legal.iter().any(|a| !matches!(a, BalootAction::Play(_))) {
+            return;
+        }
+        let (Some(c), Some(history), Some(score)) =
+            (bs::constraints(seat, hand), bs::History::of(hand, rules), bs::Scorer::of(seat, hand, rules))
+        else {
+            return;
+        };
+        let best = best_in_every_deal(&c, |h| history.allows(h), &mut rng, 40, 1.0, |h| {
+            let pos = BalootPosition::from_view(&view, rules, [h[0], h[1], h[2], h[3]]).ok()?;
+            Some(solver.move_values(&pos).iter().map(|&(card, v)| (card, score.result(&pos, v))).collect())
+        });
+        let Some(best) = best else { return };
+        found += 1;
+        let e = <Baloot as crate::Playable>::evaluate(&rules, seat, &view, &legal, 50, 3).expect("an evaluation");
+        assert_eq!(e.actions.len(), legal.len(), "every card is valued");
+        assert!(e.actions.windows(2).all(|w| w[0].1 >= w[1].1), "best first: {:?}", e.actions);
+        named += usize::from(e.best() == Some(&BalootAction::Play(best)));
+        assert_eq!(e.best(), Some(&BalootAction::Play(best)), "{:?}", e.actions);
+        assert!(e.actions[0].1 >= e.actions[1].1 + 0.5, "clearly best: {:?}", e.actions);
+    });
+    assert!(found >= 5 && named == found, "Baloot: {named} of {found} positions");
+    // Kout Bo 4: late in the hand, one card decides the bid in every sampled deal.
+    let mut legal = Vec::new();
+    let mut solver = KoutSolver::new();
+    let mut found = 0;
+    let new = |g: u64| {
+        let rules = KoutRules { variant: Variant::Four, play_out: true };
+        Kout::new(GameKind::Kout4, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+    };
+    each_play(40, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
+        let view = game.view(Some(seat));
+        if view.stage != kout::StageView::Playing || view.tricks.len() < 5 || found >= 8 {
+            return;
+        }
+        game.legal_actions(seat, &mut legal);
+        if legal.len() < 2 {
+            return;
+        }
+        let (Some(c), Some(history)) = (ks::constraints(seat, &view), ks::History::of(&view)) else { return };
+        let best = best_in_every_deal(&c, |h| history.allows(h), &mut rng, 40, 1.0, |h| {
+            let pos = KoutPosition::from_view(&view, &h[..4]).ok()?;
+            let ours = seat.team() == pos.contract().maker.team();
+            let cards: Vec<_> = pos.legal_moves().iter().collect();
+            let mut out = Vec::new();
+            for card in cards {
+                let mut next = pos.clone();
+                next.play(card).ok()?;
+                out.push((card, f64::from(u8::from(solver.makes_bid(&next) == ours))));
+            }
+            Some(out)
+        });
+        let Some(best) = best else { return };
+        found += 1;
+        let rules = game.rules();
+        let e = <Kout as crate::Playable>::evaluate(rules, seat, &view, &legal, 50, 5).expect("an evaluation");
+        assert_eq!(e.best(), Some(&KoutAction::Play(best)), "{:?}", e.actions);
+        assert_eq!(e.actions[0].1, 1.0, "the best card makes (or breaks) the bid in every deal");
+        let tricks = e.tricks.as_ref().expect("expected tricks late in a kout4 hand");
+        assert_eq!(tricks.len(), e.actions.len());
+        assert!(tricks.iter().all(|&t| (0.0..=9.0).contains(&t)), "{tricks:?}");
+    });
+    assert!(found >= 3, "Kout: only {found} positions");
+}
+
+#[test]
+fn an_evaluation_is_the_same_for_the_same_seed_and_counts_its_deals() {
+    use baloot::BalootAction;
+    let rules = BalootRules::saudi();
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+    each_play(1, 1, new, &mut BalootHeuristic, |game: &Baloot, seat| {
+        let view = game.view(Some(seat));
+        game.legal_actions(seat, &mut legal);
+        let e = |seed| <Baloot as crate::Playable>::evaluate(&rules, seat, &view, &legal, 300, seed);
+        let plays = legal.iter().filter(|a| matches!(a, BalootAction::Play(_))).count();
+        if view.phase != baloot::StageView::Playing || plays < 2 {
+            assert_eq!(e(1), None, "a bid or a forced card is not evaluated");
+            return;
+        }
+        let a = e(1).expect("an evaluation");
+        assert_eq!(Some(&a), e(1).as_ref(), "deterministic");
+        assert!(a.samples >= 1 && a.samples <= super::MAX_DEALS);
+        assert_eq!(a.unit, crate::Unit::GamePoints);
+        checked += 1;
+    });
+    assert!(checked > 5);
+}
