@@ -93,58 +93,61 @@ for (const run of RUNS) {
   const games = run === RUNS[0] || run === RUNS[1] ? GAMES : GAMES.filter((g) => ['kout6', 'baloot', 'kabul6'].includes(g.id));
   test(`fit (${label}): the controls to act are on screen in every game`, { timeout: 240_000 }, async () => {
     const server = await startServer({ botDelayMs: 20 });
-    const b = await openBrowser({ width: run.size.width, height: run.size.height });
-    const { page } = b;
     const failures = [];
-    page.on('dialog', (d) => d.accept());
+    const errors = [];
     try {
-      await page.goto(`${server.base}/`);
-      if (run.lang === 'ar') await page.click('.lang-btn');
-      await signIn(page, server.base, run.lang === 'ar' ? 'سارة المطيري' : 'Sara Almutairi');
       for (const g of games) {
-        await createTable(page, {
-          game: g.game,
-          setup: async (p) => {
-            if (g.players) await p.selectOption('select[data-key="players"]', String(g.players));
-            if (g.preset) await p.selectOption('select[data-key="preset"]', g.preset);
-          },
-        });
-        await fillAndStart(page);
-        const seen = new Set();
-        for (let guard = 0; guard < 200 && seen.size < g.stages.length; guard += 1) {
-          const st = await until(page, (s) => (myTurn(s) || s.game?.finished) && s, { timeout: 60_000, what: `my turn in ${g.id}` });
-          assert.ok(!st.game.finished, `${g.id}: the match ended before my seat acted in ${g.stages.join(', ')}`);
-          const stage = await page.getAttribute('.screen.match', 'data-stage');
-          if (stage && g.stages.includes(stage) && !seen.has(stage)) {
-            // The bar and the cards are drawn by now (the state came first): let a frame pass.
-            await page.waitForTimeout(150);
-            const m = await page.evaluate(measure);
-            assert.ok(m.controls.length > 0, `${g.id} ${stage}: some control to act with`);
-            for (const c of m.controls) {
-              if (c.left < -1 || c.top < -1 || c.right > m.vw + 1 || c.bottom > m.vh + 1) failures.push(`${g.id} ${stage}: ${c.what} at ${JSON.stringify([c.left, c.top, c.right, c.bottom].map(Math.round))} outside ${m.vw}×${m.vh}`);
-            }
-            if (g.id === 'kabul6' && run.size.name === 'phone') {
-              for (const s of m.seats) {
-                for (const l of m.labels) if (overlap(s, l)) failures.push(`${g.id} ${stage}: ${s.what} overlaps the ${l.what} ${JSON.stringify([s, l].map((x) => [x.left, x.top, x.right, x.bottom].map(Math.round)))}`);
-                for (const o of m.seats) if (o !== s && o.what < s.what && overlap(s, o)) failures.push(`${g.id} ${stage}: ${s.what} overlaps ${o.what}`);
+        // A player of its own for each game: a host may keep only a few tables going, and a table
+        // left to its bots plays on.
+        const b = await openBrowser({ width: run.size.width, height: run.size.height });
+        const { page } = b;
+        try {
+          await page.goto(`${server.base}/`);
+          if (run.lang === 'ar') await page.click('.lang-btn');
+          await signIn(page, server.base, run.lang === 'ar' ? 'سارة المطيري' : 'Sara Almutairi');
+          await createTable(page, {
+            game: g.game,
+            setup: async (p) => {
+              if (g.players) await p.selectOption('select[data-key="players"]', String(g.players));
+              if (g.preset) await p.selectOption('select[data-key="preset"]', g.preset);
+            },
+          });
+          await fillAndStart(page);
+          const seen = new Set();
+          for (let guard = 0; guard < 200 && seen.size < g.stages.length; guard += 1) {
+            const st = await until(page, (s) => (myTurn(s) || s.game?.finished) && s, { timeout: 60_000, what: `my turn in ${g.id}` });
+            assert.ok(!st.game.finished, `${g.id}: the match ended before my seat acted in ${g.stages.join(', ')}`);
+            const stage = await page.getAttribute('.screen.match', 'data-stage');
+            if (stage && g.stages.includes(stage) && !seen.has(stage)) {
+              // The bar and the cards are drawn by now (the state came first): let a frame pass.
+              await page.waitForTimeout(150);
+              const m = await page.evaluate(measure);
+              assert.ok(m.controls.length > 0, `${g.id} ${stage}: some control to act with`);
+              for (const c of m.controls) {
+                if (c.left < -1 || c.top < -1 || c.right > m.vw + 1 || c.bottom > m.vh + 1) failures.push(`${g.id} ${stage}: ${c.what} at ${JSON.stringify([c.left, c.top, c.right, c.bottom].map(Math.round))} outside ${m.vw}×${m.vh}`);
               }
+              if (g.id === 'kabul6' && run.size.name === 'phone') {
+                for (const s of m.seats) {
+                  for (const l of m.labels) if (overlap(s, l)) failures.push(`${g.id} ${stage}: ${s.what} overlaps the ${l.what} ${JSON.stringify([s, l].map((x) => [x.left, x.top, x.right, x.bottom].map(Math.round)))}`);
+                  for (const o of m.seats) if (o !== s && o.what < s.what && overlap(s, o)) failures.push(`${g.id} ${stage}: ${s.what} overlaps ${o.what}`);
+                }
+              }
+              await screenshot(page, `fit-${g.id}-${stage}-${label}`);
+              seen.add(stage);
             }
-            await screenshot(page, `fit-${g.id}-${stage}-${label}`);
-            seen.add(stage);
+            const before = st.game.version;
+            await act(page, st);
+            await until(page, (s) => s.game.version > before || !myTurn(s), { timeout: 10_000, what: `${g.id}: my action applied` }).catch(() => {});
           }
-          const before = st.game.version;
-          await act(page, st);
-          await until(page, (s) => s.game.version > before || !myTurn(s), { timeout: 10_000, what: `${g.id}: my action applied` }).catch(() => {});
+          assert.deepEqual([...seen].sort(), [...g.stages].sort(), `${g.id}: my seat acted in every stage`);
+          errors.push(...b.errors);
+        } finally {
+          await b.close();
         }
-        assert.deepEqual([...seen].sort(), [...g.stages].sort(), `${g.id}: my seat acted in every stage`);
-        // Left, so the next game's table is not one too many for its host.
-        await page.click('button[data-key="leave"]');
-        await page.waitForSelector('.hello');
       }
       assert.deepEqual(failures, [], 'every control to act is inside the viewport');
-      assert.deepEqual(b.errors.filter((e) => !/WebSocket|ERR_/.test(e)), []);
+      assert.deepEqual(errors, [], 'no errors in the page');
     } finally {
-      await b.close();
       await server.stop();
     }
   });
