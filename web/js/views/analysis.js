@@ -17,19 +17,22 @@ import { decisionsByStep, lessonText, markCounts, parText, MARKS } from '../anal
 /** @typedef {import('../analysis.js').Analysis} Analysis */
 
 /**
+ * The analysis's two parts on a replay: `strip`, the marked moves along the timeline (in the
+ * sticky bar, under the slider), and `panel`, the lesson of the move on screen, the hand's par,
+ * the next-mark button and the counts. Null parts where there is nothing to show.
  * @param {App} app
  * @param {Replay} data
  * @param {number} step  the step on screen
  * @param {(step: number) => void} go
  * @param {(seat: number) => string} name
- * @returns {HTMLElement | null}
+ * @returns {{strip: HTMLElement | null, panel: HTMLElement | null}}
  */
-export function analysisView(app, data, step, go, name) {
+export function analysisParts(app, data, step, go, name) {
   const a = app.ui.replay.analysis;
-  if (!a) return null;
+  if (!a) return { strip: null, panel: null };
   if (a.status !== 'ready') {
     const key = a.status === 'busy' ? 'analysis.busy' : a.status === 'pending' ? 'analysis.pending' : null;
-    return key ? h('section', { class: 'analysis', 'data-key': 'analysis' }, h('p', { class: 'muted small' }, key ? app.t(key) : '')) : null;
+    return { strip: null, panel: key ? h('section', { class: 'analysis', 'data-key': 'analysis', dataset: { status: a.status } }, h('p', { class: 'muted small' }, app.t(key))) : null };
   }
   const analysis = /** @type {Analysis} */ (a.data);
   const lang = app.state.lang;
@@ -42,19 +45,22 @@ export function analysisView(app, data, step, go, name) {
   const next = marked.find(([i]) => i > step);
   const counts = markCounts(analysis, data.seats);
   const par = parText(analysis.pars[data.steps[step]?.hand ?? -1], app.t.bind(app));
-  return h('section', { class: 'analysis', 'data-key': 'analysis', 'aria-label': app.t('analysis.title') },
-    h('div', { class: 'analysis-strip', role: 'list', 'aria-label': app.t('analysis.marks') },
-      marked.map(([i, d]) => h('button', {
+  const strip = h('div', { class: 'analysis-strip', role: 'list', 'aria-label': app.t('analysis.marks'), 'data-key': 'analysis-strip' },
+    marked.map(([i, d]) => {
+      const what = `${app.t(`analysis.mark.${d.mark}`)} · ${name(d.seat)}: ${label(d.played)}`;
+      return h('button', {
         class: `mark-dot mark-${d.mark} ${i === step ? 'on' : ''}`,
         type: 'button',
         role: 'listitem',
         'data-key': `mark-${i}`,
         dataset: { mark: d.mark, step: i },
         style: { insetInlineStart: `${total > 1 ? (i / (total - 1)) * 100 : 0}%` },
-        title: `${app.t(`analysis.mark.${d.mark}`)} · ${name(d.seat)}: ${label(d.played)}`,
-        'aria-label': `${app.t(`analysis.mark.${d.mark}`)} · ${name(d.seat)}: ${label(d.played)}`,
+        title: what,
+        'aria-label': what,
         onclick: () => go(i),
-      }))),
+      });
+    }));
+  const panel = h('section', { class: 'analysis', 'data-key': 'analysis', dataset: { status: 'ready' }, 'aria-label': app.t('analysis.title') },
     here
       ? h('p', { class: `analysis-note mark-${here.mark}`, 'data-key': 'analysis-note', dataset: { mark: here.mark } },
         h('strong', null, app.t(`analysis.mark.${here.mark}`)), ' · ',
@@ -68,4 +74,5 @@ export function analysisView(app, data, step, go, name) {
       h('ul', { class: 'analysis-counts' },
         counts.map((c, seat) => h('li', null, h('bdi', null, name(seat)), ': ',
           app.t('analysis.counts', Object.fromEntries(MARKS.map((m) => [m, c[m]]))))))));
+  return { strip, panel };
 }

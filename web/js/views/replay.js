@@ -2,7 +2,9 @@
 /**
  * Replays: step through a finished match forwards and backwards (buttons, slider, arrow keys),
  * every card face up. The steps come from the engines on the server (replay.js reads them): a
- * stored match by its id, or a record file the person opens here.
+ * stored match by its id, or a record file the person opens here. One seat is followed: it sits at
+ * the bottom with its cards large, the others' compact, so a phone can read them. The step
+ * controls and the timeline stay in view at the bottom of the screen (sticky).
  * @module
  */
 
@@ -13,7 +15,7 @@ import { cardText, SUIT_SYMBOL } from '../cards.js';
 import { jokerNames, hasStrongText } from '../i18n.js';
 import { cardFace } from './cardface.js';
 import { slotPlace } from './kabul.js';
-import { analysisView } from './analysis.js';
+import { analysisParts } from './analysis.js';
 
 /** @typedef {import('../main.js').App} App */
 /** @typedef {import('../replay.js').Replay} Replay */
@@ -38,6 +40,75 @@ function playerName(data, seat, app) {
   const n = data.players[seat];
   if (typeof n === 'string' && n) return n.startsWith('bot:') ? `${app.t('lobby.bot')} ${seat + 1}` : n;
   return app.t('seat.n', { n: seat + 1 });
+}
+
+/**
+ * The seat followed: the one chosen on the page, else the viewer's own seat when they played in
+ * the match (by name), else the first.
+ * @param {App} app
+ * @param {Replay} data
+ */
+function followedSeat(app, data) {
+  const chosen = app.ui.replay.follow;
+  if (Number.isInteger(chosen) && chosen >= 0 && chosen < data.seats) return /** @type {number} */ (chosen);
+  const me = app.state.me?.name;
+  const mine = me ? data.players.indexOf(me) : -1;
+  return mine >= 0 && mine < data.seats ? mine : 0;
+}
+
+/**
+ * The timeline under the step buttons: a slider over every step, with a tick where each hand (or
+ * Kabul round) is dealt. Marks of other kinds go in `.timeline-marks` the same way, placed by
+ * their step.
+ * @param {App} app
+ * @param {Replay} data
+ * @param {number} step
+ */
+function timeline(app, data, step) {
+  const total = data.steps.length;
+  const at = (/** @type {number} */ i) => `${total > 1 ? (i / (total - 1)) * 100 : 0}%`;
+  const deals = data.steps.flatMap((s, i) => (s.index === -1 && i > 0 ? [i] : []));
+  return h('div', { class: 'replay-timeline' },
+    h('input', { class: 'replay-slider', type: 'range', min: 0, max: total - 1, value: step, 'data-key': 'r-slider', 'aria-label': app.t('replay.step', { n: step + 1, total }), oninput: (/** @type {Event} */ e) => goTo(app, Number(/** @type {HTMLInputElement} */ (e.target).value)) }),
+    h('div', { class: 'timeline-marks', 'aria-hidden': 'true' },
+      deals.map((i) => h('span', { class: 'mark deal', dataset: { step: i }, style: { 'inset-inline-start': at(i) } }))));
+}
+
+/**
+ * Who the page follows, chosen by name.
+ * @param {App} app
+ * @param {Replay} data
+ * @param {number} follow
+ */
+function followChooser(app, data, follow) {
+  const seats = Array.from({ length: data.seats }, (_, i) => i);
+  return h('label', { class: 'replay-follow' },
+    h('span', null, app.t('replay.follow')),
+    h('select', {
+      'data-key': 'r-follow',
+      onchange: (/** @type {Event} */ e) => { app.ui.replay.follow = Number(/** @type {HTMLSelectElement} */ (e.target).value); app.render(); },
+    }, seats.map((seat) => h('option', { value: seat, selected: seat === follow }, playerName(data, seat, app)))));
+}
+
+/**
+ * The fair-deal line in words, with the way to check it behind a disclosure for those who want it.
+ * @param {App} app
+ * @param {string} gameId
+ */
+function fairDeal(app, gameId) {
+  const r = app.ui.replay;
+  const file = `majlis-${gameId}.json`;
+  return h('div', { class: 'replay-fair' },
+    h('p', { class: 'fair-line' }, app.t('replay.fair')),
+    h('details', {
+      class: 'fair-details', open: Boolean(r.details),
+      ontoggle: (/** @type {Event} */ e) => { r.details = /** @type {HTMLDetailsElement} */ (e.target).open; },
+    },
+    h('summary', { 'data-key': 'r-details' }, app.t('replay.details')),
+    h('p', { class: 'muted small' }, app.t('replay.fair.how')),
+    h('p', { class: 'small' },
+      h('a', { class: 'btn small', href: `/api/games/${encodeURIComponent(gameId)}/record`, download: file, 'data-key': 'r-download' }, app.t('replay.download')),
+      ' ', h('code', { class: 'fair-command', dir: 'ltr' }, `majlis verify ${file}`))));
 }
 
 /**
@@ -112,9 +183,13 @@ export function renderReplay(app) {
   const kabul = game === 'kabul';
   const tt = kabul ? null : trickTable(game, s.view);
   const kt = kabul ? kabulTable(s) : null;
+  const follow = followedSeat(app, data);
+  // The followed seat at the bottom, the others around it in play order, as at the table.
+  const rel = (/** @type {number} */ seat) => (seat - follow + seats) % seats;
   const seatEls = [];
   for (let seat = 0; seat < seats; seat += 1) {
-    const pos = seatPosition(seat, seats, 46);
+    const followed = seat === follow;
+    const pos = seatPosition(rel(seat), seats, 46);
     const team = hasTeams(game) ? teamOf(seat) : null;
     const parts = [h('div', { class: 'seat-plate' }, h('bdi', { class: 'seat-name' }, name(seat)))];
     const held = s.hands[seat] ?? [];
@@ -123,13 +198,14 @@ export function renderReplay(app) {
       const call = [...tt.calls].reverse().find((c) => c.seat === seat);
       if (call && !tt.tricks && !tt.plays.length) parts.push(h('div', { class: 'bubble' }, actionLabel(game, call.text, lang, { faceUpSuit: tt.faceUp ? tt.faceUp.slice(-1) : null })));
       // In the engine's display order, as the server sends them.
-      parts.push(h('div', { class: 'open-hand' }, held.filter((c) => c !== null).map((c) => cardFace(/** @type {string} */ (c), { extra: 'mini', label: text(/** @type {string} */ (c)) }))));
+      // The followed seat's cards at a readable size, the others' compact.
+      parts.push(h('div', { class: `open-hand ${followed ? 'large' : ''}` }, held.filter((c) => c !== null).map((c) => cardFace(/** @type {string} */ (c), { extra: followed ? '' : 'mini', label: text(/** @type {string} */ (c)) }))));
     } else if (kt) {
       if (kt.caller === seat) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip maker' }, app.t('kabul.call'))));
       parts.push(h('div', { class: 'grid' }, held.map((c, i) => h('div', { class: `slot ${c ? 'up' : 'empty'} ${kt.touched.has(`${seat}:${i}`) ? 'touched flip' : ''}`, style: slotPlace(i), 'data-pos': `${seat}:${i}` }, c ? cardFace(c, { label: text(c) }) : null))));
       if (kt.roundScores) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip score-chip' }, String(kt.roundScores[seat] ?? ''))));
     }
-    seatEls.push(h('div', { class: `seat ${team === null ? '' : `team-${team}`} ${s.seat === seat ? 'acting' : ''}`, style: seatStyle(pos) }, parts));
+    seatEls.push(h('div', { class: `seat ${team === null ? '' : `team-${team}`} ${s.seat === seat ? 'acting' : ''} ${followed ? 'followed' : ''}`, style: seatStyle(pos), dataset: { seat } }, parts));
   }
 
   let center;
@@ -137,8 +213,10 @@ export function renderReplay(app) {
     center = h('div', { class: `trick ${tt.done ? 'done' : ''}` },
       tt.faceUp ? h('div', { class: 'center-info face-up' }, cardFace(tt.faceUp, { extra: 'big' }), h('p', { class: 'muted' }, app.t('baloot.faceUp'))) : null,
       tt.plays.map((p) => {
-        const pos = seatPosition(p.seat, seats, 16);
-        return h('div', { class: `played ${tt.winner === p.seat ? 'winner' : ''} ${p.dead ? 'dead' : ''}`, style: { left: `${pos.x}%`, top: `${pos.y}%` } },
+        // Toward the seat that played it, as at the table: the CSS scales the direction (less
+        // across a phone's narrow felt, so the card stays clear of the side seats' hands).
+        const dir = seatPosition(rel(p.seat), seats, 100);
+        return h('div', { class: `played ${tt.winner === p.seat ? 'winner' : ''} ${p.dead ? 'dead' : ''}`, style: { '--ux': ((dir.x - 50) / 100).toFixed(3), '--uy': ((dir.y - 50) / 100).toFixed(3) } },
           cardFace(p.card, { label: text(p.card) }),
           p.dead ? h('span', { class: 'badge dead-tag' }, app.t('kout.deadJoker')) : null);
       }));
@@ -167,7 +245,11 @@ export function renderReplay(app) {
     if (s.hand_score) info.push(h('span', { class: 'r-hand-score' }, ` · ${app.t(game === 'baloot' ? 'replay.gamePoints' : 'replay.handScore')} ${pair(s.hand_score)}`));
     if (s.score.length) info.push(h('span', { class: 'r-score' }, ` · ${app.t('table.score')} ${pair(s.score)}`));
   } else if (kt) {
-    info.push(h('span', { class: 'r-score' }, ` · ${app.t('kabul.total')}: ${kt.totals.map((n, i) => `${name(i)} ${n}`).join(', ')}`));
+    // Each name isolated from its number, so that a Latin name in an Arabic line keeps its place;
+    // Arabic lists take its own comma.
+    const comma = lang === 'ar' ? '، ' : ', ';
+    info.push(h('span', { class: 'r-score' }, ` · ${app.t('kabul.total')}: `,
+      kt.totals.map((n, i) => [i ? comma : '', h('bdi', null, name(i)), ` ${n}`])));
   }
 
   const total = steps.length;
@@ -177,32 +259,32 @@ export function renderReplay(app) {
   const nextHand = handJump(steps, step, 1);
   const hasNextHand = steps[nextHand] && steps[nextHand].hand > s.hand;
   const gameId = r.id;
+  const analysis = analysisParts(app, data, step, (n) => goTo(app, n), name);
   root.append(
     h('div', { class: 'replay-head' },
       h('h1', null, app.t('replay.title'), ' · ', app.t(`game.${game}`)),
       h('p', { class: 'muted' }, app.t('replay.note')),
-      // The record itself, with every hand's fair-deal commitment and reveal: `majlis verify`
-      // checks that no deck was stacked.
-      gameId
-        ? h('p', { class: 'muted small' },
-          h('a', { class: 'btn small', href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `majlis-${gameId}.json`, 'data-key': 'r-download' }, app.t('replay.download')),
-          ' ', app.t('replay.verify'))
-        : r.file ? h('p', { class: 'muted small' }, app.t('replay.file.name'), ' ', h('bdi', null, String(r.file))) : ''),
-    h('div', { class: 'replay-info' }, info),
+      // The record holds every hand's fair-deal commitment and reveal: said in words, with the
+      // check (`majlis verify`) behind "details".
+      gameId ? fairDeal(app, gameId) : r.file ? h('p', { class: 'muted small' }, app.t('replay.file.name'), ' ', h('bdi', null, String(r.file))) : ''),
+    h('div', { class: 'replay-sub' }, h('div', { class: 'replay-info' }, info), followChooser(app, data, follow)),
     h('div', { class: `felt replay-felt seats-${seats}` }, seatEls, h('div', { class: 'center' }, center)),
     h('p', { class: 'replay-last', 'aria-live': 'polite' },
       s.seat !== null ? [h('bdi', null, name(s.seat)), ': '] : '',
       lastLabel(actionLabel(game, s.text, lang, { name }))),
-    analysisView(app, data, step, (n) => goTo(app, n), name) ?? '',
-    h('div', { class: 'replay-controls', role: 'toolbar' },
-      h('button', { class: 'btn', type: 'button', 'data-key': 'r-first', onclick: () => goTo(app, 0), disabled: step === 0 }, app.t('replay.first')),
-      h('button', { class: 'btn', type: 'button', 'data-key': 'r-prev-hand', 'aria-keyshortcuts': 'PageUp', onclick: () => goTo(app, handJump(steps, step, -1)), disabled: step === 0 }, app.t(`replay.prev.${handWord}`)),
-      h('button', { class: 'btn', type: 'button', 'data-key': 'r-prev', onclick: () => goTo(app, step - 1), disabled: step === 0 }, app.t('replay.prev')),
-      h('span', { class: 'replay-step' }, app.t('replay.step', { n: step + 1, total })),
-      h('button', { class: 'btn primary', type: 'button', 'data-key': 'r-next', onclick: () => goTo(app, step + 1), disabled: step >= total - 1 }, app.t('replay.next')),
-      h('button', { class: 'btn', type: 'button', 'data-key': 'r-next-hand', 'aria-keyshortcuts': 'PageDown', onclick: () => goTo(app, nextHand), disabled: !hasNextHand }, app.t(`replay.next.${handWord}`)),
-      h('button', { class: 'btn', type: 'button', 'data-key': 'r-last', onclick: () => goTo(app, total - 1), disabled: step >= total - 1 }, app.t('replay.last'))),
-    h('input', { class: 'replay-slider', type: 'range', min: 0, max: total - 1, value: step, 'data-key': 'r-slider', 'aria-label': app.t('replay.step', { n: step + 1, total }), oninput: (/** @type {Event} */ e) => goTo(app, Number(/** @type {HTMLInputElement} */ (e.target).value)) }),
+    analysis.panel ?? '',
+    // Always in view: the bar sticks to the bottom of the screen while the page scrolls.
+    h('div', { class: 'replay-bar' },
+      h('div', { class: 'replay-controls', role: 'toolbar', 'aria-label': app.t('replay.controls') },
+        h('button', { class: 'btn', type: 'button', 'data-key': 'r-first', onclick: () => goTo(app, 0), disabled: step === 0 }, app.t('replay.first')),
+        h('button', { class: 'btn', type: 'button', 'data-key': 'r-prev-hand', 'aria-keyshortcuts': 'PageUp', onclick: () => goTo(app, handJump(steps, step, -1)), disabled: step === 0 }, app.t(`replay.prev.${handWord}`)),
+        h('button', { class: 'btn', type: 'button', 'data-key': 'r-prev', 'aria-keyshortcuts': lang === 'ar' ? 'ArrowRight' : 'ArrowLeft', onclick: () => goTo(app, step - 1), disabled: step === 0 }, app.t('replay.prev')),
+        h('span', { class: 'replay-step' }, app.t('replay.step', { n: step + 1, total })),
+        h('button', { class: 'btn primary', type: 'button', 'data-key': 'r-next', 'aria-keyshortcuts': lang === 'ar' ? 'ArrowLeft' : 'ArrowRight', onclick: () => goTo(app, step + 1), disabled: step >= total - 1 }, app.t('replay.next')),
+        h('button', { class: 'btn', type: 'button', 'data-key': 'r-next-hand', 'aria-keyshortcuts': 'PageDown', onclick: () => goTo(app, nextHand), disabled: !hasNextHand }, app.t(`replay.next.${handWord}`)),
+        h('button', { class: 'btn', type: 'button', 'data-key': 'r-last', onclick: () => goTo(app, total - 1), disabled: step >= total - 1 }, app.t('replay.last'))),
+      timeline(app, data, step),
+      analysis.strip ?? ''),
     gameId ? '' : fileOpener(app),
     h('a', { class: 'btn ghost', href: '#/' }, app.t('table.home')));
   return root;
