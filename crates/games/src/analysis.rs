@@ -431,7 +431,7 @@ mod tests {
                 assert!(par.perfect >= 0.0 && par.actual.is_some(), "{par:?}");
             }
             assert_eq!(a.thresholds, Thresholds::of(a.unit));
-            let back: Analysis = serde_json::from_str(&serde_json::to_string(&a).expect("json")).expect("parses");
+            let back: Analysis = serde_json::from_value(serde_json::to_value(&a).expect("json")).expect("parses");
             assert_eq!(back, a);
         }
     }
@@ -446,11 +446,11 @@ mod tests {
             // The last card play where the truth has a card that decides the bid for the seat's
             // team and another, played instead, that gives it away.
             let mut plant = None;
-            for j in 0..actions.len() {
+            for (j, recorded) in actions.iter().enumerate() {
                 let mut head = record.clone();
                 head.hands[0].actions.truncate(j);
                 let m = Match::<Kout>::replay(&head).expect("replays");
-                let Some(seat) = actions[j].seat else { continue };
+                let Some(seat) = recorded.seat else { continue };
                 let Ok(pos) = KoutPosition::from_game(m.game()) else { continue };
                 if pos.tricks_left() > 4 {
                     continue;
