@@ -53,10 +53,24 @@ use game::{Game, GameKind, Match, Record, RecordError, RuleSet, Seat};
 use serde::{Deserialize, Serialize};
 use solver::{BalootPosition, BalootSolver, KoutPosition, KoutSolver};
 
-/// The default search budget of one decision, in milliseconds of the strong bot's budget (counted
-/// in search steps): a Baloot match of about ten hands analyses in well under 30 s on one core
-/// (the README has the figure).
-pub const DEFAULT_ANALYZE_MS: u32 = 400;
+/// The default search budget of one decision in Kout Bo and Baloot, in milliseconds of the strong
+/// bot's budget (counted in search steps, five times the bot's own 400): a Baloot match of about ten
+/// hands analyses in about 7 s on one core (the README has the figure), most decisions averaging
+/// the full 48 deals.
+pub const DEFAULT_ANALYZE_MS: u32 = 2000;
+
+/// The default budget of one Kabul decision (the strong Kabul bot's own): its rollouts cost far
+/// more per millisecond of budget than the trick games' solves, and a Kabul match has more decisions.
+pub const KABUL_ANALYZE_MS: u32 = 100;
+
+/// The default budget of one decision of `kind`: [`KABUL_ANALYZE_MS`] or [`DEFAULT_ANALYZE_MS`].
+#[must_use]
+pub const fn default_ms(kind: GameKind) -> u32 {
+    match kind {
+        GameKind::Kabul => KABUL_ANALYZE_MS,
+        GameKind::Kout6 | GameKind::Kout4 | GameKind::Baloot => DEFAULT_ANALYZE_MS,
+    }
+}
 
 /// The most positions the exact solve of a hand's par may search before it gives up (the par is
 /// then `None`): about a second on one core.
