@@ -70,10 +70,11 @@ mod tests {
 
     #[test]
     fn sorting_puts_the_best_first_and_keeps_tricks_in_step() {
-        let e = Evaluation::sorted(vec![('a', 0.2), ('b', 0.9), ('c', 0.5)], Unit::Chance, Some(vec![4.0, 7.0, 5.0]), 3);
+        let e =
+            Evaluation::sorted(vec![('a', 0.2), ('b', 0.9), ('c', 0.5)], Unit::Chance, Some(vec![4.0, 7.0, 5.0]), 3);
         assert_eq!(e.actions, vec![('b', 0.9), ('c', 0.5), ('a', 0.2)]);
         assert_eq!(e.tricks, Some(vec![7.0, 5.0, 4.0]));
         assert_eq!(e.best(), Some(&'b'));
-        assert_eq!(serde_json::to_string(&Unit::GamePoints).unwrap(), "\"game_points\"");
+        assert_eq!(serde_json::to_string(&Unit::GamePoints).expect("json"), "\"game_points\"");
     }
 }

@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use games::analysis::{Analysis, AnalyzeOptions, DEFAULT_ANALYZE_MS, Mark, analyze};
+use games::analysis::{Analysis, AnalyzeOptions, Mark, analyze, default_ms};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `majlis analyze`.
@@ -25,9 +25,9 @@ pub struct Args {
     #[arg(long)]
     seat: Option<usize>,
     /// The strong bot's budget per decision in milliseconds, counted in search steps (the same
-    /// analysis on any machine).
-    #[arg(long, default_value_t = DEFAULT_ANALYZE_MS, value_parser = clap::value_parser!(u32).range(1..=60_000))]
-    ms: u32,
+    /// analysis on any machine); default 2000 in Kout Bo and Baloot, 100 in Kabul.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
+    ms: Option<u32>,
     /// The seed of the searches.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -59,7 +59,8 @@ fn analyze_main(args: &Args) -> anyhow::Result<()> {
         std::fs::read_to_string(&args.record).with_context(|| format!("cannot read {}", args.record))?
     };
     let record = game::Record::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", args.record))?;
-    let opts = AnalyzeOptions { seat: args.seat, ms: args.ms, seed: args.seed };
+    let ms = args.ms.unwrap_or_else(|| default_ms(record.game));
+    let opts = AnalyzeOptions { seat: args.seat, ms, seed: args.seed };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(

@@ -53,10 +53,24 @@ use game::{Game, GameKind, Match, Record, RecordError, RuleSet, Seat};
 use serde::{Deserialize, Serialize};
 use solver::{BalootPosition, BalootSolver, KoutPosition, KoutSolver};
 
-/// The default search budget of one decision, in milliseconds of the strong bot's budget (counted
-/// in search steps): a Baloot match of about ten hands analyses in well under 30 s on one core
-/// (the README has the figure).
-pub const DEFAULT_ANALYZE_MS: u32 = 100;
+/// The default search budget of one decision in Kout Bo and Baloot, in milliseconds of the strong
+/// bot's budget (counted in search steps, five times the bot's own 400): a Baloot match of about ten
+/// hands analyses in about 7 s on one core (the README has the figure), most decisions averaging
+/// the full 48 deals.
+pub const DEFAULT_ANALYZE_MS: u32 = 2000;
+
+/// The default budget of one Kabul decision (the strong Kabul bot's own): its rollouts cost far
+/// more per millisecond of budget than the trick games' solves, and a Kabul match has more decisions.
+pub const KABUL_ANALYZE_MS: u32 = 100;
+
+/// The default budget of one decision of `kind`: [`KABUL_ANALYZE_MS`] or [`DEFAULT_ANALYZE_MS`].
+#[must_use]
+pub const fn default_ms(kind: GameKind) -> u32 {
+    match kind {
+        GameKind::Kabul => KABUL_ANALYZE_MS,
+        GameKind::Kout6 | GameKind::Kout4 | GameKind::Baloot => DEFAULT_ANALYZE_MS,
+    }
+}
 
 /// The most positions the exact solve of a hand's par may search before it gives up (the par is
 /// then `None`): about a second on one core.
@@ -375,4 +389,144 @@ fn analyze_as<G: Analyzed>(
         progress(done + 1, total);
     }
     Ok(Analysis { game: record.game.id().to_owned(), unit: G::UNIT, ms: opts.ms, thresholds, hands })
+}
+
+#[cfg(test)]
+mod tests {
+    use bots::arena::{Config, play_game};
+    use bots::{Bot, BotSpec, KoutHeuristic};
+    use game::{Actor, Phase};
+    use kout::{Kout, KoutAction};
+    use serde_json::json;
+
+    use super::*;
+
+    /// A record of `hands` hands of `kind` played by `spec` at every seat (the arena's machinery).
+    fn played(kind: GameKind, options: serde_json::Value, spec: BotSpec, seed: u64, hands: usize) -> Record {
+        let mut config = Config::new(kind, [spec.into(), spec.into()], seed);
+        config.options = options.as_object().cloned().unwrap_or_default();
+        config.max_hands = hands;
+        config.keep_records = true;
+        let outcome = match kind {
+            GameKind::Kout6 | GameKind::Kout4 => play_game::<Kout>(&config, 0, 0),
+            GameKind::Baloot => play_game::<baloot::Baloot>(&config, 0, 0),
+            GameKind::Kabul => play_game::<kabul::Kabul>(&config, 0, 0),
+        };
+        outcome.expect("a game").record.expect("its record")
+    }
+
+    fn strong(ms: u32) -> BotSpec {
+        BotSpec { ms: Some(ms), ..BotSpec::STRONG }
+    }
+
+    #[test]
+    fn the_strong_bot_against_itself_makes_no_blunder() {
+        for (kind, options, hands) in
+            [(GameKind::Baloot, json!({"preset": "saudi"}), 2), (GameKind::Kout4, json!({}), 1)]
+        {
+            let record = played(kind, options, strong(400), 4, hands);
+            let opts = AnalyzeOptions { seat: None, ms: 400, seed: 7 };
+            let mut calls = 0;
+            let a = analyze(&record, &opts, &mut |done, total| {
+                assert!(done <= total);
+                calls += 1;
+            })
+            .expect("analyses");
+            let decisions: Vec<&Decision> = a.hands.iter().flat_map(|h| &h.decisions).collect();
+            assert!(decisions.len() >= 10 * hands, "{kind}: {} decisions", decisions.len());
+            assert!(calls > decisions.len(), "progress after each decision");
+            for d in &decisions {
+                assert_ne!(d.mark, Mark::Blunder, "{kind}: {d:?}");
+                assert!(d.loss >= 0.0 && d.values.len() >= 2 && d.values.iter().any(|(a, _)| *a == d.played));
+                assert_eq!(d.values[0].1 - d.loss, d.values.iter().find(|(a, _)| *a == d.played).map_or(-1.0, |v| v.1));
+            }
+            for h in &a.hands {
+                let par = h.par.as_ref().expect("a par for a played hand");
+                assert!(par.perfect >= 0.0 && par.actual.is_some(), "{par:?}");
+            }
+            assert_eq!(a.thresholds, Thresholds::of(a.unit));
+            let back: Analysis = serde_json::from_value(serde_json::to_value(&a).expect("json")).expect("parses");
+            assert_eq!(back, a);
+        }
+    }
+
+    #[test]
+    fn a_planted_losing_card_is_marked() {
+        let mut solver = KoutSolver::new();
+        let mut legal = Vec::new();
+        for seed in 0..40 {
+            let record = played(GameKind::Kout4, json!({"play_out": true}), BotSpec::HEURISTIC, seed, 1);
+            let actions = &record.hands[0].actions;
+            // The last card play where the truth has a card that decides the bid for the seat's
+            // team and another, played instead, that gives it away.
+            let mut plant = None;
+            for (j, recorded) in actions.iter().enumerate() {
+                let mut head = record.clone();
+                head.hands[0].actions.truncate(j);
+                let m = Match::<Kout>::replay(&head).expect("replays");
+                let Some(seat) = recorded.seat else { continue };
+                let Ok(pos) = KoutPosition::from_game(m.game()) else { continue };
+                if pos.tricks_left() > 4 {
+                    continue;
+                }
+                m.game().legal_actions(seat, &mut legal);
+                let ours = seat.team() == pos.contract().maker.team();
+                let mut good = None;
+                let mut bad = None;
+                for &a in &legal {
+                    let KoutAction::Play(card) = a else { continue };
+                    let mut next = pos.clone();
+                    next.play(card).expect("legal");
+                    if solver.makes_bid(&next) == ours { good = Some(a) } else { bad = Some(a) }
+                }
+                if let (Some(_), Some(bad)) = (good, bad) {
+                    plant = Some((j, seat, bad));
+                }
+            }
+            let Some((j, seat, bad)) = plant else { continue };
+            let mut head = record.clone();
+            head.hands[0].actions.truncate(j);
+            let mut m = Match::<Kout>::replay(&head).expect("replays");
+            m.play(Actor::Seat(seat), bad).expect("a legal card");
+            while m.game().phase() == Phase::InHand {
+                let s = m.game().to_act().first().expect("someone acts");
+                m.game().legal_actions(s, &mut legal);
+                let a = KoutHeuristic.choose(s, &m.game().view(Some(s)), &legal);
+                m.play(Actor::Seat(s), a).expect("legal");
+            }
+            let planted = m.into_record();
+            let opts = AnalyzeOptions { seat: Some(seat.index()), ms: 50, seed: 1 };
+            let a = analyze(&planted, &opts, &mut |_, _| {}).expect("analyses");
+            assert!(a.hands[0].decisions.iter().all(|d| d.seat == seat.index()), "only the seat asked for");
+            let d = a.hands[0].decisions.iter().find(|d| d.action == j).expect("the planted card is analysed");
+            assert_eq!(d.played, bad.to_string());
+            assert_ne!(d.best, d.played);
+            assert!(matches!(d.mark, Mark::Mistake | Mark::Blunder), "{d:?}");
+            return;
+        }
+        panic!("no deal had a card to plant");
+    }
+
+    #[test]
+    fn analysis_is_deterministic_and_refuses_a_seat_off_the_table() {
+        let record = played(GameKind::Baloot, json!({}), BotSpec::HEURISTIC, 2, 1);
+        let opts = AnalyzeOptions { seat: Some(2), ms: 20, seed: 3 };
+        let a = analyze(&record, &opts, &mut |_, _| {}).expect("analyses");
+        assert_eq!(a, analyze(&record, &opts, &mut |_, _| {}).expect("analyses"));
+        assert!(!a.hands[0].decisions.is_empty());
+        assert_eq!((a.game.as_str(), a.unit), ("baloot", Unit::GamePoints));
+        let e = analyze(&record, &AnalyzeOptions { seat: Some(4), ..opts }, &mut |_, _| {}).expect_err("no seat 4");
+        assert!(e.to_string().contains("seats 0 to 3"), "{e}");
+    }
+
+    #[test]
+    fn kabul_turns_are_valued_in_round_score_without_a_par() {
+        let record = played(GameKind::Kabul, json!({"players": 3}), BotSpec::HEURISTIC, 5, 1);
+        let a = analyze(&record, &AnalyzeOptions { seat: None, ms: 10, seed: 1 }, &mut |_, _| {}).expect("analyses");
+        assert_eq!(a.unit, Unit::RoundScore);
+        assert!(a.hands.iter().all(|h| h.par.is_none()));
+        let decisions: Vec<&Decision> = a.hands.iter().flat_map(|h| &h.decisions).collect();
+        assert!(decisions.len() >= 5, "{} decisions", decisions.len());
+        assert!(decisions.iter().all(|d| d.tricks.is_none() && d.values.len() >= 2 && d.played != "pass"));
+    }
 }

@@ -129,7 +129,8 @@ impl KabulStrong {
             return candidates.first().map(|c| to_action(*c));
         }
         let found = self.weigh(b, view, &candidates, true);
-        let best = found.alive.iter().copied().min_by(|&x, &y| found.sums[x].total_cmp(&found.sums[y]).then(x.cmp(&y)))?;
+        let best =
+            found.alive.iter().copied().min_by(|&x, &y| found.sums[x].total_cmp(&found.sums[y]).then(x.cmp(&y)))?;
         Some(to_action(candidates[best]))
     }
 
@@ -183,7 +184,12 @@ impl KabulStrong {
     /// has no candidate for (a power without a target worth weighing) is left out. `None` outside the seat's
     /// turn decisions (snap windows), with fewer than two legal actions, or when the seat's view
     /// does not make a belief.
-    pub(crate) fn evaluate(&mut self, seat: Seat, view: &KabulView, legal: &[KabulAction]) -> Option<Evaluation<KabulAction>> {
+    pub(crate) fn evaluate(
+        &mut self,
+        seat: Seat,
+        view: &KabulView,
+        legal: &[KabulAction],
+    ) -> Option<Evaluation<KabulAction>> {
         self.stats = SearchStats::default();
         if legal.len() < 2
             || !matches!(

@@ -140,7 +140,12 @@ impl KoutStrong {
     /// team makes (or, defending, breaks) the bid, and its team's expected tricks in the hand.
     /// `None` outside the trick play, with fewer than two cards to choose from, or when no deal
     /// could be solved in the budget.
-    pub(crate) fn evaluate(&mut self, seat: Seat, view: &KoutView, legal: &[KoutAction]) -> Option<Evaluation<KoutAction>> {
+    pub(crate) fn evaluate(
+        &mut self,
+        seat: Seat,
+        view: &KoutView,
+        legal: &[KoutAction],
+    ) -> Option<Evaluation<KoutAction>> {
         if view.stage != StageView::Playing {
             return None;
         }

@@ -369,10 +369,17 @@ fn evaluations_name_the_card_that_is_best_in_every_deal_the_seat_may_face() {
         else {
             return;
         };
-        let best = best_in_every_deal(&c, |h| history.allows(h), &mut rng, 40, 1.0, |h| {
-            let pos = BalootPosition::from_view(&view, rules, [h[0], h[1], h[2], h[3]]).ok()?;
-            Some(solver.move_values(&pos).iter().map(|&(card, v)| (card, score.result(&pos, v))).collect())
-        });
+        let best = best_in_every_deal(
+            &c,
+            |h| history.allows(h),
+            &mut rng,
+            40,
+            1.0,
+            |h| {
+                let pos = BalootPosition::from_view(&view, rules, [h[0], h[1], h[2], h[3]]).ok()?;
+                Some(solver.move_values(&pos).iter().map(|&(card, v)| (card, score.result(&pos, v))).collect())
+            },
+        );
         let Some(best) = best else { return };
         found += 1;
         let e = <Baloot as crate::Playable>::evaluate(&rules, seat, &view, &legal, 50, 3).expect("an evaluation");
@@ -401,18 +408,25 @@ fn evaluations_name_the_card_that_is_best_in_every_deal_the_seat_may_face() {
             return;
         }
         let (Some(c), Some(history)) = (ks::constraints(seat, &view), ks::History::of(&view)) else { return };
-        let best = best_in_every_deal(&c, |h| history.allows(h), &mut rng, 40, 1.0, |h| {
-            let pos = KoutPosition::from_view(&view, &h[..4]).ok()?;
-            let ours = seat.team() == pos.contract().maker.team();
-            let cards: Vec<_> = pos.legal_moves().iter().collect();
-            let mut out = Vec::new();
-            for card in cards {
-                let mut next = pos.clone();
-                next.play(card).ok()?;
-                out.push((card, f64::from(u8::from(solver.makes_bid(&next) == ours))));
-            }
-            Some(out)
-        });
+        let best = best_in_every_deal(
+            &c,
+            |h| history.allows(h),
+            &mut rng,
+            40,
+            1.0,
+            |h| {
+                let pos = KoutPosition::from_view(&view, &h[..4]).ok()?;
+                let ours = seat.team() == pos.contract().maker.team();
+                let cards: Vec<_> = pos.legal_moves().iter().collect();
+                let mut out = Vec::new();
+                for card in cards {
+                    let mut next = pos.clone();
+                    next.play(card).ok()?;
+                    out.push((card, f64::from(u8::from(solver.makes_bid(&next) == ours))));
+                }
+                Some(out)
+            },
+        );
         let Some(best) = best else { return };
         found += 1;
         let rules = game.rules();
