@@ -42,11 +42,11 @@ pub struct Args {
     /// clock runs out in the queue, the heuristic decides). Default: one per core.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     bot_threads: Option<u16>,
-    /// The search time per decision, in milliseconds, of the analyses of finished matches that
-    /// replays show (made once per match on the bot threads and kept in the database).
-    #[arg(long, value_name = "MS", default_value_t = games::analysis::DEFAULT_ANALYZE_MS,
-          value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    analysis_ms: u32,
+    /// The search budget per decision, in milliseconds, of the analyses of finished matches that
+    /// replays show (made once per match on the bot threads and kept in the database), as
+    /// `majlis analyze --ms`. Default: each game's (2000 in Kout Bo and Baloot, 100 in Kabul).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..=20_000))]
+    analysis_ms: Option<u32>,
     /// Deal every table's cards (and make the bots' choices) from this seed instead of the
     /// operating system's randomness, so the deals can be foreseen: for tests (the browser tests
     /// reach a Kawesh hand by it), never for a server people play on.

@@ -55,7 +55,8 @@ async fn analysis(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result
         }
         analysing.insert(id.clone());
     }
-    let opts = AnalyzeOptions { seat: None, ms: hub.config.analysis_ms, seed: 0 };
+    let ms = hub.config.analysis_ms.unwrap_or_else(|| games::analysis::default_ms(record.game));
+    let opts = AnalyzeOptions { seat: None, ms, seed: 0 };
     let Some(ticket) = hub.bot_threads.submit(move || games::analysis::analyze(&record, &opts, &mut |_, _| {})) else {
         lock(&hub.analysing).remove(&id);
         return Err(AppError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", "the bots are busy; ask again in a minute"));

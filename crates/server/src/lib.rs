@@ -110,9 +110,10 @@ pub struct Config {
     /// The threads built-in searching bots (`strong`, `hard`) think on, off the async runtime
     /// (`majlis serve --bot-threads N`); 0: one per core. See [`bot_threads`].
     pub bot_threads: usize,
-    /// The search time per decision of the analyses of finished matches, in milliseconds
-    /// (`majlis serve --analysis-ms N`; `majlis analyze --ms` means the same).
-    pub analysis_ms: u32,
+    /// The search budget per decision of the analyses of finished matches, in milliseconds
+    /// (`majlis serve --analysis-ms N`; `majlis analyze --ms` means the same); `None`: each game's
+    /// default ([`games::analysis::default_ms`]).
+    pub analysis_ms: Option<u32>,
 }
 
 impl Default for Config {
@@ -132,7 +133,7 @@ impl Default for Config {
             max_bot_processes: 32,
             bot_ms: 1000,
             bot_threads: 0,
-            analysis_ms: games::analysis::DEFAULT_ANALYZE_MS,
+            analysis_ms: None,
         }
     }
 }

@@ -108,7 +108,7 @@ async fn ready_analysis(addr: std::net::SocketAddr, id: &str) -> Value {
 #[tokio::test]
 async fn a_finished_match_is_analysed_once_in_the_background_and_kept() {
     let db = temp_db("analysis");
-    let server = TestServer::start(server::Config { analysis_ms: 5, ..config() }, &db).await;
+    let server = TestServer::start(server::Config { analysis_ms: Some(5), ..config() }, &db).await;
     let mut sara = Client::new(server.addr, "Sara").await;
     let code = sara.create("kout4", json!({})).await;
     sara.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;

@@ -22,8 +22,6 @@ use crate::table::{Ctx, Names, Table};
 /// How many lines the log keeps.
 const LOG_LINES: usize = 200;
 
-/// The search time of a hint (the `i` key), in milliseconds.
-pub const HINT_MS: u32 = 400;
 
 /// What covers the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,7 +214,8 @@ impl<G: Table> App<G> {
         }
         let view = self.m.game().view(Some(me));
         let seed = self.rng.next_u64();
-        let s = bots::hint::suggest::<G>(self.m.game().rules(), me, &view, &legal, HINT_MS, seed);
+        let ms = games::analysis::default_ms(self.m.game().kind());
+        let s = bots::hint::suggest::<G>(self.m.game().rules(), me, &view, &legal, ms, seed);
         if let Some(i) = self.choices.iter().position(|c| c.intent == Intent::Act(s.action)) {
             self.cursor = i;
         }

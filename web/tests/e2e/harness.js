@@ -37,7 +37,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Starts the server; resolves once /api/health answers. `seed` fixes every deal (`--seed`): the
  * server's n-th table deals as crates/server/src/fair.rs derives from it, so a test can count on a
  * hand found offline.
- * @param {{botDelayMs?: number, seed?: number}} [opts]
+ * @param {{botDelayMs?: number, seed?: number, args?: string[]}} [opts]  `args`: more `majlis serve` options
  */
 export async function startServer(opts = {}) {
   if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: build it with cargo build -p majlis, or set MAJLIS_BIN`);
@@ -47,6 +47,7 @@ export async function startServer(opts = {}) {
   const log = fs.createWriteStream(path.join(dir, 'server.log'));
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${path.join(dir, 'majlis.db')}`, '--bot-delay-ms', String(opts.botDelayMs ?? 60)];
   if (opts.seed !== undefined) args.push('--seed', String(opts.seed));
+  if (opts.args) args.push(...opts.args);
   const child = spawn(BIN, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },

@@ -3,7 +3,8 @@
 //! the asker's view only (as a strong bot in that seat would see it) and answered to the asker
 //! alone; the table does not wait for it and nothing about the match changes.
 //!
-//! One hint per seat and decision: asking again before the table moves on is refused, so a hint
+//! A hint searches as the analysis of a finished match does (`games::analysis::default_ms`), no
+//! longer than a share of the asker's time left. One hint per seat and decision: asking again before the table moves on is refused, so a hint
 //! costs the bot threads at most one search per decision.
 
 use bots::Playable;
@@ -17,9 +18,6 @@ use super::think::budget_ms;
 use crate::fair;
 use crate::hub::Conn;
 use crate::protocol::{ErrorCode, ProtocolError, ServerMsg};
-
-/// The search time of a hint, in milliseconds (less when the asker's clock is short).
-pub const HINT_MS: u32 = 400;
 
 impl<G: Playable> Table<G> {
     /// Starts working out a hint for `conn`'s seat; the answer (`hint`, or an `error`) reaches
@@ -52,7 +50,7 @@ impl<G: Playable> Table<G> {
         let seed = fair::derive_u64(&self.seed, "hint", &[self.play.matches, version, seat.index() as u64]);
         // Never longer than a share of the asker's time left, so asking does not cost the turn.
         let left = self.decision_deadline().map(|d| d.saturating_duration_since(tokio::time::Instant::now()));
-        let ms = budget_ms(HINT_MS, left).unwrap_or(1);
+        let ms = budget_ms(games::analysis::default_ms(self.lobby.kind), left).unwrap_or(1);
         let table = self.lobby.code.clone();
         let ticket = self
             .hub

@@ -1,0 +1,137 @@
+// Hints and analysis (issue 18) in Chromium, on a 1366×768 laptop and a 390×844 phone, in English
+// and Arabic: a host turns hints on, everyone at the table sees it, and on one's turn the Hint
+// button brings the strong bot's move and why; a finished match's replay fills in its analysis
+// (the page does not wait for it), shows the marked moves along the timeline, and stepping to a
+// marked move reads the better action and what it was worth.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot } from './harness.js';
+import { translate } from '../../js/i18n.js';
+
+const RUNS = [
+  { name: 'desktop-en', width: 1366, height: 768, lang: 'en' },
+  { name: 'phone-ar', width: 390, height: 844, lang: 'ar' },
+];
+
+/** @type {{base: string, stop: () => Promise<void>} | null} */
+let server = null;
+/** @type {string | null} */
+let finished = null;
+
+/** Whether an element's box lies inside the viewport. */
+async function inView(page, selector) {
+  return page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  });
+}
+
+/**
+ * A whole Baloot match against bots, the person playing the first legal action every time (not
+ * the best: the analysis has something to mark). Returns the match id.
+ */
+async function playBaloot(base) {
+  const b = await openBrowser();
+  const { page } = b;
+  try {
+    await signIn(page, base, 'Sara');
+    await createTable(page, { game: 'baloot' });
+    await fillAndStart(page);
+    for (let guard = 0; guard < 2000; guard += 1) {
+      const st = await until(page, (s) => (myTurn(s) || s.game?.finished) && s, { timeout: 60_000, what: 'my turn or the end' });
+      if (st.game.finished) return String(st.table.game_id);
+      await page.evaluate((a) => /** @type {any} */ (window).majlis.act(a), st.game.legal[0]);
+      await until(page, (s) => s.game.version > st.game.version || !myTurn(s), { timeout: 10_000, what: 'my action applied' }).catch(() => {});
+    }
+    throw new Error('the Baloot match did not end');
+  } finally {
+    await b.close();
+  }
+}
+
+test.before(async () => {
+  // A fixed seed (the same deals and bots every run) and a small search per decision.
+  server = await startServer({ botDelayMs: 0, seed: 18, args: ['--analysis-ms', '5'] });
+  finished = await playBaloot(server.base);
+});
+
+test.after(async () => {
+  await server?.stop();
+});
+
+for (const run of RUNS) {
+  test(`hints at a casual table (${run.name})`, { timeout: 120_000 }, async () => {
+    const t = (key, params) => translate(run.lang, key, params);
+    const base = /** @type {{base: string}} */ (server).base;
+    const b = await openBrowser({ width: run.width, height: run.height });
+    const { page } = b;
+    try {
+      await page.goto(`${base}/`);
+      if (run.lang === 'ar') await page.click('.lang-btn');
+      await signIn(page, base, run.lang === 'ar' ? 'نورة' : 'Noura');
+      await createTable(page, { game: 'kout4', setup: (p) => p.check('input[data-key="hints"]') });
+      assert.ok((await page.textContent('.screen.lobby'))?.includes(t('table.hintsOn')), 'the lobby says hints are on');
+      await fillAndStart(page);
+      assert.equal((await page.textContent('[data-key="hints-on"]'))?.trim(), t('table.hintsOn'), 'the table says so too');
+      for (let n = 0; n < 2; n += 1) {
+        const st = await until(page, (s) => myTurn(s) && s, { timeout: 30_000, what: 'my turn' });
+        await page.waitForSelector('[data-key="hint"]:not([disabled])');
+        assert.ok(await inView(page, '[data-key="hint"]'), 'the hint button is on screen');
+        await page.click('[data-key="hint"]');
+        await page.waitForSelector('[data-key="hint-text"]', { timeout: 30_000 });
+        const text = (await page.textContent('[data-key="hint-text"]')) ?? '';
+        assert.ok(text.startsWith(t('hint.says', { action: '' }).split(' ')[0].replace(/[.:]/g, '')), `a hint in ${run.lang}: ${text}`);
+        assert.ok(await inView(page, '[data-key="hint-text"]'), 'the hint is on screen');
+        const hint = await page.evaluate(() => /** @type {any} */ (window).majlis.state.hint);
+        assert.ok(st.game.legal.includes(hint.action), `the hint (${hint.action}) is a legal action: ${st.game.legal}`);
+        if (n === 0) await screenshot(page, `hint-${run.name}`);
+        await page.evaluate((a) => /** @type {any} */ (window).majlis.act(a), hint.action);
+        await until(page, (s) => s.game.version > st.game.version, { what: 'the hinted action played' });
+      }
+    } finally {
+      await b.close();
+    }
+  });
+
+  test(`a finished match's analysis on its replay (${run.name})`, { timeout: 240_000 }, async () => {
+    const t = (key, params) => translate(run.lang, key, params);
+    const base = /** @type {{base: string}} */ (server).base;
+    const b = await openBrowser({ width: run.width, height: run.height });
+    const { page } = b;
+    try {
+      await page.goto(`${base}/`);
+      if (run.lang === 'ar') await page.click('.lang-btn');
+      await signIn(page, base, run.lang === 'ar' ? 'نورة' : 'Noura');
+      await page.evaluate((id) => { window.location.hash = `#/replay/${id}`; }, finished);
+      // The replay works at once; the analysis fills in when the server has made it.
+      await page.waitForSelector('.screen.replay[data-step]');
+      await page.waitForSelector('.analysis[data-status="ready"]', { timeout: 200_000 });
+      const marks = await page.$$eval('.mark-dot', (els) => els.map((e) => /** @type {HTMLElement} */ (e).dataset.mark));
+      assert.ok(marks.length > 0, 'first-legal play gets marks');
+      assert.ok(marks.every((m) => ['inaccuracy', 'mistake', 'blunder'].includes(String(m))), `${marks}`);
+      assert.ok(((await page.textContent('.analysis-counts')) ?? '').length > 0, 'the counts per player');
+
+      // Step to the first marked move and read the better action.
+      await page.click('[data-key="a-next-mark"]');
+      await page.waitForSelector('[data-key="analysis-note"]');
+      const note = (await page.textContent('[data-key="analysis-note"]')) ?? '';
+      const mark = await page.getAttribute('[data-key="analysis-note"]', 'data-mark');
+      assert.ok(note.includes(t(`analysis.mark.${mark}`)), `${note} names its mark`);
+      const best = t('analysis.best', { action: '@', gain: '@' }).split('@')[0].trim();
+      assert.ok(best === '' || note.includes(best), `${note} says which was best`);
+      assert.match(note, /\+\d/, 'and what it was worth');
+      assert.equal(await page.$$eval('.mark-dot.on', (els) => els.length), 1, 'the mark on screen is lit on the timeline');
+      assert.ok(await inView(page, '[data-key="analysis-note"]') || run.width < 600, 'the lesson is in view');
+      // A mark on the timeline steps there too.
+      const last = await page.$$eval('.mark-dot', (els) => /** @type {HTMLElement} */ (els[els.length - 1]).dataset.step);
+      await page.click(`.mark-dot[data-step="${last}"]`);
+      assert.equal(await page.getAttribute('.screen.replay', 'data-step'), last);
+      // The hand's par, with every card visible.
+      const par = await page.$('[data-key="analysis-par"]');
+      if (par) assert.match((await par.textContent()) ?? '', /\d/);
+      await screenshot(page, `analysis-${run.name}`);
+    } finally {
+      await b.close();
+    }
+  });
+}
