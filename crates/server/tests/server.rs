@@ -168,7 +168,8 @@ async fn a_reconnect_mid_hand_gets_the_missed_actions_or_a_full_sync() {
     let code = table_with(&mut clients, "kout4", json!({})).await;
     let mut noura = clients.pop().unwrap();
     let mut ahmad = clients.pop().unwrap();
-    let noura_seat = 1;
+    // Invited without a seat of her own, she sits as the host's partner.
+    let noura_seat = 2;
     // Noura sees the deal, then her connection drops.
     let deal = noura.until(|v| v["type"] == "event" && v["action"] == "deal").await;
     let last_seen = deal["version"].as_u64().unwrap();
