@@ -126,18 +126,13 @@ impl Lobby {
     /// host, else the first free seat.
     pub(super) fn seat_for_newcomer(&self) -> Option<usize> {
         let empty = |i: usize| self.seats.get(i).is_some_and(|s| s.occupant == Occupant::Empty);
-        let partner = self
-            .kind
-            .has_teams()
-            .then(|| self.seat_of(&self.host))
-            .flatten()
-            .and_then(|host| {
-                (1..self.seat_count)
-                    .map(|k| host.offset(k, self.seat_count))
-                    .filter(|s| s.team() == host.team())
-                    .map(Seat::index)
-                    .find(|&i| empty(i))
-            });
+        let partner = self.kind.has_teams().then(|| self.seat_of(&self.host)).flatten().and_then(|host| {
+            (1..self.seat_count)
+                .map(|k| host.offset(k, self.seat_count))
+                .filter(|s| s.team() == host.team())
+                .map(Seat::index)
+                .find(|&i| empty(i))
+        });
         partner.or_else(|| (0..self.seat_count).find(|&i| empty(i)))
     }
 
@@ -150,7 +145,9 @@ impl Lobby {
                 ));
             }
             Some(w) => w,
-            None => self.seat_for_newcomer().ok_or_else(|| ProtocolError::new(ErrorCode::SeatTaken, "the table is full"))?,
+            None => {
+                self.seat_for_newcomer().ok_or_else(|| ProtocolError::new(ErrorCode::SeatTaken, "the table is full"))?
+            }
         };
         let seat =
             self.seats.get_mut(index).ok_or_else(|| ProtocolError::new(ErrorCode::BadRequest, "no such seat"))?;
