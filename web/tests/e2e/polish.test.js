@@ -166,6 +166,8 @@ for (const run of RUNS) {
         const st = await until(page, (s) => myTurn(s) && s, { timeout: 60_000, what: 'my turn' });
         if (st.game.view.stage !== 'playing') {
           await bid(page, st);
+          // The bid is in before the next look at the turn (the buttons of this one go away).
+          await until(page, (s) => (s.game?.version ?? 0) > st.game.version, { what: 'my bid taken' });
           continue;
         }
         if (!announced) {
