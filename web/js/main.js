@@ -52,7 +52,7 @@ export { parseRoute };
  * @property {string} botChoice  the bot the host's "Add bot" and "Fill" buttons seat
  * @property {import('./pace.js').Pace} pace  the trick held on the table, and the tricks of each hand seen
  * @property {number | null} review  the finished hand (from 0) whose tricks are open
- * @property {{key: string, index: number} | null} handFocus  the card just played from the hand, and where it was: focus returns to the hand once it has left
+ * @property {{key: string, index: number, played: boolean} | null} handFocus  the card just played from the hand, and where it was: focus returns to the hand once it has left
  */
 
 /**
@@ -529,6 +529,7 @@ export class App {
     const focusKey = active?.dataset?.key ?? null;
     const input = active instanceof HTMLInputElement ? active : null;
     const caret = input && (input.type === 'text' || input.type === 'search') ? [input.selectionStart, input.selectionEnd] : null;
+    const handIndex = active?.classList.contains('card-btn') ? [...document.querySelectorAll('.hand .card-btn')].indexOf(active) : -1;
     let screen;
     if (s.route.name === 'table') screen = renderTable(this);
     else if (s.route.name === 'replay') screen = renderReplay(this);
@@ -543,14 +544,25 @@ export class App {
       if (again) {
         again.focus({ preventScroll: true });
         if (caret && again instanceof HTMLInputElement && caret[0] !== null) again.setSelectionRange(caret[0], caret[1]);
+      } else if (handIndex >= 0 && !this.ui.handFocus) {
+        // A card of the hand had focus and is not drawn this time: focus comes back to the hand
+        // when it is drawn again.
+        this.ui.handFocus = { key: focusKey, index: handIndex, played: false };
       }
     }
-    // A card played: once it has left the hand, focus goes to the card now in its place.
-    const played = this.ui.handFocus;
-    if (played && !this.root.querySelector(`[data-key="${CSS.escape(played.key)}"]`)) {
-      this.ui.handFocus = null;
-      const cards = /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll('.hand .card-btn'));
-      cards[Math.min(played.index, cards.length - 1)]?.focus({ preventScroll: true });
+    // A card played (or a focused card not drawn for a moment): once the hand is drawn without it,
+    // focus goes to the card in its place; a card drawn again gets its focus back.
+    const pending = this.ui.handFocus;
+    const cards = /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll('.hand .card-btn'));
+    if (pending && cards.length) {
+      const same = /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-key="${CSS.escape(pending.key)}"]`));
+      if (!same) {
+        this.ui.handFocus = null;
+        cards[Math.min(pending.index, cards.length - 1)]?.focus({ preventScroll: true });
+      } else if (!pending.played) {
+        this.ui.handFocus = null;
+        same.focus({ preventScroll: true });
+      }
     }
     const said = announcement(this);
     if (said !== null && this.live.textContent !== said) this.live.textContent = said;

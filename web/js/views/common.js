@@ -86,7 +86,7 @@ export function handRow(ctx, cards) {
         onclick: () => {
           // Once the card has left the hand, focus comes back to the hand (main.js's draw), to
           // the card now in its place.
-          ctx.app.ui.handFocus = { key: `card-${c.code}`, index: i };
+          ctx.app.ui.handFocus = { key: `card-${c.code}`, index: i, played: true };
           ctx.act(`play ${c.code}`);
         },
       }, h('span', { class: 'card' }, cardSvg(c.code, { jokerWord: ctx.t('card.joker') })));
