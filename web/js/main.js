@@ -12,7 +12,7 @@ import { Connection, socketUrl } from './net.js';
 import { Outbox, msg, parseServerMessage, parseRoute, reasonParts, isBidding, bidKeyAction, seatName, teamOf } from './protocol.js';
 import * as api from './api.js';
 import { renderHome } from './views/home.js';
-import { renderTable } from './views/table.js';
+import { renderTable, announcement } from './views/table.js';
 import { renderReplay } from './views/replay.js';
 import { readReplay } from './replay.js';
 import { readAnalysis } from './analysis.js';
@@ -53,6 +53,7 @@ export { parseRoute };
  * @property {string} botChoice  the bot the host's "Add bot" and "Fill" buttons seat
  * @property {import('./pace.js').Pace} pace  the trick held on the table, and the tricks of each hand seen
  * @property {number | null} review  the finished hand (from 0) whose tricks are open
+ * @property {{key: string, index: number, played: boolean} | null} handFocus  the card just played from the hand, and where it was: focus returns to the hand once it has left
  */
 
 /**
@@ -78,6 +79,7 @@ export class App {
       create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false },
       openTables: null,
       recent: null,
+      handFocus: null,
       panel: false,
       lastTrick: false,
       kabulPick: null,
@@ -108,6 +110,14 @@ export class App {
     this.wakeTimer = null;
     this.wakeTime = 0;
     this.root = /** @type {HTMLElement} */ (document.getElementById('app'));
+    // The others' moves for screen readers: one live region that outlives the redraws (a region
+    // made anew at each redraw is not announced).
+    this.live = document.createElement('div');
+    this.live.id = 'live';
+    this.live.className = 'visually-hidden';
+    this.live.setAttribute('aria-live', 'polite');
+    this.live.setAttribute('role', 'log');
+    document.body.append(this.live);
   }
 
   /** Whether the person asked for less motion: a held trick then leaves without its sweep. */
@@ -547,6 +557,7 @@ export class App {
     const focusKey = active?.dataset?.key ?? null;
     const input = active instanceof HTMLInputElement ? active : null;
     const caret = input && (input.type === 'text' || input.type === 'search') ? [input.selectionStart, input.selectionEnd] : null;
+    const handIndex = active?.classList.contains('card-btn') ? [...document.querySelectorAll('.hand .card-btn')].indexOf(active) : -1;
     let screen;
     if (s.route.name === 'table') screen = renderTable(this);
     else if (s.route.name === 'replay') screen = renderReplay(this);
@@ -561,8 +572,28 @@ export class App {
       if (again) {
         again.focus({ preventScroll: true });
         if (caret && again instanceof HTMLInputElement && caret[0] !== null) again.setSelectionRange(caret[0], caret[1]);
+      } else if (handIndex >= 0 && !this.ui.handFocus) {
+        // A card of the hand had focus and is not drawn this time: focus comes back to the hand
+        // when it is drawn again.
+        this.ui.handFocus = { key: focusKey, index: handIndex, played: false };
       }
     }
+    // A card played (or a focused card not drawn for a moment): once the hand is drawn without it,
+    // focus goes to the card in its place; a card drawn again gets its focus back.
+    const pending = this.ui.handFocus;
+    const cards = /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll('.hand .card-btn'));
+    if (pending && cards.length) {
+      const same = /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-key="${CSS.escape(pending.key)}"]`));
+      if (!same) {
+        this.ui.handFocus = null;
+        cards[Math.min(pending.index, cards.length - 1)]?.focus({ preventScroll: true });
+      } else if (!pending.played) {
+        this.ui.handFocus = null;
+        same.focus({ preventScroll: true });
+      }
+    }
+    const said = announcement(this);
+    if (said !== null && this.live.textContent !== said) this.live.textContent = said;
     this.tick();
   }
 

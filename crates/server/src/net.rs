@@ -247,9 +247,11 @@ async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Jso
         .into_iter()
         .map(|r| {
             let result = r.result.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok());
+            let players = serde_json::from_str::<Value>(&r.players).unwrap_or_else(|_| json!([]));
             json!({
                 "game_id": r.game_id, "table": r.table_code, "game": r.game, "seat": r.seat,
                 "finished": r.finished != 0, "result": result, "started_at": r.started_at, "ended_at": r.ended_at,
+                "players": players,
             })
         })
         .collect();

@@ -148,6 +148,8 @@ pub struct HistoryRow {
     pub started_at: i64,
     /// When it ended.
     pub ended_at: Option<i64>,
+    /// Who sat where, JSON: an array of names by seat (`bot:KIND` for a bot).
+    pub players: String,
 }
 
 #[derive(Clone, Debug)]
@@ -453,7 +455,7 @@ impl Store {
     /// The query failed.
     pub async fn history(&self, player_id: &str, limit: i64) -> Result<Vec<HistoryRow>, StoreError> {
         const Q: &str = "SELECT m.id AS game_id, m.table_code, m.game, mp.seat, m.finished, m.result, m.started_at, \
-             m.ended_at FROM match_players mp JOIN matches m ON m.id = mp.match_id WHERE mp.player_id = $1 \
+             m.ended_at, m.players FROM match_players mp JOIN matches m ON m.id = mp.match_id WHERE mp.player_id = $1 \
              ORDER BY m.started_at DESC, m.id LIMIT $2";
         Ok(
             on_pool!(&self.pool, p => sqlx::query_as::<_, HistoryRow>(Q).bind(player_id).bind(limit).fetch_all(p).await?),

@@ -60,6 +60,10 @@ async fn whole_match<G: Game>(game: &str, rules: Value) {
     assert_eq!(status, 200);
     assert_eq!(games[0]["game_id"], game_id.as_str());
     assert_eq!(games[0]["finished"], true);
+    // With who played: names by seat, bots as `bot:KIND`.
+    assert_eq!(games[0]["players"][0], "Sara");
+    assert_eq!(games[0]["players"][1], "bot:random");
+    assert_eq!(games[0]["players"].as_array().map(Vec::len), Some(record.players.len()));
     server.stop().await;
 }
 
@@ -164,7 +168,8 @@ async fn a_reconnect_mid_hand_gets_the_missed_actions_or_a_full_sync() {
     let code = table_with(&mut clients, "kout4", json!({})).await;
     let mut noura = clients.pop().unwrap();
     let mut ahmad = clients.pop().unwrap();
-    let noura_seat = 1;
+    // Invited without a seat of her own, she sits as the host's partner.
+    let noura_seat = 2;
     // Noura sees the deal, then her connection drops.
     let deal = noura.until(|v| v["type"] == "event" && v["action"] == "deal").await;
     let last_seen = deal["version"].as_u64().unwrap();
@@ -528,6 +533,45 @@ async fn lobby_lists_public_tables_and_hosts_control_seats() {
         page.as_str().unwrap_or("").to_lowercase().contains("<html")
             || page.as_str().unwrap_or("").contains("<!doctype")
     );
+    server.stop().await;
+}
+
+/// The seat a person who joins without naming one gets (an invite link).
+async fn joins_at(server: &TestServer, code: &str, name: &str) -> Value {
+    let mut c = Client::new(server.addr, name).await;
+    c.send(json!({ "type": "join", "table": code })).await;
+    c.until(|v| v["type"] == "table").await["you"].clone()
+}
+
+#[tokio::test]
+async fn an_invited_friend_sits_as_the_hosts_partner_while_a_partner_seat_is_free() {
+    let server = TestServer::start(config(), &temp_db("partner")).await;
+    let mut host = Client::new(server.addr, "Host").await;
+    // Kout Bo 4: the host at seat 0, the partner opposite.
+    let code = host.create("kout4", json!({})).await;
+    assert_eq!(joins_at(&server, &code, "Friend").await, 2);
+    // The partner seat taken: the next free one.
+    assert_eq!(joins_at(&server, &code, "Other").await, 1);
+
+    // Kout Bo 6: both partner seats first, then the other team's. (A new host for each table, so
+    // one table's news does not answer another's creation.)
+    let mut host = Client::new(server.addr, "Host6").await;
+    let code = host.create("kout6", json!({})).await;
+    assert_eq!(joins_at(&server, &code, "A").await, 2);
+    assert_eq!(joins_at(&server, &code, "B").await, 4);
+    assert_eq!(joins_at(&server, &code, "C").await, 1);
+
+    // A host who moved to seat 1 gets seat 3 as partner.
+    let mut host = Client::new(server.addr, "HostB").await;
+    let code = host.create("baloot", json!({})).await;
+    host.send(json!({ "type": "join", "table": code, "seat": 1 })).await;
+    host.until(|v| v["type"] == "table" && v["you"] == 1).await;
+    assert_eq!(joins_at(&server, &code, "D").await, 3);
+
+    // Kabul has no teams: the first free seat.
+    let mut host = Client::new(server.addr, "HostK").await;
+    let code = host.create("kabul", json!({ "players": 3 })).await;
+    assert_eq!(joins_at(&server, &code, "E").await, 1);
     server.stop().await;
 }
 

@@ -7,7 +7,7 @@
  */
 
 import { h } from '../dom.js';
-import { teamLabel } from './table.js';
+import { teamLabel, teamScores } from './table.js';
 import { handRow, trickCards, heldFan, dealerChip, bubble, suitLabel, suitMark, cardName } from './common.js';
 import { cardFace } from './cardface.js';
 import { actionLabel, balootBids, balootBidRound, scoreTone } from '../protocol.js';
@@ -57,7 +57,7 @@ export function seatExtra(ctx, seat) {
   if (!hd) return null;
   const parts = [];
   const chips = [];
-  if (hd.dealer === seat && v.phase !== 'over') chips.push(dealerChip(ctx));
+  if (hd.dealer === seat && v.phase !== 'over') chips.push(dealerChip(ctx, seat));
   if (hd.contract && hd.contract.bidder === seat) {
     chips.push(h('span', { class: 'chip maker' }, hd.contract.mode === 'sun' ? ctx.t('baloot.sun') : ctx.t('baloot.hokum'), hd.contract.trump ? suitMark(hd.contract.trump) : null));
   }
@@ -75,7 +75,7 @@ export function seatExtra(ctx, seat) {
       title: Array.isArray(p.cards) ? p.cards.map((/** @type {string} */ c) => cardText(c, jokerNames(ctx.app.state.lang))).join(' ') : '',
     }, projectName(ctx, p.kind), Array.isArray(p.cards) ? h('span', { class: 'project-cards', dir: 'ltr' }, p.cards.map((/** @type {string} */ c) => cardText(c, jokerNames(ctx.app.state.lang))).join(' ')) : null))));
   }
-  if (seat !== ctx.you) parts.push(heldFan(ctx, Number(hd.hand_sizes?.[seat] ?? 0)));
+  if (seat !== ctx.you) parts.push(heldFan(ctx, Number(hd.hand_sizes?.[seat] ?? 0), seat));
   return parts;
 }
 
@@ -193,7 +193,7 @@ function handFacts(ctx, hd) {
   const stake = stakeText(ctx, hd.multiplier);
   const raised = stake ? ` · ${stake}${hd.closed ? ` ${ctx.t('baloot.closedChip')}` : ''}` : '';
   const projects = Array.isArray(hd.projects)
-    ? [0, 1].map((t) => (hd.projects[t] ?? []).map((/** @type {string} */ k) => projectName(ctx, k)).join(', ') || '–').join(' / ')
+    ? [0, 1].map((t) => (hd.projects[t] ?? []).map((/** @type {string} */ k) => projectName(ctx, k)).join(ctx.t('list.comma')) || '–').join(' / ')
     : '–';
   return [
     hd.bidder === null || hd.bidder === undefined ? '–' : `${ctx.name(hd.bidder)}: ${modeText(ctx, hd.mode ? { mode: hd.mode, trump: hd.trump } : null)}${raised}`,
@@ -222,9 +222,9 @@ export function summary(ctx, hd) {
   return h('div', { class: 'summary-body' },
     hd.ended_by === 'sawa' ? h('p', { class: 'ended-by', dataset: { endedBy: 'sawa' } }, ctx.t('baloot.endedSawa')) : null,
     h('p', null, contract),
-    h('p', null, `${ctx.t('baloot.cardPoints')} (${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)}): ${points}`),
+    h('p', null, `${ctx.t('baloot.cardPoints')}: `, hd.card_points ? teamScores(ctx, hd.card_points) : points),
     h('p', null, `${ctx.t('baloot.projects')}: ${projects}`),
-    h('p', { class: `strong ${scoreTone(ctx.you, hd.score ?? [0, 0])}` }, `${ctx.t('table.points')}: ${score}`));
+    h('p', { class: `strong ${scoreTone(ctx.you, hd.score ?? [0, 0])}` }, `${ctx.t('table.points')}: `, hd.score ? teamScores(ctx, hd.score) : score));
 }
 
 /**
@@ -240,5 +240,5 @@ export function winnerText(ctx, winner) {
 /** @param {Ctx} ctx */
 export function finalScore(ctx) {
   const score = ctx.app.state.game?.score ?? [0, 0];
-  return h('p', { class: 'final-score' }, `${teamLabel(ctx, 0)} ${score[0]} – ${score[1]} ${teamLabel(ctx, 1)}`);
+  return h('p', { class: 'final-score' }, teamScores(ctx, score));
 }

@@ -6,24 +6,22 @@
  */
 
 import { h } from '../dom.js';
-import { inOrder, parseCard, rankLabel, SUIT_SYMBOL } from '../cards.js';
+import { inOrder, SUIT_SYMBOL } from '../cards.js';
 import { suitName } from '../i18n.js';
 import { seatPosition } from '../protocol.js';
 import { playableCards } from '../state.js';
+import { cardWords } from '../words.js';
 import { cardFace, cardSvg, cardBack } from './cardface.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
 
 /**
- * A card's name for screen readers: "10 Hearts".
+ * A card's name for screen readers, in words: "King of spades", "شايب شريا" (words.js).
  * @param {Ctx} ctx
  * @param {string} code
  */
 export function cardName(ctx, code) {
-  const c = parseCard(code);
-  if (!c) return code;
-  if (c.joker) return ctx.t(c.joker === 'R' ? 'card.jokerRed' : 'card.jokerBlack');
-  return `${rankLabel(c.rank)} ${suitName(ctx.app.state.lang, c.suit)}`;
+  return cardWords(ctx.app.state.lang, code);
 }
 
 /**
@@ -85,7 +83,12 @@ export function handRow(ctx, cards) {
         style: { '--i': i },
         // Not aria-disabled: an illegal card can still be tried, and the server says why not.
         'aria-label': canPlay && !legal ? `${cardName(ctx, c.code)} (${ctx.t('table.notPlayable')})` : cardName(ctx, c.code),
-        onclick: () => ctx.act(`play ${c.code}`),
+        onclick: () => {
+          // Once the card has left the hand, focus comes back to the hand (main.js's draw), to
+          // the card now in its place.
+          ctx.app.ui.handFocus = { key: `card-${c.code}`, index: i, played: true };
+          ctx.act(`play ${c.code}`);
+        },
       }, h('span', { class: 'card' }, cardSvg(c.code, { jokerWord: ctx.t('card.joker') })));
     }));
 }
@@ -175,24 +178,30 @@ export function handTricksPanel(ctx, hand, tricks) {
 }
 
 /**
- * Face-down cards another seat holds, as a small fan with the count.
+ * Face-down cards another seat holds, as a small fan with the count, named with its owner
+ * ("Sara: 5 cards").
  * @param {Ctx} ctx
  * @param {number} n
+ * @param {number} seat
  */
-export function heldFan(ctx, n) {
+export function heldFan(ctx, n, seat) {
   if (!n) return null;
   const shown = Math.min(n, 9);
-  return h('div', { class: 'held', 'aria-label': ctx.t('table.cards', { n }) },
+  const label = ctx.t('table.seatCards', { name: ctx.name(seat), n });
+  return h('div', { class: 'held', role: 'img', 'aria-label': label, title: label },
     Array.from({ length: shown }, () => cardBack({ extra: 'mini' })),
     h('span', { class: 'held-count' }, String(n)));
 }
 
 /**
- * A small "D" chip for the dealer.
+ * A small "D" chip for the dealer, its tooltip and accessible name in words ("Dealer: Sara deals
+ * this hand").
  * @param {Ctx} ctx
+ * @param {number} seat
  */
-export function dealerChip(ctx) {
-  return h('span', { class: 'chip dealer', title: ctx.t('table.dealer'), 'aria-label': ctx.t('table.dealer') }, ctx.app.state.lang === 'ar' ? 'م' : 'D');
+export function dealerChip(ctx, seat) {
+  const label = `${ctx.t('table.dealer')}: ${ctx.t('table.dealerOf', { name: ctx.name(seat) })}`;
+  return h('span', { class: 'chip dealer', role: 'img', title: label, 'aria-label': label }, ctx.app.state.lang === 'ar' ? 'م' : 'D');
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import { h } from '../dom.js';
 import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
+import { gameFacts } from '../words.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -169,13 +170,22 @@ function recentCard(app) {
   return h('section', { class: 'card-panel recent-panel' },
     h('h2', null, app.t('home.recent')),
     list && list.length
-      ? h('ul', { class: 'list' }, list.slice(0, 20).map((g) => h('li', { class: 'recent-item' },
+      ? h('ul', { class: 'list' }, list.slice(0, 20).map((g) => {
+        const facts = gameFacts(app.state.lang, g);
+        return h('li', { class: 'recent-item', dataset: { game: String(g.game_id ?? '') } },
         h('strong', null, app.t(`game.${g.game}`)),
-        h('span', { class: 'muted' }, ` · ${g.finished ? app.t('home.recent.finished') : app.t('home.recent.playing')}`),
-        g.ended_at ? h('span', { class: 'muted' }, ` · ${new Date(Number(g.ended_at)).toLocaleDateString(app.state.lang)}`) : null,
+        h('span', { class: 'muted' }, ` · ${facts.result || (g.finished ? app.t('home.recent.finished') : app.t('home.recent.playing'))}`),
+        facts.date ? h('span', { class: 'muted recent-date' }, ' · ', h('bdi', null, facts.date)) : null,
+        facts.score || facts.others
+          ? h('span', { class: 'recent-meta' },
+            facts.score ? h('span', { class: 'recent-score' }, facts.score) : null,
+            facts.score && facts.others ? ' · ' : null,
+            facts.others ? h('span', { class: 'recent-others' }, facts.others) : null)
+          : null,
         g.finished
           ? h('a', { class: 'btn small', href: `#/replay/${encodeURIComponent(String(g.game_id))}` }, app.t('home.recent.replay'))
-          : h('a', { class: 'btn small', href: `#/t/${encodeURIComponent(String(g.table))}` }, app.t('home.recent.return')))))
+          : h('a', { class: 'btn small', href: `#/t/${encodeURIComponent(String(g.table))}` }, app.t('home.recent.return')));
+      }))
       : h('p', { class: 'muted' }, app.t('home.recent.none')));
 }
 

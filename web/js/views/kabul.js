@@ -13,6 +13,7 @@ import { cardName } from './common.js';
 import { storage } from '../storage.js';
 import { cardText } from '../cards.js';
 import { jokerNames } from '../i18n.js';
+import { joinList } from '../words.js';
 import { slotFace, slotEmpty, roundOver, updateMemory, showFace, nextHideAt, slotActions, switchPlaces, switchAction, canSnap, looksOf, unseenEntries, feedLines } from '../kabul-logic.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
@@ -362,11 +363,11 @@ export function summary(ctx, round) {
 export function winnerText(ctx, winner) {
   const seats = Array.isArray(winner) ? winner : [];
   if (ctx.you !== null && seats.includes(ctx.you)) return ctx.t('table.youWin');
-  return ctx.tn('table.winner', { name: seats.map((s) => ctx.name(s)).join(' & ') });
+  return ctx.tn('table.winner', { name: joinList(ctx.app.state.lang, seats.map((s) => ctx.name(s))) });
 }
 
 /** @param {Ctx} ctx */
 export function finalScore(ctx) {
   const score = ctx.app.state.game?.score ?? [];
-  return h('ul', { class: 'plain final-score' }, score.map((n, s) => h('li', null, `${ctx.name(s)}: ${n}`)));
+  return h('ul', { class: 'plain final-score' }, score.map((n, s) => h('li', null, h('bdi', null, ctx.name(s)), ': ', h('bdi', null, String(n)))));
 }

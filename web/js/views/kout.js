@@ -6,7 +6,7 @@
  */
 
 import { h } from '../dom.js';
-import { teamLabel } from './table.js';
+import { teamLabel, teamScores } from './table.js';
 import { handRow, trickCards, heldFan, dealerChip, bubble, suitLabel, suitMark } from './common.js';
 import { actionLabel, scoreTone } from '../protocol.js';
 
@@ -42,14 +42,14 @@ export function seatExtra(ctx, seat) {
   if (!v) return null;
   const parts = [];
   const chips = [];
-  if (v.dealer === seat && v.stage !== 'over') chips.push(dealerChip(ctx));
+  if (v.dealer === seat && v.stage !== 'over') chips.push(dealerChip(ctx, seat));
   if (v.maker === seat && v.bid) {
     chips.push(h('span', { class: 'chip maker' }, bidName(ctx, v.bid, v.malzoom), v.trump ? suitMark(v.trump) : null));
   }
   if (chips.length) parts.push(h('div', { class: 'chips' }, chips));
   const call = v.stage === 'bidding' || v.stage === 'trump' ? (v.calls ?? []).find((/** @type {any} */ c) => c.seat === seat) : null;
   parts.push(call ? bubble(ctx, seat, call.bid === null ? ctx.t('action.pass') : bidName(ctx, call.bid), call.bid === null ? 'pass' : 'bid') : bubble(ctx, seat, null));
-  if (seat !== ctx.you) parts.push(heldFan(ctx, Number(v.cards_held?.[seat] ?? 0)));
+  if (seat !== ctx.you) parts.push(heldFan(ctx, Number(v.cards_held?.[seat] ?? 0), seat));
   return parts;
 }
 
@@ -127,7 +127,7 @@ export function contractInfo(ctx) {
   const won = v.tricks_won ?? [0, 0];
   return h('div', { class: 'contract' },
     h('span', null, text),
-    h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')} ${teamLabel(ctx, 0)} ${won[0]} – ${teamLabel(ctx, 1)} ${won[1]}`));
+    h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')}: `, teamScores(ctx, won)));
 }
 
 /**
@@ -162,8 +162,8 @@ export function summary(ctx, hand) {
   const tone = scoreTone(ctx.you, hand.score ?? [0, 0]);
   return h('div', { class: 'summary-body' },
     h('p', null, bid, ' · ', ctx.t('kout.hokm'), ': ', trump),
-    h('p', null, ctx.t('table.tricks'), `: ${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)} ${tricks}`),
-    h('p', { class: `strong ${tone}` }, ctx.t('table.points'), `: ${teamLabel(ctx, 0)} / ${teamLabel(ctx, 1)} ${score}`));
+    h('p', null, ctx.t('table.tricks'), ': ', hand.tricks ? teamScores(ctx, hand.tricks) : tricks),
+    h('p', { class: `strong ${tone}` }, ctx.t('table.points'), ': ', hand.score ? teamScores(ctx, hand.score) : score));
 }
 
 /**
@@ -179,5 +179,5 @@ export function winnerText(ctx, winner) {
 /** @param {Ctx} ctx */
 export function finalScore(ctx) {
   const score = ctx.app.state.game?.score ?? [0, 0];
-  return h('p', { class: 'final-score' }, `${teamLabel(ctx, 0)} ${score[0]} – ${score[1]} ${teamLabel(ctx, 1)}`);
+  return h('p', { class: 'final-score' }, teamScores(ctx, score));
 }

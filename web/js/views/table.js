@@ -17,6 +17,7 @@ import * as kabul from './kabul.js';
 import { trickCards, lastTrickPanel, handTricksPanel } from './common.js';
 import { hintBar } from './hint.js';
 import { trickFacts, heldPhase, nextChange, clearAt, lastDone, HOLD_MS } from '../pace.js';
+import { cardWords, teamScoreText } from '../words.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -100,6 +101,39 @@ export function makeCtx(app) {
 export function teamLabel(ctx, team) {
   if (ctx.you === null) return ctx.t(`team.${team}`);
   return teamOf(ctx.you) === team ? ctx.t('team.us') : ctx.t('team.them');
+}
+
+/**
+ * The two teams' values (scores, tricks, points), the reader's team first and each named, each
+ * number isolated: "Us 12 · Them 0", "لنا 12 · لهم 0".
+ * @param {Ctx} ctx
+ * @param {unknown[]} values  by team
+ */
+export function teamScores(ctx, values) {
+  const order = ctx.you !== null && teamOf(ctx.you) === 1 ? [1, 0] : [0, 1];
+  const parts = order.map((team) => [teamLabel(ctx, team), String(values[team] ?? 0)]);
+  return h('span', { class: 'team-scores', 'aria-label': teamScoreText(/** @type {[string, string][]} */ (parts)) },
+    parts.map(([label, value], i) => [i ? ' · ' : '', label, ' ', h('bdi', { class: 'num' }, value)]));
+}
+
+/**
+ * What a screen reader hears of the others' moves (the live region): the last bid, call or card
+ * of a seat other than the reader's, in words ("Sara played King of spades"); null when there is
+ * none yet.
+ * @param {App} app
+ * @returns {string | null}
+ */
+export function announcement(app) {
+  const s = app.state;
+  if (s.route.name !== 'table' || !s.table || !s.game) return null;
+  const table = /** @type {Record<string, any>} */ (s.table);
+  const log = s.game.log ?? [];
+  const last = [...log].reverse().find((e) => typeof e.seat === 'number' && e.seat !== s.you);
+  if (!last) return null;
+  const name = seatName(table, last.seat, s.lang);
+  const play = /^play (\S+)$/.exec(String(last.action));
+  if (play && String(table.game) !== 'kabul') return app.t('table.played', { name, card: cardWords(s.lang, play[1]) });
+  return app.t('table.said', { name, action: actionLabel(String(table.game), last.action, s.lang, { name: (seat) => seatName(table, seat, s.lang) }) });
 }
 
 // ---- lobby
@@ -300,7 +334,7 @@ function seatsAround(ctx, mod) {
     },
     h('div', { class: 'seat-plate' },
       h('bdi', { class: 'seat-name' }, ctx.name(seat)),
-      info.away ? h('span', { class: 'badge muted' }, ctx.t('lobby.away')) : null,
+      info.away ? h('span', { class: 'badge muted', title: ctx.t('table.botUntil', { name: ctx.name(seat) }) }, ctx.t('lobby.away')) : null,
       info.kind === 'human' && !info.connected && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null),
     mod.seatExtra(ctx, seat),
     acting && hasClock ? clock(ctx, total) : null,
@@ -316,11 +350,14 @@ function scoreBoard(ctx) {
   const score = s.game?.score ?? [];
   if (!hasTeams(ctx.game)) return kabul.scoreBoard(ctx);
   const target = ctx.game === 'baloot' ? 152 : 101;
-  return h('div', { class: 'scoreboard', 'aria-label': ctx.t('table.score') },
-    // My team first.
-    (ctx.you !== null && teamOf(ctx.you) === 1 ? [1, 0] : [0, 1]).map((team) => h('div', { class: `score team-${team}`, dataset: { team } },
-      h('span', { class: 'score-label' }, teamLabel(ctx, team)),
-      h('strong', { class: 'score-value' }, String(score[team] ?? 0)))),
+  return h('div', { class: 'scoreboard', role: 'group', 'aria-label': ctx.t('table.score') },
+    // My team first, each number beside its team's name ("لنا 12 · لهم 0"), isolated so that in
+    // right-to-left the numbers never swap sides.
+    (ctx.you !== null && teamOf(ctx.you) === 1 ? [1, 0] : [0, 1]).map((team, i) => [
+      i ? h('span', { class: 'score-sep', 'aria-hidden': 'true' }, '·') : null,
+      h('div', { class: `score team-${team}`, dataset: { team } },
+        h('span', { class: 'score-label' }, teamLabel(ctx, team)), ' ',
+        h('bdi', { class: 'score-value' }, String(score[team] ?? 0)))]),
     h('span', { class: 'score-target' }, ctx.t('table.target', { n: target })));
 }
 
@@ -488,6 +525,20 @@ function muteButton(app) {
   }, h('span', { 'aria-hidden': 'true' }, muted ? '🔇' : '🔊'));
 }
 
+/**
+ * A line for each seat a bot plays while its person is away or has left: everyone at the table
+ * sees who is missing and that the seat goes on ("Played by a bot until Sara returns").
+ * @param {Ctx} ctx
+ */
+function takeoverNotes(ctx) {
+  const s = ctx.app.state;
+  if (s.table?.status !== 'playing') return null;
+  const away = (/** @type {any[]} */ (s.table?.seats ?? [])).filter((x) => x.kind === 'human' && x.away);
+  if (!away.length) return null;
+  return h('div', { class: 'takeover', role: 'status' },
+    away.map((x) => h('p', { class: 'takeover-note', dataset: { seat: x.seat } }, ctx.tn('table.botUntil', { name: ctx.name(Number(x.seat)) }))));
+}
+
 /** @param {App} app */
 function renderMatch(app) {
   const ctx = makeCtx(app);
@@ -506,7 +557,7 @@ function renderMatch(app) {
       h('div', { class: 'match-buttons' },
         mod.hasTricks ? h('button', { class: `btn small ghost ${app.ui.lastTrick ? 'on' : ''}`, type: 'button', 'data-key': 'last-trick', 'aria-pressed': String(app.ui.lastTrick), onclick: () => { app.ui.lastTrick = !app.ui.lastTrick; app.ui.review = null; app.render(); } }, ctx.t('table.lastTrick')) : null,
         muteButton(app),
-        h('button', { class: `btn small ghost ${app.ui.panel ? 'on' : ''}`, type: 'button', 'data-key': 'panel', 'aria-expanded': String(app.ui.panel), 'aria-controls': 'side-panel', onclick: () => { app.ui.panel = !app.ui.panel; app.render(); } }, ctx.t('table.panel')),
+        h('button', { class: `btn small ghost panel-btn ${app.ui.panel ? 'on' : ''}`, type: 'button', 'data-key': 'panel', 'aria-expanded': String(app.ui.panel), 'aria-controls': 'side-panel', onclick: () => { app.ui.panel = !app.ui.panel; app.render(); } }, ctx.t('table.panel')),
         h('button', { class: 'btn small ghost', type: 'button', 'data-key': 'leave', onclick: () => { if (s.you === null || window.confirm(ctx.t('table.sure'))) leave(app); } }, ctx.t('table.leave')))),
     h('div', { class: 'match-body' },
       h('div', { class: 'play-area' },
@@ -516,6 +567,7 @@ function renderMatch(app) {
           app.ui.lastTrick && mod.hasTricks ? lastTrickView(ctx) : null,
           mod.hasTricks ? handReview(ctx) : null),
         h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
+        takeoverNotes(ctx),
         h('div', { class: 'actions' }, mod.actions(ctx), hintBar(ctx)),
         mod.hand(ctx)),
       // Beside the table (in the side column), or above it on a narrow screen: never over the

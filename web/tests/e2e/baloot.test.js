@@ -44,13 +44,13 @@ test('baloot: two people in two browsers at one table', { timeout: 240_000 }, as
     await b.page.click('form button[type="submit"]');
     await b.page.waitForSelector('.screen.lobby');
     const bs = await until(b.page, (st) => st.you !== null && st);
-    assert.equal(bs.you, 1, 'the friend takes the first free seat');
+    assert.equal(bs.you, 2, "the friend takes the host's partner's seat");
 
     // The host sees the friend arrive, by name, as text.
-    await a.page.waitForSelector('.lobby-seat[data-seat="1"].human');
-    assert.equal(await a.page.textContent('.lobby-seat[data-seat="1"] .seat-name'), evil);
+    await a.page.waitForSelector('.lobby-seat[data-seat="2"].human');
+    assert.equal(await a.page.textContent('.lobby-seat[data-seat="2"] .seat-name'), evil);
     assert.equal(await a.page.locator('.lobby-seat b').count(), 0, 'no element made from the name');
-    assert.deepEqual(await a.page.textContent('.lobby-seat[data-seat="1"] .seat-team'), 'Them');
+    assert.deepEqual(await a.page.textContent('.lobby-seat[data-seat="2"] .seat-team'), 'Us');
 
     await a.page.click('button[data-key="fill"]');
     await a.page.waitForSelector('button[data-key="start"]:not([disabled])');

@@ -84,7 +84,7 @@ export async function startServer(opts = {}) {
 
 /**
  * A browser of its own (a fresh profile, so its own storage: its own player) and its page.
- * @param {{width?: number, height?: number, locale?: string}} [opts]
+ * @param {{width?: number, height?: number, locale?: string, touch?: boolean}} [opts]  `touch`: a touch screen (no hover)
  */
 export async function openBrowser(opts = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'majlis-chromium-'));
@@ -96,6 +96,7 @@ export async function openBrowser(opts = {}) {
     args: process.env.WEB_FROM_DISK ? [...ARGS, '--disable-features=LocalNetworkAccessChecks'] : ARGS,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
     locale: opts.locale ?? 'en-US',
+    hasTouch: opts.touch ?? false,
   });
   if (process.env.WEB_FROM_DISK) await serveClientFromDisk(context);
   const page = context.pages()[0] ?? (await context.newPage());

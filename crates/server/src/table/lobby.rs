@@ -123,6 +123,21 @@ impl Lobby {
         changed
     }
 
+    /// The seat someone who joins without choosing one gets (an invite link, a code): a free seat
+    /// on the host's team when the game has teams, so a friend who was invited plays beside the
+    /// host, else the first free seat.
+    pub(super) fn seat_for_newcomer(&self) -> Option<usize> {
+        let empty = |i: usize| self.seats.get(i).is_some_and(|s| s.occupant == Occupant::Empty);
+        let partner = self.kind.has_teams().then(|| self.seat_of(&self.host)).flatten().and_then(|host| {
+            (1..self.seat_count)
+                .map(|k| host.offset(k, self.seat_count))
+                .filter(|s| s.team() == host.team())
+                .map(Seat::index)
+                .find(|&i| empty(i))
+        });
+        partner.or_else(|| (0..self.seat_count).find(|&i| empty(i)))
+    }
+
     pub(super) fn take_seat(&mut self, conn: &Conn, wanted: Option<usize>) -> Result<(), ProtocolError> {
         let index = match wanted {
             Some(w) if w >= self.seat_count => {
@@ -132,11 +147,9 @@ impl Lobby {
                 ));
             }
             Some(w) => w,
-            None => self
-                .seats
-                .iter()
-                .position(|s| s.occupant == Occupant::Empty)
-                .ok_or_else(|| ProtocolError::new(ErrorCode::SeatTaken, "the table is full"))?,
+            None => {
+                self.seat_for_newcomer().ok_or_else(|| ProtocolError::new(ErrorCode::SeatTaken, "the table is full"))?
+            }
         };
         let seat =
             self.seats.get_mut(index).ok_or_else(|| ProtocolError::new(ErrorCode::BadRequest, "no such seat"))?;
