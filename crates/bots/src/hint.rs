@@ -87,23 +87,19 @@ fn value_words(unit: Unit, value: f64) -> String {
 }
 
 impl<A: Copy + std::fmt::Display> Suggestion<A> {
-    /// The suggestion in English words, e.g. "hint: play QH — makes or breaks the bid in 63% of
-    /// 48 deals tried (next best play 9H: 38%)".
+    /// The suggestion in English words, short enough for one line of a terminal, e.g. "hint: play
+    /// QH — bid made or broken in 63% of 48 deals (next: play 9H, 38%)".
     #[must_use]
     pub fn words(&self) -> String {
         let (Some(unit), Some(value)) = (self.unit, self.value) else {
             return format!("hint: {} (the strong bot's choice)", self.action);
         };
         let why = match unit {
-            Unit::Chance => format!("makes or breaks the bid in {} of {} deals tried", value_words(unit, value), self.samples),
-            Unit::GamePoints => format!("{} on average over {} deals tried", value_words(unit, value), self.samples),
-            Unit::RoundScore => format!(
-                "your round {} better than the others' average over {} deals tried",
-                value_words(unit, value),
-                self.samples
-            ),
+            Unit::Chance => format!("bid made or broken in {} of {} deals", value_words(unit, value), self.samples),
+            Unit::GamePoints => format!("{} expected over {} deals", value_words(unit, value), self.samples),
+            Unit::RoundScore => format!("{} better than the others over {} deals", value_words(unit, value), self.samples),
         };
-        let next = self.next.map(|(a, v)| format!(" (next best {a}: {})", value_words(unit, v))).unwrap_or_default();
+        let next = self.next.map(|(a, v)| format!(" (next: {a}, {})", value_words(unit, v))).unwrap_or_default();
         format!("hint: {} — {why}{next}", self.action)
     }
 }
@@ -116,10 +112,10 @@ mod tests {
     fn a_suggestion_says_its_action_and_why() {
         let s = Suggestion { action: "play QH", basis: Basis::Search, unit: Some(Unit::Chance), value: Some(0.6251),
             next: Some(("play 9H", 0.375)), tricks: Some(5.2), samples: 48 };
-        assert_eq!(s.words(), "hint: play QH — makes or breaks the bid in 63% of 48 deals tried (next best play 9H: 38%)");
+        assert_eq!(s.words(), "hint: play QH — bid made or broken in 63% of 48 deals (next: play 9H, 38%)");
         let b = Suggestion { action: "bid 5", basis: Basis::Bot, unit: None, value: None, next: None, tricks: None, samples: 0 };
         assert_eq!(b.words(), "hint: bid 5 (the strong bot's choice)");
         let p = Suggestion { unit: Some(Unit::GamePoints), value: Some(11.04), next: None, basis: Basis::Search, ..b };
-        assert_eq!(p.words(), "hint: bid 5 — 11.0 points on average over 0 deals tried");
+        assert_eq!(p.words(), "hint: bid 5 — 11.0 points expected over 0 deals");
     }
 }

@@ -74,7 +74,11 @@ pub(crate) fn screen<G: Table>(
         };
         frame.render_widget(Paragraph::new(line), note);
     }
-    let help = format!("{} · ? rules · l {} · i hint · q quit", G::keys(ctx), G::REVIEW);
+    // The hint key is named where the line has room for it (`?` lists it always).
+    let mut help = format!("{} · ? rules · l {} · i hint · q quit", G::keys(ctx), G::REVIEW);
+    if help.chars().count() > usize::from(keys.width) {
+        help = format!("{} · ? rules · l {} · q quit", G::keys(ctx), G::REVIEW);
+    }
     frame.render_widget(Paragraph::new(Line::styled(help, p.faint())), keys);
     match overlay {
         Overlay::None => {}

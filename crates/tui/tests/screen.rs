@@ -822,7 +822,7 @@ fn hints_through_a_hand<G: Table>(kind: GameKind, seed: u64) -> usize {
         let two_step = kind == GameKind::Kabul && words.starts_with("hint: switch");
         assert!(on || two_step, "the cursor is on the hinted choice: {words}");
         assert!(d.legal().contains(&cursor) || two_step, "the hinted choice is legal: {words}");
-        if words.contains("deals tried") {
+        if words.contains(" deals") {
             searched += 1;
         }
         let pick = if on { cursor } else { d.legal()[0] };
