@@ -551,7 +551,8 @@ function renderMatch(app) {
     : (s.game?.to_act ?? []).length === 1 ? h('span', { class: 'turn-note' }, ctx.tn('table.waiting', { name: ctx.name(s.game?.to_act[0]) })) : null;
   return h('main', { class: `screen match game-${ctx.game} seats-${ctx.seats} ${ctx.myTurn ? 'my-turn' : ''}`, dataset: { game: ctx.game, stage: mod.stageName(ctx) } },
     h('div', { class: 'match-bar' },
-      h('span', { class: 'match-title' }, ctx.t(`game.${ctx.game}.short`) === `game.${ctx.game}.short` ? ctx.t(`game.${ctx.game}`) : ctx.t(`game.${ctx.game}.short`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code))),
+      h('span', { class: 'match-title' }, ctx.t(`game.${ctx.game}.short`) === `game.${ctx.game}.short` ? ctx.t(`game.${ctx.game}`) : ctx.t(`game.${ctx.game}.short`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code)),
+        table.hints ? h('span', { class: 'badge hints-on', 'data-key': 'hints-on' }, ctx.t('table.hintsOn')) : null),
       scoreBoard(ctx),
       mod.contractInfo(ctx),
       h('div', { class: 'match-buttons' },

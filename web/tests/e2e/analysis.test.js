@@ -70,9 +70,9 @@ for (const run of RUNS) {
       if (run.lang === 'ar') await page.click('.lang-btn');
       await signIn(page, base, run.lang === 'ar' ? 'نورة' : 'Noura');
       await createTable(page, { game: 'kout4', setup: (p) => p.check('input[data-key="hints"]') });
-      assert.ok((await page.textContent('.screen.lobby'))?.includes(t('table.hintsOn')), 'the lobby says hints are on');
+      assert.equal((await page.textContent('.screen.lobby [data-key="hints-on"]'))?.trim(), t('table.hintsOn'), 'the lobby says hints are on');
       await fillAndStart(page);
-      assert.equal((await page.textContent('[data-key="hints-on"]'))?.trim(), t('table.hintsOn'), 'the table says so too');
+      assert.equal((await page.textContent('.screen.match [data-key="hints-on"]'))?.trim(), t('table.hintsOn'), 'the table says so too');
       for (let n = 0; n < 2; n += 1) {
         const st = await until(page, (s) => myTurn(s) && s, { timeout: 30_000, what: 'my turn' });
         await page.waitForSelector('[data-key="hint"]:not([disabled])');
