@@ -97,7 +97,9 @@ impl<A: Copy + std::fmt::Display> Suggestion<A> {
         let why = match unit {
             Unit::Chance => format!("bid made or broken in {} of {} deals", value_words(unit, value), self.samples),
             Unit::GamePoints => format!("{} expected over {} deals", value_words(unit, value), self.samples),
-            Unit::RoundScore => format!("{} better than the others over {} deals", value_words(unit, value), self.samples),
+            Unit::RoundScore => {
+                format!("{} better than the others over {} deals", value_words(unit, value), self.samples)
+            }
         };
         let next = self.next.map(|(a, v)| format!(" (next: {a}, {})", value_words(unit, v))).unwrap_or_default();
         format!("hint: {} — {why}{next}", self.action)
@@ -110,10 +112,25 @@ mod tests {
 
     #[test]
     fn a_suggestion_says_its_action_and_why() {
-        let s = Suggestion { action: "play QH", basis: Basis::Search, unit: Some(Unit::Chance), value: Some(0.6251),
-            next: Some(("play 9H", 0.375)), tricks: Some(5.2), samples: 48 };
+        let s = Suggestion {
+            action: "play QH",
+            basis: Basis::Search,
+            unit: Some(Unit::Chance),
+            value: Some(0.6251),
+            next: Some(("play 9H", 0.375)),
+            tricks: Some(5.2),
+            samples: 48,
+        };
         assert_eq!(s.words(), "hint: play QH — bid made or broken in 63% of 48 deals (next: play 9H, 38%)");
-        let b = Suggestion { action: "bid 5", basis: Basis::Bot, unit: None, value: None, next: None, tricks: None, samples: 0 };
+        let b = Suggestion {
+            action: "bid 5",
+            basis: Basis::Bot,
+            unit: None,
+            value: None,
+            next: None,
+            tricks: None,
+            samples: 0,
+        };
         assert_eq!(b.words(), "hint: bid 5 (the strong bot's choice)");
         let p = Suggestion { unit: Some(Unit::GamePoints), value: Some(11.04), next: None, basis: Basis::Search, ..b };
         assert_eq!(p.words(), "hint: bid 5 — 11.0 points expected over 0 deals");

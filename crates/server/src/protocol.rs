@@ -145,8 +145,20 @@ impl ProtocolError {
 }
 
 /// The message types a client may send.
-pub const CLIENT_TYPES: &[&str] =
-    &["create_table", "join", "spectate", "leave", "set_bot", "fill_bots", "start", "act", "rematch", "resume", "hint", "ping"];
+pub const CLIENT_TYPES: &[&str] = &[
+    "create_table",
+    "join",
+    "spectate",
+    "leave",
+    "set_bot",
+    "fill_bots",
+    "start",
+    "act",
+    "rematch",
+    "resume",
+    "hint",
+    "ping",
+];
 
 /// A message from a client, typed.
 #[derive(Clone, Debug, PartialEq, Deserialize)]

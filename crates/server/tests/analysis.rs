@@ -79,7 +79,11 @@ async fn a_hint_names_a_legal_action_of_ones_own_decision_once_per_decision() {
                 .find(|v| (v["type"] == "event" || v["type"] == "sync") && v["version"] == hint["version"])
                 .cloned()
                 .unwrap_or_else(|| panic!("{game}: no state at the hint's version: {hint}"));
-            assert!(turn["legal"].as_array().unwrap().contains(&hint["action"]), "{game}: {hint} not in {}", turn["legal"]);
+            assert!(
+                turn["legal"].as_array().unwrap().contains(&hint["action"]),
+                "{game}: {hint} not in {}",
+                turn["legal"]
+            );
             let basis = hint["basis"].as_str().unwrap();
             assert!(basis == "search" || basis == "bot", "{hint}");
             if basis == "search" {

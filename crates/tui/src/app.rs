@@ -22,7 +22,6 @@ use crate::table::{Ctx, Names, Table};
 /// How many lines the log keeps.
 const LOG_LINES: usize = 200;
 
-
 /// What covers the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overlay {

@@ -30,7 +30,8 @@ impl<G: Playable> Table<G> {
             .lobby
             .seat_of(&conn.player.id)
             .ok_or_else(|| ProtocolError::new(ErrorCode::NotSeated, "only a player at the table may ask for a hint"))?;
-        let not_now = || ProtocolError::new(ErrorCode::NotYourTurn, "a hint is for your own decision: wait for your turn");
+        let not_now =
+            || ProtocolError::new(ErrorCode::NotYourTurn, "a hint is for your own decision: wait for your turn");
         let game = self.play.game.as_ref().filter(|_| self.lobby.status == Status::Playing).ok_or_else(not_now)?;
         let mut legal = Vec::new();
         game.game().legal_actions(seat, &mut legal);
@@ -40,10 +41,7 @@ impl<G: Playable> Table<G> {
         let version = self.version;
         self.hinted.retain(|&(_, v)| v == version);
         if self.hinted.iter().any(|&(s, _)| s == seat) {
-            return Err(ProtocolError::new(
-                ErrorCode::BadRequest,
-                "you already asked for a hint for this decision",
-            ));
+            return Err(ProtocolError::new(ErrorCode::BadRequest, "you already asked for a hint for this decision"));
         }
         let view = game.game().view(Some(seat));
         let rules = game.game().rules().clone();
@@ -62,7 +60,9 @@ impl<G: Playable> Table<G> {
         tokio::spawn(async move {
             let frame = match ticket.await {
                 Ok(s) => frame(s, table, version, seat, id),
-                Err(_) => ProtocolError::new(ErrorCode::Internal, "the hint could not be worked out").with_id(id).to_msg(),
+                Err(_) => {
+                    ProtocolError::new(ErrorCode::Internal, "the hint could not be worked out").with_id(id).to_msg()
+                }
             };
             conn.send(frame.to_text());
         });
@@ -71,7 +71,13 @@ impl<G: Playable> Table<G> {
 }
 
 /// The `hint` frame of `s`, for `seat` at the table's `version`.
-fn frame<A: std::fmt::Display>(s: Suggestion<A>, table: String, version: u64, seat: Seat, id: Option<Value>) -> ServerMsg {
+fn frame<A: std::fmt::Display>(
+    s: Suggestion<A>,
+    table: String,
+    version: u64,
+    seat: Seat,
+    id: Option<Value>,
+) -> ServerMsg {
     let (next, next_value) = s.next.map_or((None, None), |(a, v)| (Some(a.to_string()), Some(v)));
     ServerMsg::Hint {
         table,
