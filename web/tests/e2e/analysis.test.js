@@ -2,7 +2,8 @@
 // and Arabic: a host turns hints on, everyone at the table sees it, and on one's turn the Hint
 // button brings the strong bot's move and why; a finished match's replay fills in its analysis
 // (the page does not wait for it), shows the marked moves along the timeline, and stepping to a
-// marked move reads the better action and what it was worth.
+// marked move reads the better action and what it was worth. Also "Your games" once the match
+// is over (issue 20, item 9).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot } from './harness.js';
@@ -39,13 +40,39 @@ async function playBaloot(base) {
     await fillAndStart(page);
     for (let guard = 0; guard < 2000; guard += 1) {
       const st = await until(page, (s) => (myTurn(s) || s.game?.finished) && s, { timeout: 60_000, what: 'my turn or the end' });
-      if (st.game.finished) return String(st.table.game_id);
+      if (st.game.finished) {
+        const id = String(st.table.game_id);
+        await yourGames(page, id);
+        return id;
+      }
       await page.evaluate((a) => /** @type {any} */ (window).majlis.act(a), st.game.legal[0]);
       await until(page, (s) => s.game.version > st.game.version || !myTurn(s), { timeout: 10_000, what: 'my action applied' }).catch(() => {});
     }
     throw new Error('the Baloot match did not end');
   } finally {
     await b.close();
+  }
+}
+
+/**
+ * "Your games" on the home page lists the finished match with its date, result, score from the
+ * player's side and the other players, in English on a laptop and in Arabic on a phone (issue 20,
+ * item 9).
+ */
+async function yourGames(page, id) {
+  for (const run of [{ lang: 'en', width: 1366, height: 768 }, { lang: 'ar', width: 390, height: 844 }]) {
+    const t = (key, params) => translate(run.lang, key, params);
+    await page.setViewportSize({ width: run.width, height: run.height });
+    await page.evaluate(() => { window.location.hash = '#/'; });
+    if (run.lang === 'ar') await page.click('.lang-btn');
+    const item = `.recent-item[data-game="${id}"]`;
+    await page.waitForSelector(item);
+    const text = (await page.textContent(item)) ?? '';
+    assert.ok(text.includes(t('home.recent.won')) || text.includes(t('home.recent.lost')), `the result: ${text}`);
+    assert.ok(text.includes(t('team.us')) && text.includes(t('team.them')) && /\d/.test(text), `the score from my side: ${text}`);
+    assert.ok(((await page.textContent(`${item} .recent-date`)) ?? '').trim().length > 0, 'the date');
+    assert.ok(((await page.textContent(`${item} .recent-others`)) ?? '').includes(t('lobby.bot')), `the other players: ${text}`);
+    await screenshot(page, `your-games-${run.lang}-${run.width}`);
   }
 }
 
