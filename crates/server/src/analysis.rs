@@ -16,11 +16,11 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use game::Record;
 use games::analysis::AnalyzeOptions;
 
 use crate::hub::{Hub, lock};
 use crate::net::AppError;
+use crate::replay::finished_record;
 use crate::store::unix_ms;
 
 /// The analysis routes.
@@ -37,10 +37,7 @@ async fn analysis(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result
     if let Some(body) = hub.store.analysis(&id).await.map_err(|e| AppError::internal(&e))? {
         return Ok(json(StatusCode::OK, format!(r#"{{"status":"ready","analysis":{body}}}"#)));
     }
-    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
-    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
-    let (1, Some(text)) = (row.finished, row.record) else { return Err(not_found()) };
-    let record = Record::parse(&text).map_err(|e| AppError::internal(&e))?;
+    let record = finished_record(&hub, &id).await?;
     {
         let mut analysing = lock(&hub.analysing);
         if analysing.contains(&id) {

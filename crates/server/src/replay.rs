@@ -26,15 +26,20 @@ pub(crate) fn routes() -> Router<Arc<Hub>> {
         .route("/api/replay", post(uploaded).layer(DefaultBodyLimit::max(MAX_RECORD_BYTES)))
 }
 
+/// The record of the finished match `id`: 404 for an unknown id and while the match is in
+/// progress (its decks stay secret); a stored record that does not read back is our fault (500).
+pub(crate) async fn finished_record(hub: &Hub, id: &str) -> Result<Record, AppError> {
+    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
+    let row = hub.store.match_row(id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    let (1, Some(text)) = (row.finished, row.record) else { return Err(not_found()) };
+    Record::parse(&text).map_err(|e| AppError::internal(&e))
+}
+
 /// The steps of a finished match (404 while it is in progress: its decks stay secret).
 async fn stored(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, AppError> {
-    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
-    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
-    let (1, Some(text)) = (row.finished, row.record) else { return Err(not_found()) };
+    let record = finished_record(&hub, &id).await?;
     // A stored record that does not replay is our fault, not the asker's.
-    let steps =
-        Record::parse(&text).and_then(|record| games::replay_steps(&record)).map_err(|e| AppError::internal(&e))?;
-    Ok(Json(steps))
+    Ok(Json(games::replay_steps(&record).map_err(|e| AppError::internal(&e))?))
 }
 
 /// The steps of an uploaded record, or 422 with `{"error": {"kind", "reason", ...}}`: the words
