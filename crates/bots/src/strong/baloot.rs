@@ -103,14 +103,7 @@ impl BalootStrong {
         if view.phase != StageView::Playing {
             return None;
         }
-        let cards: ArrayVec<Card, 9> = legal
-            .iter()
-            .filter_map(|a| match a {
-                BalootAction::Play(c) => Some(*c),
-                _ => None,
-            })
-            .take(9)
-            .collect();
+        let cards = legal_cards(legal);
         if cards.len() < 2 {
             return None;
         }
@@ -127,14 +120,7 @@ impl BalootStrong {
 impl Bot<Baloot> for BalootStrong {
     fn choose(&mut self, seat: Seat, view: &BalootView, legal: &[BalootAction]) -> BalootAction {
         let heuristic = BalootHeuristic.choose(seat, view, legal);
-        let cards: ArrayVec<Card, 9> = legal
-            .iter()
-            .filter_map(|a| match a {
-                BalootAction::Play(c) => Some(*c),
-                _ => None,
-            })
-            .take(9)
-            .collect();
+        let cards = legal_cards(legal);
         if self.solved_bids
             && view.phase == StageView::Bidding
             && let Some(hand) = view.hand.as_ref()
@@ -333,4 +319,16 @@ impl Scorer {
         let s = score_hand(&t, &self.rules).score;
         f64::from(s[self.team] - s[self.team.other()])
     }
+}
+
+/// The cards among `legal` (a hand holds at most eight).
+fn legal_cards(legal: &[BalootAction]) -> ArrayVec<Card, 9> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            BalootAction::Play(c) => Some(*c),
+            _ => None,
+        })
+        .take(9)
+        .collect()
 }

@@ -149,14 +149,7 @@ impl KoutStrong {
         if view.stage != StageView::Playing {
             return None;
         }
-        let cards: Vec<Card> = legal
-            .iter()
-            .filter_map(|a| match a {
-                KoutAction::Play(c) => Some(*c),
-                _ => None,
-            })
-            .take(9)
-            .collect();
+        let cards = legal_cards(legal);
         if cards.len() < 2 || cards.len() != legal.len() {
             return None;
         }
@@ -184,13 +177,7 @@ const TRICKS: u8 = 9;
 impl Bot<Kout> for KoutStrong {
     fn choose(&mut self, seat: Seat, view: &KoutView, legal: &[KoutAction]) -> KoutAction {
         let heuristic = KoutHeuristic.choose(seat, view, legal);
-        let cards: Vec<Card> = legal
-            .iter()
-            .filter_map(|a| match a {
-                KoutAction::Play(c) => Some(*c),
-                _ => None,
-            })
-            .collect();
+        let cards = legal_cards(legal);
         match view.stage {
             // Bids and trump by the solver-fitted estimate of the team's tricks.
             StageView::Bidding if self.solved_bids => {
@@ -372,4 +359,16 @@ impl Auction {
         }
         w
     }
+}
+
+/// The cards among `legal` (a hand holds at most nine).
+fn legal_cards(legal: &[KoutAction]) -> arrayvec::ArrayVec<Card, 9> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            KoutAction::Play(c) => Some(*c),
+            _ => None,
+        })
+        .take(usize::from(TRICKS))
+        .collect()
 }
