@@ -14,6 +14,7 @@ import * as api from './api.js';
 import { renderHome } from './views/home.js';
 import { renderTable, announcement } from './views/table.js';
 import { renderReplay } from './views/replay.js';
+import { restoreSession, rememberSession } from './views/account.js';
 import { readReplay } from './replay.js';
 import { readAnalysis } from './analysis.js';
 import { runSwitchAnimation } from './views/kabul.js';
@@ -70,7 +71,7 @@ export class App {
   constructor() {
     const lang = normalizeLang(storage.get('majlis.lang') ?? (navigator.language?.startsWith('ar') ? 'ar' : 'en'));
     /** @type {import('./state.js').State} */
-    this.state = initialState({ lang, token: storage.get('majlis.token') });
+    this.state = initialState({ lang });
     /** @type {Ui} */
     this.ui = {
       nameDraft: storage.get('majlis.name') ?? '',
@@ -240,32 +241,42 @@ export class App {
 
   // ---- identity
 
-  /** Checks the stored token at start: valid → connect; refused → forget it. */
+  /** Finds who this browser is (its session cookie) at start, and connects if someone. */
   async boot() {
     window.addEventListener('hashchange', () => this.onRoute());
     document.addEventListener('keydown', (e) => this.onKey(e));
     setInterval(() => this.tick(), 250);
     window.addEventListener('online', () => this.conn?.retryNow());
-    const token = this.state.token;
-    if (token) {
-      try {
-        const { player } = await api.me(token);
-        this.dispatch({ type: 'player', player, token });
-      } catch (e) {
-        if (e instanceof api.ApiError && e.status === 401) this.forgetPlayer();
-      }
-    }
-    if (this.state.token) this.connect();
+    const player = await restoreSession();
+    if (player) this.dispatch({ type: 'player', player });
+    if (this.state.me) this.connect();
     this.onRoute();
   }
 
   forgetPlayer() {
-    storage.set('majlis.token', null);
+    rememberSession(false);
     this.dispatch({ type: 'logout' });
   }
 
   /**
-   * Makes the player a guest with this name (a new identity if the name changed).
+   * This browser is now `player` (a new guest, a sign-in, or signed out with null): the socket
+   * opens again as them, and the page reloads what it shows.
+   * @param {{id: string, name: string, account?: boolean} | null} player
+   */
+  switchPlayer(player) {
+    if (this.conn) this.conn.stop();
+    this.conn = null;
+    this.ui.editingName = false;
+    this.ui.recent = null;
+    rememberSession(Boolean(player));
+    this.dispatch(player ? { type: 'player', player } : { type: 'logout' });
+    if (player) this.connect();
+    this.onRoute();
+  }
+
+  /**
+   * Gives the player this name: a new guest if nobody is signed in, else a rename (the same
+   * player, its games and account kept).
    * @param {string} name
    * @returns {Promise<boolean>}
    */
@@ -273,20 +284,18 @@ export class App {
     const trimmed = name.trim();
     storage.set('majlis.name', trimmed);
     this.ui.nameDraft = trimmed;
-    if (this.state.me && this.state.token && this.state.me.name === trimmed) return true;
-    try {
-      const { player, token } = await api.createPlayer(trimmed);
-      storage.set('majlis.token', token);
-      this.dispatch({ type: 'player', player, token });
+    if (this.state.me && this.state.me.name === trimmed) {
       this.ui.editingName = false;
-      if (this.conn) this.conn.stop();
-      this.conn = null;
-      this.connect();
-      this.onRoute();
+      this.render();
+      return true;
+    }
+    try {
+      const { player } = this.state.me ? await api.rename(trimmed) : await api.createPlayer(trimmed);
+      this.switchPlayer(player);
       return true;
     } catch (e) {
       const code = e instanceof api.ApiError ? e.code : 'network';
-      const known = code === 'bad_name' || code === 'network';
+      const known = code === 'bad_name' || code === 'network' || code === 'name_taken';
       this.dispatch({ type: 'localError', code, message: known ? this.t(`error.${code}`) : this.t('error.generic', { message: String(/** @type {any} */ (e).message ?? e) }), now: Date.now() });
       return false;
     }
@@ -297,17 +306,17 @@ export class App {
   connect() {
     if (this.conn) return;
     this.conn = new Connection({
+      // The upgrade carries the session cookie: no token to send.
       url: () => socketUrl(window.location),
-      token: () => this.state.token ?? '',
       onMessage: (text) => this.onMessage(text),
       onStatus: (status, attempt, reconnected) => {
         this.dispatch({ type: 'conn', status, attempt });
         if (status === 'open') this.onOpen(reconnected);
       },
       onRetry: (attempt) => {
-        // A socket that keeps failing may mean the token is no longer valid.
-        if (attempt === 2 && this.state.token) {
-          api.me(this.state.token).catch((e) => {
+        // A socket that keeps failing may mean the session is no longer valid.
+        if (attempt === 2 && this.state.me) {
+          api.me().catch((e) => {
             if (e instanceof api.ApiError && e.status === 401) {
               this.conn?.stop();
               this.conn = null;
@@ -460,9 +469,8 @@ export class App {
       this.ui.openTables = [];
       this.render();
     });
-    const token = this.state.token;
-    if (token) {
-      api.myGames(token).then((list) => {
+    if (this.state.me) {
+      api.myGames().then((list) => {
         this.ui.recent = Array.isArray(list) ? list : [];
         this.render();
       }, () => {
@@ -608,7 +616,7 @@ export class App {
 
   banner() {
     const c = this.state.conn;
-    if (!this.state.token || c.status === 'open' || c.status === 'idle') return null;
+    if (!this.state.me || c.status === 'open' || c.status === 'idle') return null;
     const text = c.status === 'reconnecting' ? this.t('conn.reconnecting', { n: c.attempt }) : this.t('conn.connecting');
     return h('div', { class: `conn-banner ${c.status}`, role: 'status', 'aria-live': 'polite' },
       h('span', { class: 'spinner', 'aria-hidden': 'true' }), text,
@@ -629,7 +637,7 @@ export class App {
       const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
       text = this.tn('table.illegal', { reason: e.message }, { reason });
     }
-    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'network', 'unauthorized'].includes(e.code)) {
+    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'name_taken', 'network', 'unauthorized'].includes(e.code)) {
       text = this.t(`error.${e.code}`);
       if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') text = e.message.charAt(0).toUpperCase() + e.message.slice(1);
     } else text = e.message || e.code;

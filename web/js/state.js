@@ -36,8 +36,7 @@ export const LOG_LIMIT = 300;
 /**
  * @typedef {object} State
  * @property {import('./i18n.js').Lang} lang
- * @property {{id: string, name: string} | null} me
- * @property {string | null} token
+ * @property {{id: string, name: string, account?: boolean} | null} me  the signed-in player (its session is the HttpOnly cookie, which script never reads)
  * @property {{status: 'idle' | 'connecting' | 'open' | 'reconnecting', attempt: number}} conn
  * @property {{name: 'home' | 'table' | 'replay', code?: string, gameId?: string}} route
  * @property {Record<string, any> | null} table
@@ -55,14 +54,13 @@ export const LOG_LIMIT = 300;
  */
 
 /**
- * @param {{lang?: unknown, token?: string | null}} [init]
+ * @param {{lang?: unknown}} [init]
  * @returns {State}
  */
 export function initialState(init = {}) {
   return {
     lang: normalizeLang(init.lang),
     me: null,
-    token: init.token ?? null,
     conn: { status: 'idle', attempt: 0 },
     route: { name: 'home' },
     table: null,
@@ -154,7 +152,9 @@ export function mergeLog(held, incoming) {
 function onServer(state, m, now) {
   switch (m.type) {
     case 'welcome':
-      return m.player && typeof m.player.id === 'string' ? { ...state, me: { id: m.player.id, name: String(m.player.name ?? '') } } : state;
+      // The socket says who it is; whether that player is an account came over HTTP and is kept.
+      if (!m.player || typeof m.player.id !== 'string') return state;
+      return { ...state, me: { ...(state.me?.id === m.player.id ? state.me : {}), id: m.player.id, name: String(m.player.name ?? '') } };
     case 'table': {
       const table = m.table;
       if (!table || typeof table.code !== 'string') return state;
@@ -248,7 +248,7 @@ function onServer(state, m, now) {
  * @typedef {{type: 'server', msg: Record<string, any>, now: number}
  *   | {type: 'conn', status: State['conn']['status'], attempt?: number}
  *   | {type: 'route', route: State['route']}
- *   | {type: 'player', player: {id: string, name: string}, token: string}
+ *   | {type: 'player', player: {id: string, name: string, account?: boolean}}
  *   | {type: 'logout'}
  *   | {type: 'lang', lang: unknown}
  *   | {type: 'sent', msg: Record<string, any>}
@@ -280,9 +280,9 @@ export function reduce(state, action) {
       return { ...state, route: action.route, table: null, you: null, game: null, closed: false, summary: null, pending: null, version: 0, error: null };
     }
     case 'player':
-      return { ...state, me: action.player, token: action.token };
+      return { ...state, me: action.player };
     case 'logout':
-      return { ...state, me: null, token: null };
+      return { ...state, me: null };
     case 'lang':
       return { ...state, lang: normalizeLang(action.lang) };
     case 'sent':

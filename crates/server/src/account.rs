@@ -27,6 +27,7 @@ pub(crate) fn routes() -> Router<Arc<Hub>> {
         .route("/api/account/signout", post(signout))
         .route("/api/account/password", post(password))
         .route("/api/account/rename", post(rename))
+        .route("/api/session/adopt", post(adopt))
 }
 
 /// A player as the API shows it: `{"id", "name", "account"}`.
@@ -75,6 +76,21 @@ pub(crate) async fn name_free_for_guest(hub: &Hub, name: &str, me: Option<&str>)
     match holder {
         Some(holder) if Some(holder.id.as_str()) != me => Err(name_taken()),
         _ => Ok(()),
+    }
+}
+
+/// `POST /api/session/adopt` with `Authorization: Bearer TOKEN`: hands the browser the session
+/// cookie for a token it kept from before the cookie (clients that stored the token themselves),
+/// so an old guest keeps its identity once; the client then forgets the token.
+async fn adopt(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, AppError> {
+    let Some((token, auth::Via::Bearer)) = auth::credential(&headers) else {
+        return Err(AppError::unauthorized());
+    };
+    let session = auth::session(&hub, token).await?;
+    let body = Json(json!({ "player": player_json(&session.player) }));
+    match auth::set_cookie(&hub, &headers, token) {
+        Some(cookie) => Ok(([(header::SET_COOKIE, cookie)], body).into_response()),
+        None => Ok(body.into_response()),
     }
 }
 

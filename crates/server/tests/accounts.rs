@@ -376,6 +376,23 @@ async fn the_cookie_signs_in_http_and_the_websocket_but_not_from_another_site() 
 }
 
 #[tokio::test]
+async fn a_token_kept_by_an_older_client_is_adopted_as_the_cookie() {
+    let server = TestServer::start(config(), &temp_db("acc-adopt")).await;
+    let (token, id) = guest(server.addr, "Old").await;
+    let bearer = format!("Bearer {token}");
+    let adopted = http_with(server.addr, "POST", "/api/session/adopt", None, &[("Authorization", &bearer)]).await;
+    assert_eq!((adopted.status, &adopted.body["player"]["id"]), (200, &json!(id)), "{}", adopted.body);
+    let cookie = cookie_pair(&set_cookie(&adopted));
+    assert_eq!(cookie, format!("majlis_session={token}"));
+    // Only a bearer token is adopted, and only a valid one.
+    let by_cookie = http_with(server.addr, "POST", "/api/session/adopt", None, &[("Cookie", &cookie)]).await;
+    assert_eq!(by_cookie.status, 401);
+    let bogus = http_with(server.addr, "POST", "/api/session/adopt", None, &[("Authorization", "Bearer nope")]).await;
+    assert_eq!(bogus.status, 401);
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_token_in_the_websocket_url_no_longer_signs_in() {
     let server = TestServer::start(config(), &temp_db("acc-no-url-token")).await;
     let (token, _) = guest(server.addr, "Url").await;

@@ -1,12 +1,14 @@
 // @ts-check
 /**
- * The home screen: your name, create a table, join by code, open public tables, your games.
+ * The home screen: your name, create a table, your account, join by code, open public tables,
+ * your games.
  * @module
  */
 
 import { h } from '../dom.js';
 import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
 import { gameFacts } from '../words.js';
+import { renderAccount } from './account.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -199,6 +201,6 @@ export function renderHome(app) {
     nameCard(app),
     h('div', { class: 'home-grid' },
       createCard(app),
-      h('div', { class: 'home-side' }, joinCard(app), openCard(app), recentCard(app),
+      h('div', { class: 'home-side' }, renderAccount(app), joinCard(app), openCard(app), recentCard(app),
         h('a', { class: 'btn ghost small', href: '#/replay', 'data-key': 'open-record' }, app.t('home.openRecord')))));
 }

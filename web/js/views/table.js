@@ -587,7 +587,7 @@ export function renderTable(app) {
   if (s.closed) {
     return h('main', { class: 'screen center-note' }, h('p', null, app.t('lobby.closed')), h('a', { class: 'btn', href: '#/' }, app.t('table.home')));
   }
-  if (!s.token || !s.me) {
+  if (!s.me) {
     return h('main', { class: 'screen center-note' }, h('p', null, app.t('home.needName')), nameForm(app));
   }
   if (!s.table) {
