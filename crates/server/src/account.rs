@@ -83,6 +83,7 @@ pub(crate) async fn name_free_for_guest(hub: &Hub, name: &str, me: Option<&str>)
 /// cookie for a token it kept from before the cookie (clients that stored the token themselves),
 /// so an old guest keeps its identity once; the client then forgets the token.
 async fn adopt(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, AppError> {
+    auth::not_from_another_site(&headers)?;
     let Some((token, auth::Via::Bearer)) = auth::credential(&headers) else {
         return Err(AppError::unauthorized());
     };
@@ -140,6 +141,7 @@ async fn signin(
     addr_place: Option<Extension<AddrPlace>>,
     req: Result<Json<SignIn>, JsonRejection>,
 ) -> Result<Response, AppError> {
+    auth::not_from_another_site(&headers)?;
     signin_allowed(&hub, addr_place)?;
     let req = body(req)?;
     // A name or password no account could have is refused like any other mismatch, without the

@@ -201,6 +201,7 @@ async fn create_player(
     addr_place: Option<Extension<AddrPlace>>,
     body: Result<Json<NewPlayer>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, AppError> {
+    auth::not_from_another_site(&headers)?;
     if let Some(ip) = addr_place.and_then(|Extension(p)| p.limited)
         && !hub.guest_rate.check(ip.to_string())
     {

@@ -343,6 +343,15 @@ async fn the_cookie_signs_in_http_and_the_websocket_but_not_from_another_site() 
     assert_eq!((answer.status, code(&answer.body)), (403, "bad_origin"), "{}", answer.body);
     let answer = http_with(addr, "POST", "/api/account/signout", None, &[evil[0], ("Origin", "null")]).await;
     assert_eq!(answer.status, 403);
+    // Nor may another site's page make the browser a new guest or sign it in (replacing its
+    // session with one of that page's choosing).
+    let from_evil = [("Origin", "https://evil.example")];
+    let answer = http_with(addr, "POST", "/api/players", Some(r#"{"name":"Mallory"}"#), &from_evil).await;
+    assert_eq!((answer.status, code(&answer.body)), (403, "bad_origin"));
+    assert!(answer.header_values("set-cookie").is_empty());
+    let creds = json!({ "name": "Lina", "password": PASSWORD }).to_string();
+    let answer = http_with(addr, "POST", "/api/account/signin", Some(&creds), &from_evil).await;
+    assert_eq!((answer.status, code(&answer.body)), (403, "bad_origin"));
     // A bearer token is not sent by browsers on their own: no origin check.
     let bearer = format!("Bearer {}", created.body["token"].as_str().unwrap());
     let answer = http_with(
