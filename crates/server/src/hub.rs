@@ -245,6 +245,7 @@ impl Hub {
     ///
     /// # Errors
     /// `bad_request` for an unknown game, bad rules or turn time.
+    #[allow(clippy::too_many_arguments)]
     pub fn create_table(
         self: &Arc<Self>,
         conn: &Conn,
@@ -253,6 +254,7 @@ impl Hub {
         turn_ms: Option<u64>,
         public: bool,
         hints: bool,
+        spectator_chat: bool,
     ) -> Result<String, ProtocolError> {
         let kind: GameKind =
             game.parse().map_err(|e: game::UnknownGame| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
@@ -304,6 +306,7 @@ impl Hub {
             turn_ms,
             public,
             hints,
+            spectator_chat,
             host: conn.clone(),
             seed,
         };

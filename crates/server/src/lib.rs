@@ -53,6 +53,7 @@ use game::GameKind;
 mod analysis;
 pub mod bot_threads;
 pub mod botpool;
+pub mod chat;
 pub mod fair;
 mod hub;
 pub mod ids;

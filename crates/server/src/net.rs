@@ -24,7 +24,7 @@ use crate::hub::Hub;
 use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES, Place, Places};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{PlayerRow, unix_ms};
-use crate::{analysis, ids, replay, session};
+use crate::{analysis, chat, ids, replay, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -160,6 +160,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/ws", get(ws))
         .merge(replay::routes())
         .merge(analysis::routes())
+        .merge(chat::routes())
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::map_response(common_headers))
