@@ -11,7 +11,7 @@
  * @module
  */
 
-import { h } from '../dom.js';
+import { h, svg } from '../dom.js';
 import { PHRASES, CHAT_MAX, lineWords, shown, unreadCount } from '../chat.js';
 
 /** @typedef {import('../main.js').App} App */
@@ -30,7 +30,9 @@ export function chatToggle(app) {
     'aria-expanded': String(open), 'aria-controls': 'chat-panel', 'aria-label': label, title: label,
     onclick: () => app.toggleChat(),
   },
-  h('span', { 'aria-hidden': 'true' }, '💬'),
+  // A drawn bubble, not an emoji: it shows on systems without an emoji font.
+  svg('svg', { class: 'chat-icon', viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': 'true' },
+    svg('path', { d: 'M5 4h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linejoin': 'round' })),
   unread ? h('span', { class: 'chat-unread', 'data-key': 'chat-unread', 'aria-hidden': 'true' }, String(unread)) : null);
 }
 
