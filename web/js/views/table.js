@@ -280,6 +280,7 @@ export function levelsFirst(names) {
 function rulesSummary(app, game, rules) {
   const out = [];
   if (app.state.table?.hints) out.push(app.t('table.hintsOn'));
+  if (app.state.table?.spectator_chat === false) out.push(app.t('table.spectatorChatOff'));
   if (game === 'baloot') {
     out.push(app.t(rules.preset === 'saudi' || rules.preset === 'saudi_full' ? `home.preset.${rules.preset}` : 'home.preset.seed'));
     for (const call of ['doubling', 'ashkal', 'kawesh', 'sawa']) if (rules[call] === true) out.push(app.t(`home.call.${call}`));

@@ -81,6 +81,7 @@ test('chat: messages, phrases in each language, text never HTML, mute, the spect
     await sara.page.click('button[data-key="chat-toggle"]');
     await sara.page.click('button[data-key="phrase-hello"]');
     await waitLine(sara.page, 'Hello everyone!', 'Sara in the lobby');
+    await sara.page.locator('#chat-panel').scrollIntoViewIfNeeded();
     await screenshot(sara.page, 'chat-lobby-en');
     // Noura, in Arabic on her phone, follows the invite link and sits beside Sara.
     await signIn(noura.page, server.base, 'نورة');
@@ -171,6 +172,38 @@ test('chat: messages, phrases in each language, text never HTML, mute, the spect
     assert.deepEqual([...sara.errors, ...noura.errors, ...watcher.errors], [], 'no errors in the pages');
   } finally {
     await Promise.all([sara.close(), noura.close(), watcher.close()]);
+    await server.stop();
+  }
+});
+
+test('chat: where the host unticked "Spectators may chat", a spectator reads the players and cannot write', { timeout: 120_000 }, async () => {
+  const server = await startServer({ botDelayMs: 400 });
+  const host = await openBrowser(PHONE);
+  const watcher = await openBrowser(PHONE);
+  try {
+    await signIn(host.page, server.base, 'Sara');
+    await host.page.click('.lang-btn');
+    const code = await createTable(host.page, { game: 'kout4', setup: (p) => p.uncheck('input[data-key="spectator-chat"]') });
+    const state = await until(host.page, (s) => s.table?.code === code && s.table);
+    assert.equal(state.spectator_chat, false, 'the table frame shows the host\'s choice');
+    assert.match(await host.page.textContent('.lobby-head') ?? '', /بلا دردشة للمتفرجين/);
+    await host.page.click('button[data-key="fill"]');
+    await host.page.waitForSelector('button[data-key="start"]:not([disabled])');
+    await host.page.click('button[data-key="start"]');
+    await signIn(watcher.page, server.base, 'Watcher');
+    await watcher.page.goto(`${server.base}/#/t/${code}`);
+    await until(watcher.page, (s) => s.table?.code === code && s.you === null && s.game, { what: 'the spectator watching' });
+    await host.page.waitForSelector('.screen.match');
+    await host.page.click('button[data-key="chat-toggle"]');
+    await host.page.click('button[data-key="phrase-good_luck"]');
+    await watcher.page.click('button[data-key="chat-toggle"]');
+    await waitLine(watcher.page, 'Good luck!', 'the spectator reads the players');
+    assert.match(await watcher.page.textContent('.chat-note') ?? '', /turned the spectators' chat off/);
+    assert.equal(await watcher.page.locator('input[data-key="chat-input"], .chat-phrase').count(), 0, 'nothing to write with');
+    await screenshot(watcher.page, 'chat-spectators-off-phone');
+    assert.deepEqual([...host.errors, ...watcher.errors], []);
+  } finally {
+    await Promise.all([host.close(), watcher.close()]);
     await server.stop();
   }
 });
