@@ -68,6 +68,7 @@ pub const CHAT_KEPT: usize = 50;
 
 /// The most chat messages `GET /api/games/{id}/chat` answers (the last ones of the match).
 pub const CHAT_SERVED: i64 = 1_000;
+
 /// The limits on one connection's resources, with production defaults; tests shrink them so an
 /// abuse test takes milliseconds, not minutes. Each is listed, with what happens when it is hit, in
 /// `docs/protocol.md` ("Limits").
@@ -105,9 +106,8 @@ pub struct Limits {
     pub guess_burst: u32,
     /// Unknown table codes per minute one address or player may send in the long run.
     pub guesses_per_minute: u32,
-    /// Chat messages one socket may send at once before the rate below applies; past it the
-    /// message is refused with `rate_limited` (it counts toward the socket's refusals like any
-    /// other message over a rate).
+    /// Chat messages one socket may send at once before the rate below applies; past it a chat
+    /// message is refused with `rate_limited` and not said (the socket's other messages go on).
     pub chat_burst: u32,
     /// One more chat message is allowed per this long in the long run (2 s: five per ten seconds).
     pub chat_every: Duration,
