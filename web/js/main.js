@@ -21,6 +21,7 @@ import { runSwitchAnimation } from './views/kabul.js';
 import { storage } from './storage.js';
 import { initialPace, observe, trickFacts, release } from './pace.js';
 import { Alerts, pageTitle, turnBegan } from './alerts.js';
+import { readMuted, writeMuted, outgoingText } from './chat.js';
 
 // The route of an address hash (a broken link goes home): see protocol.js.
 export { parseRoute };
@@ -31,7 +32,7 @@ export { parseRoute };
  * @property {string} nameDraft
  * @property {boolean} editingName
  * @property {string} codeDraft
- * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean}} create
+ * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean, spectatorChat: boolean}} create
  * @property {any[] | null} openTables
  * @property {any[] | null} recent
  * @property {boolean} panel
@@ -55,6 +56,9 @@ export { parseRoute };
  * @property {import('./pace.js').Pace} pace  the trick held on the table, and the tricks of each hand seen
  * @property {number | null} review  the finished hand (from 0) whose tricks are open
  * @property {{key: string, index: number, played: boolean} | null} handFocus  the card just played from the hand, and where it was: focus returns to the hand once it has left
+ * @property {boolean} chatOpen  the chat box is open
+ * @property {string} chatDraft  the message being typed
+ * @property {Map<string, string>} muted  the players muted for oneself (id → name), remembered in this browser
  */
 
 /**
@@ -77,7 +81,7 @@ export class App {
       nameDraft: storage.get('majlis.name') ?? '',
       editingName: false,
       codeDraft: '',
-      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false },
+      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false, spectatorChat: true },
       openTables: null,
       recent: null,
       handFocus: null,
@@ -101,6 +105,9 @@ export class App {
       botChoice: 'heuristic',
       pace: initialPace(),
       review: null,
+      chatOpen: false,
+      chatDraft: '',
+      muted: readMuted(storage.get('majlis.muted')),
     };
     this.alerts = new Alerts(storage);
     this.outbox = new Outbox();
@@ -184,6 +191,52 @@ export class App {
     }
     this.dispatch({ type: 'sent', msg: m });
     return /** @type {number} */ (m.id);
+  }
+
+  /** Opens or closes the chat box; opening it reads what was there. */
+  toggleChat() {
+    this.ui.chatOpen = !this.ui.chatOpen;
+    if (this.ui.chatOpen) this.dispatch({ type: 'chatRead' });
+    else this.render();
+  }
+
+  /**
+   * Says something at the table on screen: a quick phrase, or the typed text (trimmed; an empty
+   * draft sends nothing). The draft is cleared once it is on its way.
+   * @param {{text: string} | {phrase: string}} said
+   */
+  sendChat(said) {
+    const code = this.state.table?.code;
+    if (!code) return;
+    if ('phrase' in said) {
+      this.send(msg.chat(code, { phrase: said.phrase }));
+      return;
+    }
+    const text = outgoingText(said.text);
+    if (text === null) return;
+    if (this.send(msg.chat(code, { text })) !== null) {
+      this.ui.chatDraft = '';
+      this.render();
+    }
+  }
+
+  /**
+   * Hides a player's chat lines for oneself, remembered in this browser.
+   * @param {string} id @param {string} name
+   */
+  mutePlayer(id, name) {
+    this.ui.muted = new Map(this.ui.muted).set(id, name);
+    storage.set('majlis.muted', writeMuted(this.ui.muted));
+    this.render();
+  }
+
+  /** @param {string} id */
+  unmutePlayer(id) {
+    const muted = new Map(this.ui.muted);
+    muted.delete(id);
+    this.ui.muted = muted;
+    storage.set('majlis.muted', writeMuted(muted));
+    this.render();
   }
 
   /**
@@ -348,6 +401,8 @@ export class App {
     const before = this.state;
     const now = Date.now();
     this.dispatch({ type: 'server', msg: m, now });
+    // Lines that come while the chat is open are read as they come.
+    if ((m.type === 'chat' || m.type === 'sync') && this.ui.chatOpen) this.dispatch({ type: 'chatRead' });
     if (m.type === 'event' || m.type === 'sync') this.onGameMessage(before, m, now);
     // The table we asked for: go to it.
     if (m.type === 'table' && this.ui.createId !== null && m.id === this.ui.createId && this.state.table) {
@@ -571,6 +626,8 @@ export class App {
     else if (s.route.name === 'replay') screen = renderReplay(this);
     else screen = renderHome(this);
     replaceChildren(this.root, this.header(), this.banner(), screen, this.toast());
+    // The chat shows its newest lines.
+    for (const log of this.root.querySelectorAll('.chat-lines')) log.scrollTop = log.scrollHeight;
     if (this.ui.animate) {
       runSwitchAnimation(this.ui.animate, this.root);
       this.ui.animate = null;

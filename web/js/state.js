@@ -11,6 +11,7 @@
  */
 
 import { normalizeLang } from './i18n.js';
+import { emptyChat, chatAfterSync, chatAfterFrame, lastSeq } from './chat.js';
 
 /** How many moves the client keeps for its move list. */
 export const LOG_LIMIT = 300;
@@ -51,6 +52,7 @@ export const LOG_LIMIT = 300;
  * @property {{hand: number, commitment: string} | null} commitment
  * @property {Record<string, any> | null} hint  the latest `hint` frame for this table (shown while its version is the game's)
  * @property {number | null} hintAsked  the game version a hint was asked at, until it comes
+ * @property {import('./chat.js').ChatState} chat  the table's chat (chat.js)
  */
 
 /**
@@ -75,6 +77,7 @@ export function initialState(init = {}) {
     commitment: null,
     hint: null,
     hintAsked: null,
+    chat: emptyChat(),
   };
 }
 
@@ -196,8 +199,13 @@ function onServer(state, m, now) {
         needResume: false,
         pending: null,
         commitment: m.commitment && typeof m.commitment === 'object' ? m.commitment : state.commitment,
+        chat: chatAfterSync(state.chat, m.table, m.chat),
       };
     }
+    case 'chat':
+      // Only the table on screen's; the server sends each socket only the channels it may read.
+      if (typeof m.table !== 'string' || !state.table || state.table.code !== m.table) return state;
+      return { ...state, chat: chatAfterFrame(state.chat, m.table, m) };
     case 'event': {
       if (typeof m.table !== 'string' || !state.table || state.table.code !== m.table) return state;
       const version = Number(m.version) || 0;
@@ -256,6 +264,7 @@ function onServer(state, m, now) {
  *   | {type: 'dismissError'}
  *   | {type: 'dismissSummary'}
  *   | {type: 'resumeSent'}
+ *   | {type: 'chatRead'}
  *   | {type: 'leftTable'}} Action
  */
 
@@ -277,7 +286,7 @@ export function reduce(state, action) {
     case 'route': {
       const leaving = state.route.name === 'table' && (action.route.name !== 'table' || action.route.code !== state.route.code);
       if (!leaving) return { ...state, route: action.route };
-      return { ...state, route: action.route, table: null, you: null, game: null, closed: false, summary: null, pending: null, version: 0, error: null };
+      return { ...state, route: action.route, table: null, you: null, game: null, closed: false, summary: null, pending: null, version: 0, error: null, chat: emptyChat() };
     }
     case 'player':
       return { ...state, me: action.player };
@@ -297,8 +306,10 @@ export function reduce(state, action) {
       return { ...state, summary: null };
     case 'resumeSent':
       return { ...state, needResume: false };
+    case 'chatRead':
+      return { ...state, chat: { ...state.chat, readSeq: Math.max(state.chat.readSeq, lastSeq(state.chat.lines)) } };
     case 'leftTable':
-      return { ...state, table: null, you: null, game: null, summary: null, pending: null, version: 0 };
+      return { ...state, table: null, you: null, game: null, summary: null, pending: null, version: 0, chat: emptyChat() };
     default:
       return state;
   }

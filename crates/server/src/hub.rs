@@ -253,6 +253,7 @@ impl Hub {
     ///
     /// # Errors
     /// `bad_request` for an unknown game, bad rules or turn time.
+    #[allow(clippy::too_many_arguments)]
     pub fn create_table(
         self: &Arc<Self>,
         conn: &Conn,
@@ -261,6 +262,7 @@ impl Hub {
         turn_ms: Option<u64>,
         public: bool,
         hints: bool,
+        spectator_chat: bool,
     ) -> Result<String, ProtocolError> {
         let kind: GameKind =
             game.parse().map_err(|e: game::UnknownGame| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
@@ -312,6 +314,7 @@ impl Hub {
             turn_ms,
             public,
             hints,
+            spectator_chat,
             host: conn.clone(),
             seed,
         };

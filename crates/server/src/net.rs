@@ -24,7 +24,7 @@ use crate::hub::Hub;
 use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, Place, Places};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{PlayerRow, unix_ms};
-use crate::{account, analysis, auth, ids, replay, session};
+use crate::{account, analysis, auth, chat, ids, replay, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -162,6 +162,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(account::routes())
         .merge(replay::routes())
         .merge(analysis::routes())
+        .merge(chat::routes())
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::map_response(common_headers))

@@ -104,7 +104,7 @@ function createCard(app) {
       app.dispatch({ type: 'localError', code: 'name', message: app.t('home.needName'), now: Date.now() });
       return;
     }
-    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints }));
+    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints, spectatorChat: c.spectatorChat }));
   };
   return h('section', { class: 'card-panel create-panel' },
     h('h2', null, app.t('home.create')),
@@ -117,6 +117,7 @@ function createCard(app) {
       field(app.t('home.turn'), select('turn', TURN_CHOICES.map((n) => [String(n), app.t('home.seconds', { n })]), String(c.turnS), (v) => set({ turnS: Number(v) }))),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'public', checked: c.public, onchange: (/** @type {Event} */ e) => set({ public: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.public')),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'hints', checked: c.hints, onchange: (/** @type {Event} */ e) => set({ hints: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.hints')),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'spectator-chat', checked: c.spectatorChat, onchange: (/** @type {Event} */ e) => set({ spectatorChat: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.spectatorChat')),
       h('button', { class: 'btn primary big', type: 'submit', 'data-key': 'create', disabled: !app.state.me }, app.t('home.createButton'))));
 }
 

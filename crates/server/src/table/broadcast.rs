@@ -87,6 +87,7 @@ impl<G: Playable> Table<G> {
             rules: self.lobby.rules.clone(),
             public: self.lobby.public,
             hints: self.lobby.hints,
+            spectator_chat: self.lobby.spectator_chat,
             turn_ms: self.clocks.turn.as_millis() as u64,
             host: self.lobby.host.clone(),
             status: self.lobby.status.as_str(),
@@ -154,6 +155,7 @@ impl<G: Playable> Table<G> {
                 .fair
                 .as_ref()
                 .map(|f| HandCommitment { hand: f.hand, commitment: f.commitment.clone() }),
+            chat: self.chat_for(&conn.player.id),
         };
         conn.send(msg.to_text());
     }

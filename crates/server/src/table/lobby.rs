@@ -85,6 +85,8 @@ pub(super) struct Lobby {
     pub(super) public: bool,
     /// Players may ask for hints.
     pub(super) hints: bool,
+    /// Spectators have a chat channel of their own.
+    pub(super) spectator_chat: bool,
     /// The host's player id.
     pub(super) host: String,
     pub(super) seats: Vec<SeatState>,

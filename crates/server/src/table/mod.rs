@@ -16,6 +16,7 @@
 //! serves its people and spectators as usual.
 
 mod broadcast;
+mod chat;
 mod clocks;
 mod hint;
 mod lobby;
@@ -55,6 +56,8 @@ pub enum Origin {
         public: bool,
         /// Players may ask for hints.
         hints: bool,
+        /// Spectators have a chat channel of their own.
+        spectator_chat: bool,
         /// The host, who sits in seat 0.
         host: Conn,
         /// The table's secret seed.
@@ -117,6 +120,8 @@ pub struct Table<G: Playable> {
     thinking: Option<think::Thinking<G>>,
     /// The seats that asked for a hint, and the version they asked at: one hint per decision.
     hinted: Vec<(Seat, u64)>,
+    /// The recent chat.
+    chat: chat::ChatLog,
 }
 
 /// The backoff of work the store refused.
@@ -165,16 +170,17 @@ impl<G: Playable> Table<G> {
         rx: mpsc::UnboundedReceiver<TableCmd>,
     ) -> Result<Self, TableError> {
         let now = Instant::now();
-        let (code, rules, turn_ms, public, hints) = match &origin {
-            Origin::New { code, rules, turn_ms, public, hints, .. } => {
-                (code.clone(), rules.clone(), *turn_ms, *public, *hints)
+        let (code, rules, turn_ms, public, hints, spectator_chat) = match &origin {
+            Origin::New { code, rules, turn_ms, public, hints, spectator_chat, .. } => {
+                (code.clone(), rules.clone(), *turn_ms, *public, *hints, *spectator_chat)
             }
             Origin::Restore { row, .. } => {
                 let rules = match serde_json::from_str::<Value>(&row.rules) {
                     Ok(Value::Object(map)) => map,
                     _ => return Err(TableError::stored(&row.code, "stored rules are not an object")),
                 };
-                (row.code.clone(), rules, u64::try_from(row.turn_ms).unwrap_or(30_000), row.public != 0, row.hints != 0)
+                let turn_ms = u64::try_from(row.turn_ms).unwrap_or(30_000);
+                (row.code.clone(), rules, turn_ms, row.public != 0, row.hints != 0, row.spectator_chat != 0)
             }
         };
         let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| TableError::Rules(e.to_string()))?;
@@ -209,6 +215,7 @@ impl<G: Playable> Table<G> {
                 seat_count,
                 public,
                 hints,
+                spectator_chat,
                 host: String::new(),
                 seats: vec![SeatState::EMPTY; seat_count],
                 status: Status::Lobby,
@@ -229,6 +236,7 @@ impl<G: Playable> Table<G> {
             retry: Retry { at: None, delay: Duration::ZERO },
             thinking: None,
             hinted: Vec::new(),
+            chat: chat::ChatLog::new(matches!(origin, Origin::Restore { .. })),
         };
         match origin {
             Origin::New { host, seed, .. } => {
@@ -247,6 +255,7 @@ impl<G: Playable> Table<G> {
 
     /// Runs the table until it closes or the server shuts down.
     pub async fn run(mut self) {
+        self.load_chat().await;
         self.publish_summary();
         if self.lobby.status == Status::Playing {
             self.advance().await;
@@ -350,6 +359,7 @@ impl<G: Playable> Table<G> {
             }
             ClientMsg::Act { action, version, .. } => self.act(conn, &action, version).await,
             ClientMsg::Hint { .. } => self.hint(conn, id),
+            ClientMsg::Chat { text, phrase, .. } => self.chat(conn, text.as_deref(), phrase.as_deref()).await,
             ClientMsg::CreateTable { .. } | ClientMsg::Ping => {
                 Err(ProtocolError::new(ErrorCode::BadRequest, "not a table message"))
             }
