@@ -18,6 +18,7 @@ use crate::fair::table_seed;
 use crate::limits::{
     KeyedRate, MAX_LISTED_TABLES, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places, TURN_MS,
 };
+use crate::metrics::Metrics;
 use crate::outbox::Outbox;
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError, SeatInfo};
 use crate::store::{PlayerRow, Store, TableRow};
@@ -63,6 +64,8 @@ pub enum TableCmd {
         msg: ClientMsg,
         /// Its `id`, echoed in replies.
         id: Option<Value>,
+        /// When it was read off the socket (for the action latency metric).
+        received: std::time::Instant,
     },
     /// A connection closed: stop sending to it.
     Detach {
@@ -138,6 +141,8 @@ pub struct Hub {
     pub bot_threads: BotThreads,
     /// The matches being analysed now (ids), on the bot threads.
     pub(crate) analysing: Mutex<std::collections::HashSet<String>>,
+    /// The operators' metrics (`GET /metrics`).
+    pub metrics: Metrics,
 }
 
 /// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table
@@ -192,7 +197,9 @@ impl Hub {
         let table_rate = KeyedRate::new(limits.table_burst, limits.tables_per_minute);
         let bot_pool = BotPool::new(&config.bots, config.max_bot_processes, config.bot_ms);
         let bot_threads = BotThreads::new(config.bot_threads)?;
+        let metrics = Metrics::new(store.metrics());
         Ok(Arc::new(Hub {
+            metrics,
             bot_pool,
             bot_threads,
             store,
@@ -322,6 +329,7 @@ impl Hub {
             lock(&self.created_by).remove(&code);
             ProtocolError::new(ErrorCode::BadRequest, e.to_string())
         })?;
+        tracing::info!(table = %code, game = %kind, player_id = %conn.player.id, public, "table created");
         Ok(code)
     }
 
@@ -364,6 +372,13 @@ impl Hub {
     #[must_use]
     pub fn table_count(&self) -> usize {
         lock(&self.tables).len()
+    }
+
+    /// Calls `f` with the game and status (`lobby`, `playing`, `finished`) of every live table.
+    pub(crate) fn each_table(&self, mut f: impl FnMut(&'static str, &'static str)) {
+        for t in lock(&self.listing).values() {
+            f(t.game, t.status);
+        }
     }
 
     /// How many sockets are open.

@@ -61,6 +61,7 @@ mod hub;
 pub mod ids;
 pub mod limits;
 pub mod loadtest;
+pub mod metrics;
 mod net;
 mod outbox;
 pub mod protocol;
@@ -70,7 +71,7 @@ pub mod store;
 mod table;
 
 pub use hub::{Hub, Spawn};
-pub use net::{router, rss_bytes};
+pub use net::{metrics_router, router, rss_bytes};
 pub use store::{Store, StoreError};
 pub use table::TableError;
 
@@ -121,6 +122,9 @@ pub struct Config {
     /// server behind a TLS proxy that does not send `X-Forwarded-Proto: https`; without it the
     /// cookie is `Secure` only on requests that came with that header.
     pub secure_cookies: bool,
+    /// Serve `GET /metrics` on the main address too. [`serve_with_metrics`] turns it off when
+    /// it is given an address of its own for them, which need not be reachable from outside.
+    pub metrics_on_main: bool,
 }
 
 impl Default for Config {
@@ -142,6 +146,7 @@ impl Default for Config {
             bot_threads: 0,
             analysis_ms: None,
             secure_cookies: false,
+            metrics_on_main: true,
         }
     }
 }
@@ -204,6 +209,28 @@ pub async fn serve<F>(
 where
     F: Future<Output = ()> + Send + 'static,
 {
+    serve_with_metrics(listener, None, store, config, shutdown).await
+}
+
+/// [`serve`], with `GET /metrics`, `/healthz` and `/readyz` also on `metrics` (an address for
+/// operators only; `/metrics` is then not served on the main address). That listener answers
+/// until the server has stopped, so `/readyz` says 503 while it shuts down.
+///
+/// # Errors
+/// The store cannot be read at start, or a listener fails.
+pub async fn serve_with_metrics<F>(
+    listener: tokio::net::TcpListener,
+    metrics: Option<tokio::net::TcpListener>,
+    store: Store,
+    mut config: Config,
+    shutdown: F,
+) -> Result<(), ServeError>
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    if metrics.is_some() {
+        config.metrics_on_main = false;
+    }
     let open_files = raise_open_files_limit();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let limits = config.limits.clone();
@@ -213,6 +240,22 @@ where
     let bot_threads = hub.bot_threads.threads();
     tracing::info!(%addr, restored, store = store.backend(), open_files, bot_threads, "majlis server listening");
     let app = router(hub.clone());
+    let (metrics_done, metrics_task) = match metrics {
+        Some(metrics) => {
+            let metrics_addr = metrics.local_addr().map_err(ServeError::Listen)?;
+            tracing::info!(addr = %metrics_addr, "metrics and health checks listening");
+            let (done, wait) = tokio::sync::oneshot::channel::<()>();
+            let app = metrics_router(hub.clone());
+            let task = tokio::spawn(async move {
+                let stop = async {
+                    let _ = wait.await;
+                };
+                axum::serve(metrics, app).with_graceful_shutdown(stop).await
+            });
+            (Some(done), Some(task))
+        }
+        None => (None, None),
+    };
     tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down");
@@ -221,6 +264,14 @@ where
     net::accept_loop(listener, app, &limits, stop_rx).await;
     hub.stop_tables().await;
     store.close().await;
+    if let (Some(done), Some(task)) = (metrics_done, metrics_task) {
+        let _ = done.send(());
+        match task.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!(error = %e, "the metrics listener failed"),
+            Err(e) => tracing::warn!(error = %e, "the metrics listener stopped"),
+        }
+    }
     tracing::info!("stopped");
     Ok(())
 }

@@ -146,9 +146,15 @@ async fn stopped(shutdown: &mut watch::Receiver<bool>) {
     let _ = shutdown.wait_for(|stop| *stop).await.map(|_| ());
 }
 
-/// The routes of `majlis serve`.
+/// The routes of `majlis serve`. `GET /metrics` is among them unless
+/// [`crate::Config::metrics_on_main`] is off.
 pub fn router(hub: Arc<Hub>) -> Router {
-    Router::new()
+    let mut app = Router::new();
+    if hub.config.metrics_on_main {
+        app = app.route("/metrics", get(metrics));
+    }
+    app.route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/api/players", post(create_player))
         .route("/api/me", get(me))
         .route("/api/me/games", get(my_games))
@@ -167,6 +173,39 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::map_response(common_headers))
         .with_state(hub)
+}
+
+/// The operators' routes alone (`serve --metrics-addr`): `GET /metrics`, `/healthz`, `/readyz`.
+pub fn metrics_router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .with_state(hub)
+}
+
+/// `GET /metrics`: the Prometheus text format (see [`crate::metrics`]).
+async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
+    ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], hub.metrics.render(&hub)).into_response()
+}
+
+/// `GET /healthz`, liveness: the process answers.
+async fn healthz() -> Json<Value> {
+    Json(json!({ "ok": true }))
+}
+
+/// `GET /readyz`, readiness: 200 while the store takes writes and the server is not shutting
+/// down; 503 with the reason otherwise, so a load balancer sends new players elsewhere.
+async fn readyz(State(hub): State<Arc<Hub>>) -> Response {
+    let reason = if *hub.shutdown.borrow() {
+        Some("shutting down".to_owned())
+    } else {
+        hub.store.write_health().err().map(|e| format!("store failing: {e}"))
+    };
+    match reason {
+        None => Json(json!({ "ok": true })).into_response(),
+        Some(reason) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "reason": reason }))).into_response(),
+    }
 }
 
 /// Headers every answer carries: a content security policy, no content sniffing, no framing by

@@ -26,6 +26,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
     let conn = Conn::new(hub.next_conn.fetch_add(1, Ordering::Relaxed), player, out.clone());
     let out_ping = out.clone();
     hub.connections.fetch_add(1, Ordering::Relaxed);
+    tracing::debug!(player_id = %conn.player.id, conn = conn.id, "socket opened");
     conn.send(ServerMsg::welcome(&conn.player.id, &conn.player.name).to_text());
     let write_timeout = limits_cfg.write_timeout;
     let mut writer = tokio::spawn(async move {
@@ -80,6 +81,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
             }
         };
         last_heard = tokio::time::Instant::now();
+        let received = std::time::Instant::now();
         let (kind, text) = match frame {
             Some(Ok(Message::Text(text))) => (FrameKind::Text, Some(text)),
             Some(Ok(Message::Binary(_))) => (FrameKind::Other, None),
@@ -93,10 +95,12 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
         match limits.admit(kind) {
             Admit::Ok => {}
             Admit::Refuse(e) => {
+                hub.metrics.refused(e.code);
                 conn.send(e.to_message());
                 continue;
             }
             Admit::Close(e) => {
+                hub.metrics.refused(e.code);
                 conn.send(e.to_message());
                 conn.close(1008, "policy violation");
                 break;
@@ -105,7 +109,8 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
         let Some(text) = text else { continue };
         match protocol::parse(&text) {
             Ok((msg, id)) => {
-                if let Err(e) = route(&hub, &conn, ip, msg, id.clone(), &mut joined, &mut chat_rate) {
+                if let Err(e) = route(&hub, &conn, ip, (msg, id.clone(), received), &mut joined, &mut chat_rate) {
+                    hub.metrics.refused(e.code);
                     // A code that names no table is a guess as often as a typo: it counts as a bad
                     // message, so a socket cannot walk the space of private codes.
                     let guess = e.code == ErrorCode::NoTable;
@@ -129,6 +134,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
                 }
             }
             Err(e) => {
+                hub.metrics.refused(e.code);
                 conn.send(e.to_message());
                 if limits.garbage() {
                     conn.close(1008, "too many bad messages");
@@ -142,6 +148,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
     }
     // Whatever tables still send before they see the detach is dropped.
     conn.close(1000, "");
+    let (player_id, conn_id) = (conn.player.id.clone(), conn.id);
     drop(conn);
     if !writer_done {
         close_sent = writer.await.unwrap_or(false);
@@ -159,14 +166,14 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
         .await;
     }
     hub.connections.fetch_sub(1, Ordering::Relaxed);
+    tracing::debug!(player_id = %player_id, conn = conn_id, "socket closed");
 }
 
 fn route(
     hub: &Arc<Hub>,
     conn: &Conn,
     ip: Option<std::net::IpAddr>,
-    msg: ClientMsg,
-    id: Option<Value>,
+    (msg, id, received): (ClientMsg, Option<Value>, std::time::Instant),
     joined: &mut HashSet<String>,
     chat_rate: &mut ChatRate,
 ) -> Result<(), ProtocolError> {
@@ -193,7 +200,7 @@ fn route(
             joined.insert(code.clone());
             hub.send(
                 &code,
-                TableCmd::Msg { conn: conn.clone(), msg: ClientMsg::Join { table: code.clone(), seat: Some(0) }, id },
+                TableCmd::Msg { conn: conn.clone(), msg: ClientMsg::Join { table: code.clone(), seat: Some(0) }, id, received },
             )
         }
         msg => {
@@ -205,7 +212,7 @@ fn route(
             }
             let code = msg.table().unwrap_or_default().trim().to_ascii_uppercase();
             watch_room(hub, joined, Some(&code))?;
-            hub.send(&code, TableCmd::Msg { conn: conn.clone(), msg, id })?;
+            hub.send(&code, TableCmd::Msg { conn: conn.clone(), msg, id, received })?;
             joined.insert(code);
             Ok(())
         }

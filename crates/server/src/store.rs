@@ -14,6 +14,8 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::metrics::StoreMetrics;
+
 /// A store failure (connection, migration or query).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -250,9 +252,11 @@ pub const FAILURE_LOG_INTERVAL: Duration = Duration::from_secs(10);
 
 /// Whether writes go through: the outcome of the latest write, and when failures were last
 /// logged.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Health {
     state: Mutex<HealthState>,
+    /// Each write's time and failures, for `GET /metrics`.
+    metrics: StoreMetrics,
 }
 
 #[derive(Debug, Default)]
@@ -269,7 +273,14 @@ impl Health {
         self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn record<T, E: std::fmt::Display>(&self, what: &str, result: &Result<T, E>) {
+    /// The write `what`, begun at `started`, is done with `result`.
+    fn record<T, E: std::fmt::Display>(&self, what: &'static str, started: Instant, result: &Result<T, E>) {
+        self.metrics.observe(what, started, result.is_ok());
+        self.record_state(what, result);
+    }
+
+    /// Whether writes go through now, after a write `what` that ended with `result`.
+    fn record_state<T, E: std::fmt::Display>(&self, what: &'static str, result: &Result<T, E>) {
         let mut h = self.lock();
         match result {
             Ok(_) => {
@@ -348,7 +359,7 @@ impl Store {
             Pool::Sqlite(pool)
         };
         let (tx, rx) = mpsc::unbounded_channel();
-        let health = Arc::new(Health::default());
+        let health = Arc::new(Health { state: Mutex::default(), metrics: StoreMetrics::new() });
         tokio::spawn(write_loop(pool.clone(), rx, health.clone()));
         Ok(Store { pool, writer: Arc::new(tx), health })
     }
@@ -359,6 +370,11 @@ impl Store {
     /// The latest write failed.
     pub fn write_health(&self) -> Result<(), String> {
         self.health.lock().failing.clone().map_or(Ok(()), Err)
+    }
+
+    /// The store's timings and failures, for `GET /metrics`.
+    pub(crate) fn metrics(&self) -> &StoreMetrics {
+        &self.health.metrics
     }
 
     /// Which database this is: `sqlite` or `postgres`.
@@ -398,6 +414,7 @@ impl Store {
     /// # Errors
     /// The insert failed.
     pub async fn create_player(&self, player: &PlayerRow, token_hash: &str, now: i64) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             // `players.token_hash` is still NOT NULL UNIQUE from the first schema; it keeps the
             // first session's hash and is not read.
@@ -412,7 +429,7 @@ impl Store {
             Ok(())
         }
         .await;
-        self.health.record("create_player", &result);
+        self.health.record("create_player", started, &result);
         result
     }
 
@@ -494,10 +511,11 @@ impl Store {
     ) -> Result<NameChange, StoreError> {
         const Q: &str = "UPDATE players SET name_key = $2, password_hash = $3, claimed_at = $4 \
              WHERE id = $1 AND password_hash IS NULL";
+        let started = Instant::now();
         let result = on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(name_key).bind(password_hash).bind(now)
             .execute(p).await.map(|r| r.rows_affected()));
         let result = name_change(result);
-        self.health.record("claim_account", &result);
+        self.health.record("claim_account", started, &result);
         result
     }
 
@@ -507,10 +525,11 @@ impl Store {
     /// The update failed.
     pub async fn rename_player(&self, id: &str, name: &str, name_key: Option<&str>) -> Result<NameChange, StoreError> {
         const Q: &str = "UPDATE players SET name = $2, name_key = $3 WHERE id = $1";
+        let started = Instant::now();
         let result = on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(name).bind(name_key)
             .execute(p).await.map(|r| r.rows_affected()));
         let result = name_change(result);
-        self.health.record("rename_player", &result);
+        self.health.record("rename_player", started, &result);
         result
     }
 
@@ -520,6 +539,7 @@ impl Store {
     /// # Errors
     /// The update failed.
     pub async fn set_password(&self, id: &str, password_hash: &str, keep: &str) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "UPDATE players SET password_hash = $2 WHERE id = $1";
             const D: &str = "DELETE FROM sessions WHERE player_id = $1 AND token_hash <> $2";
@@ -532,7 +552,7 @@ impl Store {
             Ok(())
         }
         .await;
-        self.health.record("set_password", &result);
+        self.health.record("set_password", started, &result);
         result
     }
 
@@ -541,13 +561,14 @@ impl Store {
     /// # Errors
     /// The insert failed.
     pub async fn create_session(&self, token_hash: &str, player_id: &str, now: i64) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO sessions (token_hash, player_id, created_at) VALUES ($1, $2, $3)";
             on_pool!(&self.pool, p => sqlx::query(Q).bind(token_hash).bind(player_id).bind(now).execute(p).await.map(|_| ())?);
             Ok(())
         }
         .await;
-        self.health.record("create_session", &result);
+        self.health.record("create_session", started, &result);
         result
     }
 
@@ -556,13 +577,14 @@ impl Store {
     /// # Errors
     /// The delete failed.
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "DELETE FROM sessions WHERE token_hash = $1";
             on_pool!(&self.pool, p => sqlx::query(Q).bind(token_hash).execute(p).await.map(|_| ())?);
             Ok(())
         }
         .await;
-        self.health.record("delete_session", &result);
+        self.health.record("delete_session", started, &result);
         result
     }
 
@@ -581,6 +603,7 @@ impl Store {
     /// # Errors
     /// The write failed.
     pub async fn save_table(&self, t: &TableRow) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
                  match_id, matches, created_at, updated_at, hints, spectator_chat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
@@ -594,7 +617,7 @@ impl Store {
             Ok(())
         }
         .await;
-        self.health.record("save_table", &result);
+        self.health.record("save_table", started, &result);
         result
     }
 
@@ -603,12 +626,13 @@ impl Store {
     /// # Errors
     /// The delete failed.
     pub async fn delete_table(&self, code: &str) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             on_pool!(&self.pool, p => sqlx::query("DELETE FROM tables WHERE code = $1").bind(code).execute(p).await.map(|_| ())?);
             Ok(())
         }
         .await;
-        self.health.record("delete_table", &result);
+        self.health.record("delete_table", started, &result);
         result
     }
 
@@ -627,6 +651,7 @@ impl Store {
     /// # Errors
     /// The insert failed.
     pub async fn create_match(&self, m: &MatchRow, seats: &[(i64, String)]) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO matches (id, table_code, number, game, rules, players, first_dealer, finished, \
                  result, record, started_at, ended_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
@@ -644,7 +669,7 @@ impl Store {
             Ok(())
         }
         .await;
-        self.health.record("create_match", &result);
+        self.health.record("create_match", started, &result);
         result
     }
 
@@ -653,13 +678,14 @@ impl Store {
     /// # Errors
     /// The update failed.
     pub async fn finish_match(&self, id: &str, result: &str, record: &str, now: i64) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "UPDATE matches SET finished = 1, result = $2, record = $3, ended_at = $4 WHERE id = $1";
             on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(result).bind(record).bind(now).execute(p).await.map(|_| ())?);
             Ok(())
         }
         .await;
-        self.health.record("finish_match", &result);
+        self.health.record("finish_match", started, &result);
         result
     }
 
@@ -703,6 +729,7 @@ impl Store {
     /// # Errors
     /// The write failed.
     pub async fn save_analysis(&self, match_id: &str, ms: u32, body: &str, now: i64) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO analyses (match_id, ms, body, created_at) VALUES ($1, $2, $3, $4) \
                  ON CONFLICT (match_id) DO UPDATE SET ms = excluded.ms, body = excluded.body, created_at = excluded.created_at";
@@ -711,7 +738,7 @@ impl Store {
             Ok(())
         }
         .await;
-        self.health.record("save_analysis", &result);
+        self.health.record("save_analysis", started, &result);
         result
     }
 
@@ -720,6 +747,7 @@ impl Store {
     /// # Errors
     /// The insert failed (also: a `seq` the table already used).
     pub async fn add_chat(&self, c: &ChatRow) -> Result<(), StoreError> {
+        let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO chat (table_code, seq, match_id, player_id, seat, channel, phrase, body, at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
@@ -728,7 +756,7 @@ impl Store {
             Ok(())
         }
         .await;
-        self.health.record("add_chat", &result);
+        self.health.record("add_chat", started, &result);
         result
     }
 
@@ -798,6 +826,8 @@ fn name_change(result: Result<u64, sqlx::Error>) -> Result<NameChange, StoreErro
 
 async fn write_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<(Vec<EventRow>, Ack)>, health: Arc<Health>) {
     let mut batch: Vec<(Vec<EventRow>, Ack)> = Vec::new();
+    // Taken once: every commit of the action log is timed.
+    let latency = health.metrics.latency_of("append");
     while let Some(first) = rx.recv().await {
         batch.push(first);
         let mut count = batch[0].0.len();
@@ -810,8 +840,13 @@ async fn write_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<(Vec<EventRow>, 
                 Err(_) => break,
             }
         }
+        let started = Instant::now();
         let result = write_batch(&pool, &batch).await.map_err(|e| e.to_string());
-        health.record("append", &result);
+        latency.observe(started.elapsed().as_secs_f64());
+        if result.is_err() {
+            health.metrics.failed("append");
+        }
+        health.record_state("append", &result);
         for (_, ack) in batch.drain(..) {
             let _ = ack.send(result.clone());
         }

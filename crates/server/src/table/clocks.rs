@@ -209,7 +209,7 @@ impl<G: Playable> Table<G> {
                 let Ok(close) = "close".parse::<G::Action>() else { return };
                 let ok = self.play.game.as_ref().is_some_and(|g| g.game().is_legal(Actor::Clock, close));
                 if ok {
-                    let _ = self.apply(Actor::Clock, close).await;
+                    let _ = self.apply(Actor::Clock, close, None).await;
                 }
             }
             Wake::Bot(seat) => self.bot_plays(seat).await,

@@ -39,6 +39,7 @@ use self::lobby::{Lobby, Occupant, SeatState, Status};
 use self::play::Play;
 use crate::hub::{Conn, Hub, TableCmd};
 use crate::limits::{SNAP_WINDOW_MS, TARGET_SCORE};
+use crate::metrics::TableMetrics;
 use crate::protocol::{ClientMsg, ErrorCode, ProtocolError};
 use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
 
@@ -122,6 +123,8 @@ pub struct Table<G: Playable> {
     hinted: Vec<(Seat, u64)>,
     /// The recent chat.
     chat: chat::ChatLog,
+    /// This table's handles on its game's metrics.
+    metrics: TableMetrics,
 }
 
 /// The backoff of work the store refused.
@@ -205,7 +208,9 @@ impl<G: Playable> Table<G> {
             )));
         }
         let snap_window = Duration::from_millis(snap_window_ms.unwrap_or(3000));
+        let metrics = hub.metrics.table(kind);
         let mut table = Table {
+            metrics,
             hub,
             rx,
             lobby: Lobby {
@@ -282,8 +287,9 @@ impl<G: Playable> Table<G> {
                 cmd = self.rx.recv() => match cmd {
                     None | Some(TableCmd::Shutdown) => break,
                     Some(TableCmd::Detach { conn_id }) => self.detach(conn_id),
-                    Some(TableCmd::Msg { conn, msg, id }) => {
-                        if let Err(e) = self.handle(&conn, msg, id.clone()).await {
+                    Some(TableCmd::Msg { conn, msg, id, received }) => {
+                        if let Err(e) = self.handle(&conn, msg, id.clone(), received).await {
+                            self.hub.metrics.refused(e.code);
                             conn.send(e.with_id(id).to_message());
                         }
                     }
@@ -314,7 +320,13 @@ impl<G: Playable> Table<G> {
         self.hub.forget_table(&self.lobby.code);
     }
 
-    pub(super) async fn handle(&mut self, conn: &Conn, msg: ClientMsg, id: Option<Value>) -> Result<(), ProtocolError> {
+    pub(super) async fn handle(
+        &mut self,
+        conn: &Conn,
+        msg: ClientMsg,
+        id: Option<Value>,
+        received: std::time::Instant,
+    ) -> Result<(), ProtocolError> {
         match msg {
             ClientMsg::Join { seat, .. } => self.join(conn, seat, id.as_ref()).await,
             ClientMsg::Spectate { .. } => {
@@ -357,7 +369,7 @@ impl<G: Playable> Table<G> {
                 }
                 self.start(conn).await
             }
-            ClientMsg::Act { action, version, .. } => self.act(conn, &action, version).await,
+            ClientMsg::Act { action, version, .. } => self.act(conn, &action, version, received).await,
             ClientMsg::Hint { .. } => self.hint(conn, id),
             ClientMsg::Chat { text, phrase, .. } => self.chat(conn, text.as_deref(), phrase.as_deref()).await,
             ClientMsg::CreateTable { .. } | ClientMsg::Ping => {

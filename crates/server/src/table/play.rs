@@ -14,6 +14,7 @@ use crate::botpool::ExternalSeat;
 use crate::fair;
 use crate::hub::Conn;
 use crate::ids;
+use crate::metrics::By;
 use crate::protocol::{ErrorCode, LogEntry, ProtocolError, ServerMsg};
 use crate::store::{EventRow, MatchRow, unix_ms};
 
@@ -176,14 +177,26 @@ impl<G: Playable> Table<G> {
         self.play.fair = None;
         self.version += 1;
         self.save_row().await;
-        tracing::info!(table = %self.lobby.code, game = %self.lobby.kind, by = %conn.player.id, "match started");
+        tracing::info!(
+            table = %self.lobby.code,
+            match_id = self.play.match_id.as_deref().unwrap_or_default(),
+            game = %self.lobby.kind,
+            player_id = %conn.player.id,
+            "match started"
+        );
         self.broadcast_table();
         self.publish_summary();
         self.advance().await;
         Ok(())
     }
 
-    pub(super) async fn act(&mut self, conn: &Conn, text: &str, version: Option<u64>) -> Result<(), ProtocolError> {
+    pub(super) async fn act(
+        &mut self,
+        conn: &Conn,
+        text: &str,
+        version: Option<u64>,
+        received: std::time::Instant,
+    ) -> Result<(), ProtocolError> {
         if self.lobby.status != Status::Playing {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "no match is under way at this table"));
         }
@@ -209,7 +222,7 @@ impl<G: Playable> Table<G> {
             .check(Actor::Seat(seat), action)
             .map_err(|e| ProtocolError::illegal(e.to_string(), Some(game::Refuse::refusal(&e))))?;
         let back = self.lobby.mark_back(seat);
-        self.apply(Actor::Seat(seat), action).await?;
+        self.apply(Actor::Seat(seat), action, Some(received)).await?;
         if back {
             // The seat is no longer away: everyone's seat plates say so.
             self.broadcast_table();
@@ -217,8 +230,14 @@ impl<G: Playable> Table<G> {
         Ok(())
     }
 
-    /// Persists, applies and broadcasts an action already checked legal.
-    pub(super) async fn apply(&mut self, actor: Actor, action: G::Action) -> Result<(), ProtocolError> {
+    /// Persists, applies and broadcasts an action already checked legal: a person's, `received`
+    /// at that time, or (`None`) a bot's or the clock's.
+    pub(super) async fn apply(
+        &mut self,
+        actor: Actor,
+        action: G::Action,
+        received: Option<std::time::Instant>,
+    ) -> Result<(), ProtocolError> {
         let Some(match_id) = self.play.match_id.clone() else { return Err(internal(&"no match")) };
         let text = action.to_string();
         let version = self.version + 1;
@@ -253,6 +272,14 @@ impl<G: Playable> Table<G> {
         let hand_over = game.game().phase() != Phase::InHand;
         self.play.log.push(LogEntry { version, seat: actor.seat().map(Seat::index), action: text.clone() });
         self.broadcast_event(actor.seat(), &text);
+        match (received, actor) {
+            (Some(received), _) => {
+                self.metrics.action(By::Player);
+                self.metrics.latency(received);
+            }
+            (None, Actor::Seat(_)) => self.metrics.action(By::Bot),
+            (None, Actor::Clock) => self.metrics.action(By::Clock),
+        }
         if hand_over {
             self.reveal();
         }
@@ -354,7 +381,7 @@ impl<G: Playable> Table<G> {
         self.version += 1;
         self.end_external();
         self.save_row().await;
-        tracing::info!(table = %self.lobby.code, game = %match_id, "match finished");
+        tracing::info!(table = %self.lobby.code, %match_id, game = %self.lobby.kind, "match finished");
         self.broadcast_table();
         self.publish_summary();
     }
@@ -394,7 +421,7 @@ impl<G: Playable> Table<G> {
             tracing::error!(table = %self.lobby.code, %seat, "a bot chose an illegal action");
             return;
         }
-        if let Err(e) = self.apply(Actor::Seat(seat), action).await {
+        if let Err(e) = self.apply(Actor::Seat(seat), action, None).await {
             tracing::debug!(table = %self.lobby.code, error = %e, "a bot's action was not applied");
         }
     }

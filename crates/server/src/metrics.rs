@@ -1,0 +1,279 @@
+//! Operators' metrics: `GET /metrics` in the Prometheus (OpenMetrics) text format.
+//!
+//! Every server has a registry of its own (no global one), so each process — each node of a
+//! site with several — reports its own figures; the scraper labels them by instance. The hot
+//! path only touches atomics (and a histogram's short lock): each table takes handles on its
+//! game's counters once, when it starts. What is cheaper to read than to keep (tables by status,
+//! sockets, the bot queue, memory) is read when the metrics are scraped.
+//!
+//! docs/operations.md lists every metric with its labels and meaning.
+
+use std::time::Instant;
+
+use game::GameKind;
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+
+use crate::hub::Hub;
+use crate::protocol::ErrorCode;
+
+/// The histograms' upper bounds, in seconds: 0.25 ms to 2.5 s, about three buckets per decade.
+/// An action on a healthy server takes well under a millisecond plus the store's commit; the top
+/// buckets catch a stalled disk or database.
+pub const LATENCY_BUCKETS: [f64; 13] =
+    [0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
+
+/// The `Content-Type` of [`Metrics::render`]'s text.
+pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+/// Who played an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum By {
+    /// A person, by an `act` message.
+    Player,
+    /// A bot: a bot's seat, a stand-in for an away player, an external program.
+    Bot,
+    /// The game's clock (Kabul's snap window closing).
+    Clock,
+}
+
+impl By {
+    const ALL: [By; 3] = [By::Player, By::Bot, By::Clock];
+
+    const fn as_str(self) -> &'static str {
+        match self {
+            By::Player => "player",
+            By::Bot => "bot",
+            By::Clock => "clock",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct TableLabels {
+    game: &'static str,
+    status: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ActionLabels {
+    game: &'static str,
+    by: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct GameLabels {
+    game: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct OpLabels {
+    op: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct CodeLabels {
+    code: &'static str,
+}
+
+fn latency_histogram() -> Histogram {
+    Histogram::new(LATENCY_BUCKETS)
+}
+
+type Histograms<L> = Family<L, Histogram, fn() -> Histogram>;
+
+/// The table statuses the `majlis_tables` gauge reports, as the listing names them.
+const STATUSES: [&str; 3] = ["lobby", "playing", "finished"];
+
+/// The store's timings and failures; the store keeps them, the hub's [`Metrics`] reports them.
+#[derive(Clone, Debug)]
+pub(crate) struct StoreMetrics {
+    latency: Histograms<OpLabels>,
+    failures: Family<OpLabels, Counter>,
+}
+
+impl StoreMetrics {
+    pub(crate) fn new() -> Self {
+        StoreMetrics {
+            latency: Family::new_with_constructor(latency_histogram as fn() -> Histogram),
+            failures: Family::default(),
+        }
+    }
+
+    /// The latency histogram of one kind of write (`append`, `save_table`, ...), to keep.
+    pub(crate) fn latency_of(&self, op: &'static str) -> Histogram {
+        self.latency.get_or_create_owned(&OpLabels { op })
+    }
+
+    /// A write of kind `op` that began at `started` is done.
+    pub(crate) fn observe(&self, op: &'static str, started: Instant, ok: bool) {
+        self.latency.get_or_create(&OpLabels { op }).observe(started.elapsed().as_secs_f64());
+        if !ok {
+            self.failed(op);
+        }
+    }
+
+    /// A write of kind `op` failed.
+    pub(crate) fn failed(&self, op: &'static str) {
+        self.failures.get_or_create(&OpLabels { op }).inc();
+    }
+}
+
+/// One table's handles on its game's series, taken once when it starts.
+#[derive(Clone, Debug)]
+pub(crate) struct TableMetrics {
+    actions: [Counter; 3],
+    latency: Histogram,
+}
+
+impl TableMetrics {
+    /// An action was applied (committed and broadcast).
+    pub(crate) fn action(&self, by: By) {
+        self.actions[by as usize].inc();
+    }
+
+    /// A person's action took from `received` (its message read off the socket) until its
+    /// broadcast.
+    pub(crate) fn latency(&self, received: Instant) {
+        self.latency.observe(received.elapsed().as_secs_f64());
+    }
+}
+
+/// A server's metrics and the registry that renders them.
+#[derive(Debug)]
+pub struct Metrics {
+    registry: Registry,
+    tables: Family<TableLabels, Gauge>,
+    connections: Gauge,
+    actions: Family<ActionLabels, Counter>,
+    action_latency: Histograms<GameLabels>,
+    refused: Family<CodeLabels, Counter>,
+    bot_queue: Gauge,
+    bot_running: Gauge,
+    bot_threads: Gauge,
+    bot_processes: Gauge,
+    resident: Gauge,
+}
+
+impl Metrics {
+    /// Registers the server's metrics and the store's (`store`, kept by the store).
+    pub(crate) fn new(store: &StoreMetrics) -> Self {
+        let mut registry = Registry::with_prefix("majlis");
+        let tables = Family::<TableLabels, Gauge>::default();
+        registry.register("tables", "Tables open on this server, by game and status", tables.clone());
+        let connections = Gauge::default();
+        registry.register("connections", "WebSocket connections open", connections.clone());
+        let actions = Family::<ActionLabels, Counter>::default();
+        registry.register(
+            "actions",
+            "Actions accepted (stored and broadcast), by game and by whom: player, bot or clock",
+            actions.clone(),
+        );
+        let action_latency: Histograms<GameLabels> =
+            Family::new_with_constructor(latency_histogram as fn() -> Histogram);
+        registry.register(
+            "action_latency_seconds",
+            "Time from a player's act message read off the socket to its broadcast, after the store's commit",
+            action_latency.clone(),
+        );
+        registry.register(
+            "store_latency_seconds",
+            "Time of the store's writes, by kind (append: a batch of action-log events in one commit)",
+            store.latency.clone(),
+        );
+        registry.register("store_write_failures", "Store writes that failed, by kind", store.failures.clone());
+        let refused = Family::<CodeLabels, Counter>::default();
+        registry.register(
+            "refused_messages",
+            "Client messages answered with an error, by error code (rate_limited, bad_json, illegal, ...)",
+            refused.clone(),
+        );
+        let bot_queue = Gauge::default();
+        registry.register("bot_queue", "Searching bots' decisions waiting for a bot thread", bot_queue.clone());
+        let bot_running = Gauge::default();
+        registry.register("bot_running", "Searching bots' decisions running on the bot threads", bot_running.clone());
+        let bot_threads = Gauge::default();
+        registry.register("bot_threads", "Threads the searching bots think on", bot_threads.clone());
+        let bot_processes = Gauge::default();
+        registry.register("bot_processes", "External bot programs running", bot_processes.clone());
+        let resident = Gauge::default();
+        registry.register("resident_memory_bytes", "Resident memory of the server process", resident.clone());
+        let metrics = Metrics {
+            registry,
+            tables,
+            connections,
+            actions,
+            action_latency,
+            refused,
+            bot_queue,
+            bot_running,
+            bot_threads,
+            bot_processes,
+            resident,
+        };
+        // Every series exists from the start (at zero), so a rate over a fresh server is defined.
+        for kind in GameKind::ALL {
+            let _ = metrics.table(kind);
+            for status in STATUSES {
+                metrics.tables.get_or_create(&TableLabels { game: kind.id(), status }).set(0);
+            }
+        }
+        let _ = store.latency_of("append");
+        let _ = store.failures.get_or_create(&OpLabels { op: "append" });
+        metrics
+    }
+
+    /// The handles a table of `kind` counts with.
+    pub(crate) fn table(&self, kind: GameKind) -> TableMetrics {
+        let game = kind.id();
+        TableMetrics {
+            actions: By::ALL.map(|by| self.actions.get_or_create_owned(&ActionLabels { game, by: by.as_str() })),
+            latency: self.action_latency.get_or_create_owned(&GameLabels { game }),
+        }
+    }
+
+    /// A client's message was answered with an error `code`.
+    pub(crate) fn refused(&self, code: ErrorCode) {
+        self.refused.get_or_create(&CodeLabels { code: code.as_str() }).inc();
+    }
+
+    /// Reads the figures kept elsewhere and renders every metric in the text format.
+    #[must_use]
+    pub fn render(&self, hub: &Hub) -> String {
+        let mut counts = [[0_i64; STATUSES.len()]; GameKind::ALL.len()];
+        hub.each_table(|game, status| {
+            let g = GameKind::ALL.iter().position(|k| k.id() == game);
+            let s = STATUSES.iter().position(|s| *s == status);
+            if let (Some(g), Some(s)) = (g, s) {
+                counts[g][s] += 1;
+            }
+        });
+        for (kind, by_status) in GameKind::ALL.iter().zip(counts) {
+            for (status, n) in STATUSES.iter().zip(by_status) {
+                self.tables.get_or_create(&TableLabels { game: kind.id(), status }).set(n);
+            }
+        }
+        self.connections.set(gauge(hub.connection_count()));
+        let bots = hub.bot_threads.stats();
+        self.bot_queue.set(gauge(bots.queued));
+        self.bot_running.set(gauge(bots.running));
+        self.bot_threads.set(gauge(bots.threads));
+        self.bot_processes.set(gauge(hub.bot_pool.running()));
+        self.resident.set(crate::rss_bytes().map_or(0, gauge));
+        let mut text = String::new();
+        if let Err(e) = prometheus_client::encoding::text::encode(&mut text, &self.registry) {
+            // Writing to a String fails only if an encoder refuses a value: say so in the text.
+            tracing::error!(error = %e, "the metrics could not be rendered");
+            text.push_str("# the metrics could not be rendered\n# EOF\n");
+        }
+        text
+    }
+}
+
+fn gauge<N: TryInto<i64>>(n: N) -> i64 {
+    n.try_into().unwrap_or(i64::MAX)
+}
