@@ -120,8 +120,9 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     println!("majlis: serving on http://{} (database {})", listener.local_addr()?, args.db);
     let metrics = match args.metrics_addr {
         Some(addr) => {
-            let metrics =
-                tokio::net::TcpListener::bind(addr).await.with_context(|| format!("listening on {addr} for metrics"))?;
+            let metrics = tokio::net::TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("listening on {addr} for metrics"))?;
             println!("majlis: metrics and health checks on http://{}/metrics", metrics.local_addr()?);
             Some(metrics)
         }

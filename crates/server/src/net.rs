@@ -204,7 +204,9 @@ async fn readyz(State(hub): State<Arc<Hub>>) -> Response {
     };
     match reason {
         None => Json(json!({ "ok": true })).into_response(),
-        Some(reason) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "reason": reason }))).into_response(),
+        Some(reason) => {
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "reason": reason }))).into_response()
+        }
     }
 }
 

@@ -200,7 +200,12 @@ fn route(
             joined.insert(code.clone());
             hub.send(
                 &code,
-                TableCmd::Msg { conn: conn.clone(), msg: ClientMsg::Join { table: code.clone(), seat: Some(0) }, id, received },
+                TableCmd::Msg {
+                    conn: conn.clone(),
+                    msg: ClientMsg::Join { table: code.clone(), seat: Some(0) },
+                    id,
+                    received,
+                },
             )
         }
         msg => {
