@@ -24,7 +24,7 @@ use crate::hub::Hub;
 use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES, Place, Places};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{PlayerRow, unix_ms};
-use crate::{analysis, ids, replay, session};
+use crate::{analysis, ids, players, replay, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -160,6 +160,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/ws", get(ws))
         .merge(replay::routes())
         .merge(analysis::routes())
+        .merge(players::routes())
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::map_response(common_headers))
@@ -222,7 +223,7 @@ async fn create_player(
     Ok(Json(json!({ "player": { "id": player.id, "name": player.name }, "token": token })))
 }
 
-async fn authenticate(hub: &Hub, token: Option<&str>) -> Result<PlayerRow, AppError> {
+pub(crate) async fn authenticate(hub: &Hub, token: Option<&str>) -> Result<PlayerRow, AppError> {
     let token = token.filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN_BYTES).ok_or_else(AppError::unauthorized)?;
     hub.store
         .player_by_token_hash(&ids::token_hash(token))
@@ -231,7 +232,7 @@ async fn authenticate(hub: &Hub, token: Option<&str>) -> Result<PlayerRow, AppEr
         .ok_or_else(AppError::unauthorized)
 }
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers.get(header::AUTHORIZATION)?.to_str().ok()?.strip_prefix("Bearer ").map(str::trim)
 }
 

@@ -180,6 +180,9 @@ pub enum ClientMsg {
         /// Players may ask for hints (`hint`); off unless the host turns them on.
         #[serde(default)]
         hints: bool,
+        /// The matches are rated: no hints, no bots, every seat a signed-in account.
+        #[serde(default)]
+        rated: bool,
     },
     /// Take a seat (a free one if `seat` is absent) or return to one's own.
     Join {
@@ -544,6 +547,8 @@ pub struct TableState {
     pub public: bool,
     /// Whether players may ask for hints (the host's choice at creation; shown to everyone).
     pub hints: bool,
+    /// Whether the table's matches are rated (the host's choice at creation).
+    pub rated: bool,
     /// Time per decision, milliseconds.
     pub turn_ms: u64,
     /// The host's player id.
@@ -556,6 +561,27 @@ pub struct TableState {
     pub version: u64,
     /// The current (or last) match's id.
     pub game_id: Option<String>,
+    /// A rated match that has finished: what it did to each player's rating (until the next
+    /// match starts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_changes: Option<Vec<RatingChange>>,
+}
+
+/// What a rated match did to one player's rating, as the `table` frame shows it at the end.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingChange {
+    /// The seat.
+    pub seat: usize,
+    /// The player id.
+    pub player: String,
+    /// `win`, `loss` or `left` (left early: counted as a loss).
+    pub outcome: String,
+    /// The rating before the match.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// Its uncertainty after it.
+    pub uncertainty: f64,
 }
 
 /// A seat as the lobby shows it.

@@ -172,9 +172,9 @@ fn route(
             conn.send(ServerMsg::pong(id).to_text());
             Ok(())
         }
-        ClientMsg::CreateTable { game, rules, turn_ms, public, hints } => {
+        ClientMsg::CreateTable { game, rules, turn_ms, public, hints, rated } => {
             watch_room(hub, joined, None)?;
-            let code = hub.create_table(conn, &game, rules, turn_ms, public, hints)?;
+            let code = hub.create_table(conn, &game, rules, crate::hub::NewTable { turn_ms, public, hints, rated })?;
             joined.insert(code.clone());
             hub.send(
                 &code,

@@ -67,7 +67,7 @@ impl<G: Playable> Table<G> {
                     connected: true,
                     away: false,
                 },
-                Occupant::Human { id, name, left } => SeatInfo {
+                Occupant::Human { id, name, left, .. } => SeatInfo {
                     seat: i,
                     name: Some(name.clone()),
                     kind: "human",
@@ -87,12 +87,14 @@ impl<G: Playable> Table<G> {
             rules: self.lobby.rules.clone(),
             public: self.lobby.public,
             hints: self.lobby.hints,
+            rated: self.lobby.rated,
             turn_ms: self.clocks.turn.as_millis() as u64,
             host: self.lobby.host.clone(),
             status: self.lobby.status.as_str(),
             seats: self.seat_infos(),
             version: self.version,
             game_id: self.play.match_id.clone(),
+            rating_changes: self.play.rating_changes.clone(),
         }
     }
 
@@ -203,6 +205,7 @@ impl<G: Playable> Table<G> {
             game: self.lobby.kind.id(),
             public: self.lobby.public,
             hints: self.lobby.hints,
+            rated: self.lobby.rated,
             status: self.lobby.status.as_str(),
             host,
             seats: self.seat_infos(),

@@ -55,6 +55,8 @@ pub enum Origin {
         public: bool,
         /// Players may ask for hints.
         hints: bool,
+        /// The matches are rated.
+        rated: bool,
         /// The host, who sits in seat 0.
         host: Conn,
         /// The table's secret seed.
@@ -165,16 +167,17 @@ impl<G: Playable> Table<G> {
         rx: mpsc::UnboundedReceiver<TableCmd>,
     ) -> Result<Self, TableError> {
         let now = Instant::now();
-        let (code, rules, turn_ms, public, hints) = match &origin {
-            Origin::New { code, rules, turn_ms, public, hints, .. } => {
-                (code.clone(), rules.clone(), *turn_ms, *public, *hints)
+        let (code, rules, turn_ms, public, hints, rated) = match &origin {
+            Origin::New { code, rules, turn_ms, public, hints, rated, .. } => {
+                (code.clone(), rules.clone(), *turn_ms, *public, *hints, *rated)
             }
             Origin::Restore { row, .. } => {
                 let rules = match serde_json::from_str::<Value>(&row.rules) {
                     Ok(Value::Object(map)) => map,
                     _ => return Err(TableError::stored(&row.code, "stored rules are not an object")),
                 };
-                (row.code.clone(), rules, u64::try_from(row.turn_ms).unwrap_or(30_000), row.public != 0, row.hints != 0)
+                let turn_ms = u64::try_from(row.turn_ms).unwrap_or(30_000);
+                (row.code.clone(), rules, turn_ms, row.public != 0, row.hints != 0, row.rated != 0)
             }
         };
         let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| TableError::Rules(e.to_string()))?;
@@ -209,6 +212,7 @@ impl<G: Playable> Table<G> {
                 seat_count,
                 public,
                 hints,
+                rated,
                 host: String::new(),
                 seats: vec![SeatState::EMPTY; seat_count],
                 status: Status::Lobby,
@@ -236,8 +240,12 @@ impl<G: Playable> Table<G> {
                 table.seed = seed;
                 table.version = 1;
                 if let Some(seat) = table.lobby.seats.first_mut() {
-                    seat.occupant =
-                        Occupant::Human { id: host.player.id.clone(), name: host.player.name.clone(), left: false };
+                    seat.occupant = Occupant::Human {
+                        id: host.player.id.clone(),
+                        name: host.player.name.clone(),
+                        left: false,
+                        forfeit: false,
+                    };
                 }
             }
             Origin::Restore { row, current } => table.restore(*row, current)?,
