@@ -121,3 +121,44 @@ export const RECORD_FILE_LIMIT = 2 * 1024 * 1024;
 export function replayRecord(text) {
   return request('/api/replay', { method: 'POST', body: text });
 }
+
+/**
+ * A player's profile: who they are, their ratings with their ranks, their finished matches.
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function profile(id) {
+  return request(`/api/players/${encodeURIComponent(id)}`);
+}
+
+/**
+ * A game's leaderboard (top 100) and, when the token is given, the asker's own rank.
+ * @param {string} game
+ * @param {string | null} token
+ * @returns {Promise<any>}
+ */
+export function leaderboard(game, token) {
+  return request(`/api/leaderboard/${encodeURIComponent(game)}`, { token });
+}
+
+/**
+ * Every finished match of the player, as JSON lines (text).
+ * @param {string | null} token
+ * @returns {Promise<string>}
+ */
+export async function exportGames(token) {
+  const headers = new Headers();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let res;
+  try {
+    res = await fetch('/api/me/export', { headers });
+  } catch (e) {
+    throw new ApiError(0, 'network', String(e));
+  }
+  if (!res.ok) {
+    const body = await res.json().catch(() => null);
+    const err = body && body.error ? body.error : {};
+    throw new ApiError(res.status, String(err.code ?? 'http'), String(err.message ?? res.statusText));
+  }
+  return res.text();
+}

@@ -286,6 +286,9 @@ async fn an_unrated_match_leaves_ratings_alone() {
     assert_eq!(profile["ratings"], json!([]));
     assert_eq!((&profile["games"][0]["game_id"], &profile["games"][0]["rated"]), (&json!(id), &json!(false)));
     assert_eq!(profile["games"][0]["rating_change"], Value::Null);
+    // Your games names each person's id by seat, so names can open profiles; bots have none.
+    let (_, games) = http(server.addr, "GET", "/api/me/games", None, Some(&sara.token)).await;
+    assert_eq!(games[0]["player_ids"], json!([sara.id, null, null, null]));
     let (status, _) = http(server.addr, "GET", "/api/players/p_nobody", None, None).await;
     assert_eq!(status, 404);
     server.stop().await;
