@@ -24,6 +24,10 @@ pub struct Args {
     /// Repeatable.
     #[arg(long = "addr-limit-exempt", value_name = "IP")]
     addr_limit_exempt: Vec<std::net::IpAddr>,
+    /// Mark the session cookie `Secure` on every answer, for a server behind a TLS proxy that does
+    /// not send `X-Forwarded-Proto: https` (with that header the cookie is `Secure` anyway).
+    #[arg(long)]
+    secure_cookies: bool,
     /// An external bot hosts may seat by NAME: a program that speaks the bot protocol
     /// (docs/bot-protocol.md), e.g. --bot wanderer="python3 examples/bots/random_bot.py".
     /// Repeatable. The command is split like a shell would, without running one.
@@ -93,6 +97,7 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     let mut config =
         server::Config { bot_delay: Duration::from_millis(args.bot_delay_ms), ..server::Config::default() };
     config.limits.addr_exempt = args.addr_limit_exempt;
+    config.secure_cookies = args.secure_cookies;
     for bot in &args.bots {
         println!("majlis: bot {} = {}", bot.name(), bot.command());
     }

@@ -14,6 +14,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 fn spawn(addr: SocketAddr, db: &str) -> Child {
     Command::new(env!("CARGO_BIN_EXE_majlis"))
@@ -66,7 +67,9 @@ async fn player(addr: SocketAddr, game: &'static str, rules: Value) -> Seen {
     let mut events: Vec<(u64, Value, String)> = Vec::new();
     let mut last = 0u64;
     loop {
-        let Ok((mut ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws?token={token}")).await else {
+        let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+        request.headers_mut().insert("Authorization", format!("Bearer {token}").parse().unwrap());
+        let Ok((mut ws, _)) = tokio_tungstenite::connect_async(request).await else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };

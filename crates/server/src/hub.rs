@@ -142,6 +142,10 @@ pub struct Hub {
     pub(crate) player_conns: Places<String>,
     /// Guests created, per address.
     pub(crate) guest_rate: KeyedRate,
+    /// Sign-in attempts, per address.
+    pub(crate) signin_rate: KeyedRate,
+    /// Tables created, per address.
+    pub(crate) table_rate: KeyedRate,
     /// Codes that named no table, per address and per player.
     pub(crate) guess_rate: KeyedRate,
     /// The operator's external bots and their processes.
@@ -200,6 +204,8 @@ impl Hub {
         let limits = &config.limits;
         let guest_rate = KeyedRate::new(limits.guest_burst, limits.guests_per_minute);
         let guess_rate = KeyedRate::new(limits.guess_burst, limits.guesses_per_minute);
+        let signin_rate = KeyedRate::new(limits.signin_burst, limits.signins_per_minute);
+        let table_rate = KeyedRate::new(limits.table_burst, limits.tables_per_minute);
         let bot_pool = BotPool::new(&config.bots, config.max_bot_processes, config.bot_ms);
         let bot_threads = BotThreads::new(config.bot_threads)?;
         Ok(Arc::new(Hub {
@@ -209,6 +215,8 @@ impl Hub {
             config,
             guest_rate,
             guess_rate,
+            signin_rate,
+            table_rate,
             tables: Mutex::new(HashMap::new()),
             created_by: Mutex::new(HashMap::new()),
             listing: Mutex::new(HashMap::new()),

@@ -1,5 +1,5 @@
-//! Identities: guest tokens (and the only thing stored of them, their hash), player and table ids,
-//! and display-name validation.
+//! Identities: session tokens (and the only thing stored of them, their hash), player and table
+//! ids, display-name validation, and the rules of account names and passwords.
 
 use sha2::{Digest, Sha256};
 
@@ -13,7 +13,7 @@ pub fn random_bytes<const N: usize>() -> Result<[u8; N], getrandom::Error> {
     Ok(buf)
 }
 
-/// A new guest token: 32 random bytes, hex. Unguessable; the client keeps it, we keep its hash.
+/// A new session token: 32 random bytes, hex. Unguessable; the client keeps it, we keep its hash.
 ///
 /// # Errors
 /// No randomness (see [`random_bytes`]).
@@ -107,6 +107,66 @@ pub fn validate_name(name: &str) -> Result<String, String> {
     Ok(name.to_owned())
 }
 
+/// The shortest account name, in characters.
+pub const MIN_ACCOUNT_NAME_CHARS: usize = 3;
+
+/// The longest account name, in characters.
+pub const MAX_ACCOUNT_NAME_CHARS: usize = 20;
+
+/// The shortest password, in characters.
+pub const MIN_PASSWORD_CHARS: usize = 8;
+
+/// The longest password, in characters (argon2 reads any length, but a megabyte of password is
+/// work for nothing).
+pub const MAX_PASSWORD_CHARS: usize = 128;
+
+/// A name folded for comparison: trimmed, runs of white space made one space, lower case. Two
+/// names with the same key are the same name ("Sara", "sara", " SARA ").
+#[must_use]
+pub fn name_key(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// Checks an account's name: trimmed, 3 to 20 characters of letters of any script, digits,
+/// single spaces inside and `_` `-` `.`, with at least one letter. (A guest's name only has to
+/// pass [`validate_name`].)
+///
+/// # Errors
+/// What is wrong with the name, in words.
+pub fn validate_account_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    let chars = name.chars().count();
+    if !(MIN_ACCOUNT_NAME_CHARS..=MAX_ACCOUNT_NAME_CHARS).contains(&chars) {
+        return Err(format!("an account's name has {MIN_ACCOUNT_NAME_CHARS} to {MAX_ACCOUNT_NAME_CHARS} characters"));
+    }
+    let allowed = |c: char| c.is_alphabetic() || c.is_numeric() || matches!(c, ' ' | '_' | '-' | '.');
+    if !name.chars().all(|c| allowed(c) && !invisible(c)) {
+        return Err("an account's name has only letters, digits, single spaces and the signs _ - .".to_owned());
+    }
+    if name.contains("  ") {
+        return Err("an account's name has single spaces only".to_owned());
+    }
+    if !name.chars().any(char::is_alphabetic) {
+        return Err("an account's name needs at least one letter".to_owned());
+    }
+    Ok(name.to_owned())
+}
+
+/// Checks a password: 8 to 128 characters, anything else goes.
+///
+/// # Errors
+/// What is wrong with it, in words.
+pub fn validate_password(password: &str) -> Result<(), String> {
+    let chars = password.chars().count();
+    if chars < MIN_PASSWORD_CHARS {
+        return Err(format!("a password has at least {MIN_PASSWORD_CHARS} characters"));
+    }
+    if chars > MAX_PASSWORD_CHARS {
+        return Err(format!("a password has at most {MAX_PASSWORD_CHARS} characters"));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +208,33 @@ mod tests {
         }
         assert_eq!(validate_name("Botan").as_deref(), Ok("Botan"));
         assert_eq!(validate_name("ロボット").as_deref(), Ok("ロボット"));
+    }
+
+    #[test]
+    fn name_keys_ignore_case_and_spacing() {
+        assert_eq!(name_key("  Sara  Al\tAli "), "sara al ali");
+        assert_eq!(name_key("SARA"), name_key("sara"));
+        assert_eq!(name_key("نورة"), "نورة");
+    }
+
+    #[test]
+    fn account_names_are_letters_digits_and_a_few_signs() {
+        assert_eq!(validate_account_name(" Sara_1 ").as_deref(), Ok("Sara_1"));
+        assert_eq!(validate_account_name("نورة العلي").as_deref(), Ok("نورة العلي"));
+        assert_eq!(validate_account_name("a.b-c").as_deref(), Ok("a.b-c"));
+        for bad in ["ab", "123", "___", "a  b", "Sara!", "bot:x", "Sa\u{200B}ra", "a\nbc", &"x".repeat(21)] {
+            assert!(validate_account_name(bad).is_err(), "{bad:?}");
+        }
+        assert!(validate_account_name(&"س".repeat(20)).is_ok());
+    }
+
+    #[test]
+    fn passwords_have_8_to_128_characters() {
+        assert!(validate_password("1234567").is_err());
+        assert!(validate_password("12345678").is_ok());
+        assert!(validate_password("كلمةسرّطويلة").is_ok());
+        assert!(validate_password(&"x".repeat(128)).is_ok());
+        assert!(validate_password(&"x".repeat(129)).is_err());
     }
 
     #[test]

@@ -32,7 +32,7 @@
 //! let task = tokio::spawn(server::serve(listener, store, server::Config::default(), async {
 //!     let _ = stopped.await;
 //! }));
-//! // ... clients connect to ws://ADDR/ws?token=... ...
+//! // ... clients connect to ws://ADDR/ws with `Authorization: Bearer TOKEN` ...
 //! let _ = stop.send(());
 //! task.await??;
 //! # Ok(()) }
@@ -50,7 +50,9 @@ use std::time::Duration;
 
 use game::GameKind;
 
+mod account;
 mod analysis;
+mod auth;
 pub mod bot_threads;
 pub mod botpool;
 pub mod fair;
@@ -116,6 +118,10 @@ pub struct Config {
     /// (`majlis serve --analysis-ms N`; `majlis analyze --ms` means the same); `None`: each game's
     /// default ([`games::analysis::default_ms`]).
     pub analysis_ms: Option<u32>,
+    /// Mark the session cookie `Secure` on every answer (`majlis serve --secure-cookies`), for a
+    /// server behind a TLS proxy that does not send `X-Forwarded-Proto: https`; without it the
+    /// cookie is `Secure` only on requests that came with that header.
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -136,6 +142,7 @@ impl Default for Config {
             bot_ms: 1000,
             bot_threads: 0,
             analysis_ms: None,
+            secure_cookies: false,
         }
     }
 }

@@ -89,6 +89,17 @@ pub struct Limits {
     pub guest_burst: u32,
     /// Guests one address may create per minute in the long run.
     pub guests_per_minute: u32,
+    /// Sign-in attempts (`POST /api/account/signin`, and checks of the old password in
+    /// `POST /api/account/password`) one address may make at once before the rate below applies;
+    /// past it the answer is 429 `rate_limited`. Each attempt costs an argon2 hash.
+    pub signin_burst: u32,
+    /// Sign-in attempts one address may make per minute in the long run.
+    pub signins_per_minute: u32,
+    /// Tables one address may create at once (`create_table`) before the rate below applies;
+    /// past it the answer is the error `rate_limited` (the socket stays open).
+    pub table_burst: u32,
+    /// Tables one address may create per minute in the long run.
+    pub tables_per_minute: u32,
     /// Table codes that name no table (`no_table` answers) one address, or one player, may send
     /// at once before the rate below applies; past it the socket is closed with 1008. With
     /// [`PRIVATE_CODE_LEN`] letters this makes finding a private table by guessing hopeless.
@@ -114,6 +125,10 @@ impl Default for Limits {
             max_conns_per_player: 16,
             guest_burst: 20,
             guests_per_minute: 10,
+            signin_burst: 10,
+            signins_per_minute: 5,
+            table_burst: 30,
+            tables_per_minute: 20,
             guess_burst: 20,
             guesses_per_minute: 30,
             addr_exempt: Vec::new(),

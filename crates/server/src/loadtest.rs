@@ -15,6 +15,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::{Mutex, Semaphore};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::http::header::AUTHORIZATION;
 
 /// Why the load test could not run.
 #[derive(Debug, thiserror::Error)]
@@ -263,9 +266,12 @@ async fn connect(addr: &str, name: &str) -> Result<Ws, LoadTestError> {
     // A small read buffer (the default is 128 KiB per socket): thousands of clients share the
     // server's machine.
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4 * 1024);
-    let (ws, _) =
-        tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws?token={token}"), Some(config), false)
-            .await?;
+    // The token goes in the upgrade's `Authorization` header, never in the URL.
+    let mut request = format!("ws://{addr}/ws").into_client_request()?;
+    let bearer = HeaderValue::from_str(&format!("Bearer {token}"))
+        .map_err(|_| LoadTestError::Server("the server gave a token that is not a header value".to_owned()))?;
+    request.headers_mut().insert(AUTHORIZATION, bearer);
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(request, Some(config), false).await?;
     Ok(ws)
 }
 

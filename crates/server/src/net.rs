@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -21,10 +21,10 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::hub::Hub;
-use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_TOKEN_BYTES, Place, Places};
+use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, Place, Places};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{PlayerRow, unix_ms};
-use crate::{analysis, ids, players, replay, session};
+use crate::{account, analysis, auth, ids, players, replay, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -54,7 +54,8 @@ impl AppError {
         AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; try again")
     }
 
-    fn unauthorized() -> Self {
+    /// 401 `unauthorized`: no valid session.
+    pub(crate) fn unauthorized() -> Self {
         AppError::new(StatusCode::UNAUTHORIZED, "unauthorized", "a valid token is needed")
     }
 }
@@ -158,6 +159,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/stats", get(stats))
         .route("/api/bots", get(bot_list))
         .route("/ws", get(ws))
+        .merge(account::routes())
         .merge(replay::routes())
         .merge(analysis::routes())
         .merge(players::routes())
@@ -196,9 +198,10 @@ struct NewPlayer {
 
 async fn create_player(
     State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
     addr_place: Option<Extension<AddrPlace>>,
     body: Result<Json<NewPlayer>, axum::extract::rejection::JsonRejection>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     if let Some(ip) = addr_place.and_then(|Extension(p)| p.limited)
         && !hub.guest_rate.check(ip.to_string())
     {
@@ -215,34 +218,35 @@ async fn create_player(
     // A body over the limit is 413, anything else malformed 400.
     let Json(body) = body.map_err(|e| AppError::new(e.status(), "bad_request", e.body_text()))?;
     let name = ids::validate_name(&body.name).map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e))?;
+    account::name_free_for_guest(&hub, &name, None).await?;
     let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
     let id = ids::random_code("p_", 12).map_err(|e| AppError::internal(&e))?;
     let player = PlayerRow { id, name };
     hub.store.create_player(&player, &ids::token_hash(&token), unix_ms()).await.map_err(|e| AppError::internal(&e))?;
     tracing::info!(player = %player.id, "new guest");
-    Ok(Json(json!({ "player": { "id": player.id, "name": player.name }, "token": token })))
+    let body = Json(json!({ "player": { "id": player.id, "name": player.name, "account": false }, "token": token }));
+    match auth::set_cookie(&hub, &headers, &token) {
+        Some(cookie) => Ok(([(header::SET_COOKIE, cookie)], body).into_response()),
+        None => Ok(body.into_response()),
+    }
 }
 
-pub(crate) async fn authenticate(hub: &Hub, token: Option<&str>) -> Result<PlayerRow, AppError> {
-    let token = token.filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN_BYTES).ok_or_else(AppError::unauthorized)?;
-    hub.store
-        .player_by_token_hash(&ids::token_hash(token))
-        .await
-        .map_err(|e| AppError::internal(&e))?
-        .ok_or_else(AppError::unauthorized)
-}
-
-pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers.get(header::AUTHORIZATION)?.to_str().ok()?.strip_prefix("Bearer ").map(str::trim)
+/// The signed-in player of a request (bearer header, then cookie); GET routes need no origin
+/// check, since they change nothing.
+///
+/// # Errors
+/// 401 without a valid session.
+pub(crate) async fn authenticate(hub: &Hub, headers: &HeaderMap) -> Result<PlayerRow, AppError> {
+    Ok(auth::signed_in(hub, headers, false).await?.player.player())
 }
 
 async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
-    let player = authenticate(&hub, bearer(&headers)).await?;
-    Ok(Json(json!({ "player": { "id": player.id, "name": player.name } })))
+    let session = auth::signed_in(&hub, &headers, false).await?;
+    Ok(Json(json!({ "player": account::player_json(&session.player) })))
 }
 
 async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
-    let player = authenticate(&hub, bearer(&headers)).await?;
+    let player = authenticate(&hub, &headers).await?;
     let rows = hub.store.history(&player.id, 200).await.map_err(|e| AppError::internal(&e))?;
     // The people's ids by seat (null for a bot), so the names can link to their profiles.
     let ids: Vec<String> = rows.iter().map(|r| r.game_id.clone()).collect();
@@ -322,25 +326,22 @@ pub fn rss_bytes() -> Option<u64> {
     Some(kb * 1024)
 }
 
-#[derive(Deserialize)]
-struct WsQuery {
-    token: Option<String>,
-}
-
 async fn ws(
     State(hub): State<Arc<Hub>>,
-    Query(q): Query<WsQuery>,
     headers: HeaderMap,
     addr_place: Option<Extension<AddrPlace>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, AppError> {
-    // The token comes in the URL (older clients), in an `Authorization: Bearer` header (programs),
-    // or, when neither is there, in the socket's first message (browsers, which can set neither
-    // header on a WebSocket and should not put secrets in URLs).
-    let token = q.token.as_deref().or_else(|| bearer(&headers));
-    let known = match token {
-        Some(token) => {
-            let player = authenticate(&hub, Some(token)).await?;
+    // The token comes in an `Authorization: Bearer` header (programs), in the session cookie
+    // (browsers), or, when neither is there, in the socket's first message. Never in the URL:
+    // URLs end up in logs. A browser sends the cookie whichever site opens the socket, so a
+    // cookie-borne upgrade must come from our own pages.
+    let known = match auth::credential(&headers) {
+        Some((token, via)) => {
+            if via == auth::Via::Cookie && auth::cross_origin(&headers) {
+                return Err(auth::bad_origin());
+            }
+            let player = auth::session(&hub, token).await?.player.player();
             let place = player_place(&hub, &player)
                 .map_err(|message| AppError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_connections", message))?;
             Some((player, place))
@@ -409,7 +410,7 @@ async fn first_message_auth(
             "a socket opened without a token must first send {\"type\":\"auth\",\"token\":\"...\"}".into(),
         ));
     };
-    let player = authenticate(hub, Some(&token)).await.map_err(|e| (ErrorCode::Unauthorized, e.message))?;
+    let player = auth::session(hub, &token).await.map_err(|e| (ErrorCode::Unauthorized, e.message))?.player.player();
     let place = player_place(hub, &player).map_err(|m| (ErrorCode::RateLimited, m))?;
     Ok((player, place))
 }

@@ -15,7 +15,7 @@ use axum::{Json, Router};
 use serde_json::{Value, json};
 
 use crate::hub::Hub;
-use crate::net::{AppError, authenticate, bearer};
+use crate::net::{AppError, authenticate};
 use crate::ratings;
 use crate::store::{FinishedRow, RankedRating, SeatedRow, Store};
 
@@ -144,10 +144,7 @@ async fn leaderboard(
     }
     let top = hub.store.leaderboard(&game, LEADERBOARD_SIZE).await.map_err(|e| AppError::internal(&e))?;
     // A visitor without a session (or with one that has expired) just sees the board.
-    let me = match bearer(&headers) {
-        Some(token) => authenticate(&hub, Some(token)).await.ok(),
-        None => None,
-    };
+    let me = authenticate(&hub, &headers).await.ok();
     let mine = match me {
         Some(player) => {
             let rated = hub.store.ratings_of(&player.id).await.map_err(|e| AppError::internal(&e))?;
@@ -185,7 +182,7 @@ async fn leaderboard(
 /// profile's fields for the match plus its whole `record` (the format `majlis replay` reads).
 /// Streamed page by page, so a long history is never held whole.
 async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, AppError> {
-    let player = authenticate(&hub, bearer(&headers)).await?;
+    let player = authenticate(&hub, &headers).await?;
     let store = hub.store.clone();
     let start = (store, player.id.clone(), None::<(i64, String)>, false);
     let lines = futures_util::stream::unfold(start, |(store, id, after, done)| async move {

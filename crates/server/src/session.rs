@@ -104,7 +104,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
         let Some(text) = text else { continue };
         match protocol::parse(&text) {
             Ok((msg, id)) => {
-                if let Err(e) = route(&hub, &conn, msg, id.clone(), &mut joined) {
+                if let Err(e) = route(&hub, &conn, ip, msg, id.clone(), &mut joined) {
                     // A code that names no table is a guess as often as a typo: it counts as a bad
                     // message, so a socket cannot walk the space of private codes.
                     let guess = e.code == ErrorCode::NoTable;
@@ -163,6 +163,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
 fn route(
     hub: &Arc<Hub>,
     conn: &Conn,
+    ip: Option<std::net::IpAddr>,
     msg: ClientMsg,
     id: Option<Value>,
     joined: &mut HashSet<String>,
@@ -174,6 +175,18 @@ fn route(
         }
         ClientMsg::CreateTable { game, rules, turn_ms, public, hints, rated } => {
             watch_room(hub, joined, None)?;
+            if let Some(ip) = ip
+                && !hub.table_rate.check(ip.to_string())
+            {
+                let limits = &hub.config.limits;
+                return Err(ProtocolError::new(
+                    ErrorCode::RateLimited,
+                    format!(
+                        "too many new tables from one address: at most {} at once and {} a minute; try again in a minute",
+                        limits.table_burst, limits.tables_per_minute
+                    ),
+                ));
+            }
             let code = hub.create_table(conn, &game, rules, crate::hub::NewTable { turn_ms, public, hints, rated })?;
             joined.insert(code.clone());
             hub.send(

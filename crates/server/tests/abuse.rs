@@ -149,7 +149,7 @@ async fn too_many_sockets_of_one_player_are_refused() {
     let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("per-player")).await;
     let first = Client::new(server.addr, "Many").await;
     let _second = Client::connect(server.addr, &first.token).await;
-    let third = tokio_tungstenite::connect_async(format!("ws://{}/ws?token={}", server.addr, first.token)).await;
+    let third = tokio_tungstenite::connect_async(common::ws_request(server.addr, &first.token)).await;
     match third {
         Err(tokio_tungstenite::tungstenite::Error::Http(res)) => assert_eq!(res.status(), 429),
         other => panic!("the third socket is refused with 429: {other:?}"),

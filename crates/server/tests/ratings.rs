@@ -8,22 +8,21 @@ mod common;
 
 use common::{Client, TestServer, config, drain, http, temp_db};
 use serde_json::{Value, json};
-use server::Store;
 use server::ratings;
 use skillratings::Outcomes;
 use skillratings::weng_lin::{WengLinRating, weng_lin_two_teams};
 
-/// A server and its store, for marking players as accounts.
-async fn start(name: &str) -> (TestServer, Store) {
-    let store = Store::connect(&temp_db(name)).await.unwrap();
-    let server = TestServer::start_with(config(), store.clone()).await;
-    (server, store)
+async fn start(name: &str) -> TestServer {
+    TestServer::start(config(), &temp_db(name)).await
 }
 
-/// A new player who is an account.
-async fn account(server: &TestServer, store: &Store, name: &str) -> Client {
+/// A new player who claimed their name with a password: an account.
+async fn account(server: &TestServer, name: &str) -> Client {
     let c = Client::new(server.addr, name).await;
-    store.mark_account_for_tests(&c.id, &name.to_lowercase(), 1).await.unwrap();
+    let body = json!({ "password": "correct horse battery" }).to_string();
+    let (status, answer) = http(server.addr, "POST", "/api/account/claim", Some(&body), Some(&c.token)).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["player"]["account"], true);
     c
 }
 
@@ -49,10 +48,10 @@ async fn refused(c: &mut Client, msg: Value) -> Value {
 }
 
 /// Four accounts at a rated Kout 4 table, seats 0 to 3.
-async fn four_at_a_rated_table(server: &TestServer, store: &Store) -> (Vec<Client>, String) {
+async fn four_at_a_rated_table(server: &TestServer) -> (Vec<Client>, String) {
     let mut players = Vec::new();
     for name in ["Sara", "Omar", "Noura", "Faisal"] {
-        players.push(account(server, store, name).await);
+        players.push(account(server, name).await);
     }
     let (code, t) = rated_table(&mut players[0]).await;
     assert_eq!(t["table"]["rated"], true);
@@ -75,8 +74,8 @@ fn close(a: f64, b: f64) -> bool {
 
 #[tokio::test]
 async fn a_rated_kout4_match_moves_ratings_as_the_library_says_and_every_page_shows_it() {
-    let (server, store) = start("rated-kout4").await;
-    let (mut players, code) = four_at_a_rated_table(&server, &store).await;
+    let server = start("rated-kout4").await;
+    let (mut players, code) = four_at_a_rated_table(&server).await;
     players[0].send(json!({ "type": "start", "table": code })).await;
     let [a, b, c, d] = &mut players[..] else { unreachable!() };
     let (ra, rb, rc, rd) = tokio::join!(
@@ -189,8 +188,8 @@ async fn export(server: &TestServer, token: &str) -> String {
 
 #[tokio::test]
 async fn a_rated_table_refuses_hints_bots_guests_and_seat_moves() {
-    let (server, store) = start("rated-refusals").await;
-    let mut sara = account(&server, &store, "Sara").await;
+    let server = start("rated-refusals").await;
+    let mut sara = account(&server, "Sara").await;
     let e = refused(&mut sara, json!({ "type": "create_table", "game": "kout4", "rated": true, "hints": true })).await;
     assert_eq!(e["code"], "bad_request");
     assert!(e["message"].as_str().unwrap().contains("hints"), "{e}");
@@ -208,8 +207,8 @@ async fn a_rated_table_refuses_hints_bots_guests_and_seat_moves() {
     let e = refused(&mut sara, json!({ "type": "start", "table": code })).await;
     assert_eq!(e["code"], "bad_request");
 
-    let mut omar = account(&server, &store, "Omar").await;
-    let mut noura = account(&server, &store, "Noura").await;
+    let mut omar = account(&server, "Omar").await;
+    let mut noura = account(&server, "Noura").await;
     let mut guest = Client::new(server.addr, "Guest").await;
     join(&mut omar, &code, 1).await;
     join(&mut noura, &code, 2).await;
@@ -225,7 +224,7 @@ async fn a_rated_table_refuses_hints_bots_guests_and_seat_moves() {
     // An account in the guest's place: it starts, and nobody moves seats any more.
     guest.send(json!({ "type": "leave", "table": code })).await;
     drain(&mut guest).await;
-    let mut faisal = account(&server, &store, "Faisal").await;
+    let mut faisal = account(&server, "Faisal").await;
     join(&mut faisal, &code, 3).await;
     sara.send(json!({ "type": "start", "table": code })).await;
     sara.until(|v| v["type"] == "table" && v["table"]["status"] == "playing").await;
@@ -236,8 +235,8 @@ async fn a_rated_table_refuses_hints_bots_guests_and_seat_moves() {
 
 #[tokio::test]
 async fn leaving_a_rated_match_counts_as_a_loss_for_the_leaver_and_the_partner() {
-    let (server, store) = start("rated-leaver").await;
-    let (mut players, code) = four_at_a_rated_table(&server, &store).await;
+    let server = start("rated-leaver").await;
+    let (mut players, code) = four_at_a_rated_table(&server).await;
     players[0].send(json!({ "type": "start", "table": code })).await;
     // Noura (seat 2, Sara's partner) leaves at once; her bot plays the seat to the end.
     let mut noura = players.remove(2);
@@ -275,8 +274,8 @@ async fn leaving_a_rated_match_counts_as_a_loss_for_the_leaver_and_the_partner()
 
 #[tokio::test]
 async fn an_unrated_match_leaves_ratings_alone() {
-    let (server, store) = start("unrated").await;
-    let mut sara = account(&server, &store, "Sara").await;
+    let server = start("unrated").await;
+    let mut sara = account(&server, "Sara").await;
     let code = sara.create("kout4", json!({})).await;
     sara.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
     sara.send(json!({ "type": "start", "table": code })).await;

@@ -437,7 +437,7 @@ async fn bad_input_gets_errors_and_abuse_closes_the_socket() {
     let server = TestServer::start(config(), &temp_db("bad-input")).await;
     // A guessed token opens nothing.
     let guess = "0".repeat(64);
-    assert!(tokio_tungstenite::connect_async(format!("ws://{}/ws?token={guess}", server.addr)).await.is_err());
+    assert!(tokio_tungstenite::connect_async(common::ws_request(server.addr, &guess)).await.is_err());
     let (status, body) = http(server.addr, "GET", "/api/me", None, Some(&guess)).await;
     assert_eq!((status, body["error"]["code"].as_str()), (401, Some("unauthorized")));
     let (status, body) = http(server.addr, "POST", "/api/players", Some(r#"{"name":"a\u0007b"}"#), None).await;
@@ -801,9 +801,9 @@ async fn http_answers_oversized_bodies_and_plain_requests_to_the_socket_in_json(
     let (status, body) = http(server.addr, "POST", "/api/players", Some(&big), None).await;
     assert_eq!((status, &body["error"]["code"]), (413, &json!("bad_request")), "{body}");
     let sara = Client::new(server.addr, "Sara").await;
-    let (status, body) = http(server.addr, "GET", &format!("/ws?token={}", sara.token), None, None).await;
+    let (status, body) = http(server.addr, "GET", "/ws", None, Some(&sara.token)).await;
     assert_eq!((status, &body["error"]["code"]), (400, &json!("bad_request")), "{body}");
-    let (status, body) = http(server.addr, "GET", "/ws?token=t_bogus", None, None).await;
+    let (status, body) = http(server.addr, "GET", "/ws", None, Some("t_bogus")).await;
     assert_eq!((status, &body["error"]["code"]), (401, &json!("unauthorized")), "{body}");
     // Without a token the socket would say who it is in its first message: a plain request is
     // simply not a WebSocket.

@@ -3,11 +3,71 @@
 
 #![allow(clippy::unwrap_used)]
 
-use server::store::{EventRow, MatchRow, PlayerRow, TableRow};
+use server::store::{EventRow, MatchRow, NameChange, PlayerRow, TableRow};
 use server::{Store, ids};
 
 fn unique(prefix: &str) -> String {
     ids::random_code(prefix, 10).unwrap()
+}
+
+/// Accounts and sessions: a guest's first session, a claim, a name held case-insensitively, more
+/// sessions, a password change that ends the others, renames.
+async fn accounts(store: &Store, guest: &PlayerRow, token: &str) {
+    let first = ids::token_hash(token);
+    let found = store.session_player(&first).await.unwrap().unwrap();
+    assert_eq!((found.player(), found.is_account()), (guest.clone(), false));
+    assert!(!store.is_account(&guest.id).await.unwrap());
+    assert_eq!(store.session_count(&guest.id).await.unwrap(), 1);
+
+    // Each run of `exercise` gets its own name, so a reused database does not collide.
+    let name = unique("Sara");
+    let key = ids::name_key(&name);
+    assert_eq!(store.rename_player(&guest.id, &name, None).await.unwrap(), NameChange::Done);
+    assert_eq!(store.player_by_name_key(&key).await.unwrap(), None, "a guest holds no name");
+    assert_eq!(store.claim_account(&guest.id, &key, "$argon2id$stand-in", 2).await.unwrap(), NameChange::Done);
+    assert_eq!(store.claim_account(&guest.id, &key, "$argon2id$again", 3).await.unwrap(), NameChange::Refused);
+    let account = store.player_by_name_key(&key).await.unwrap().unwrap();
+    assert_eq!(
+        (account.id.as_str(), account.password_hash.as_deref()),
+        (guest.id.as_str(), Some("$argon2id$stand-in"))
+    );
+    assert!(store.is_account(&guest.id).await.unwrap());
+
+    // Another guest may not claim the same name in another case, nor rename an account to it.
+    let other = PlayerRow { id: unique("p_"), name: name.to_uppercase() };
+    let other_token = ids::new_token().unwrap();
+    store.create_player(&other, &ids::token_hash(&other_token), 4).await.unwrap();
+    assert_eq!(
+        store.claim_account(&other.id, &ids::name_key(&other.name), "$argon2id$x", 5).await.unwrap(),
+        NameChange::NameTaken
+    );
+    assert!(!store.is_account(&other.id).await.unwrap());
+    let ids_asked = vec![guest.id.clone(), other.id.clone(), "p_nobody".to_owned()];
+    assert_eq!(store.account_ids(&ids_asked).await.unwrap(), std::iter::once(guest.id.clone()).collect());
+    assert!(store.account_ids(&[]).await.unwrap().is_empty());
+    let other_name = unique("Nora");
+    let other_key = ids::name_key(&other_name);
+    assert_eq!(store.claim_account(&other.id, &other_key, "$argon2id$y", 6).await.unwrap(), NameChange::Done);
+    assert_eq!(store.rename_player(&other.id, &name, Some(&key)).await.unwrap(), NameChange::NameTaken);
+    assert_eq!(
+        store.rename_player(&other.id, &other_name.to_lowercase(), Some(&other_key)).await.unwrap(),
+        NameChange::Done
+    );
+
+    // Sessions: a second device, then a password change from the first ends the second.
+    let second = ids::token_hash(&ids::new_token().unwrap());
+    store.create_session(&second, &guest.id, 7).await.unwrap();
+    assert_eq!(store.session_count(&guest.id).await.unwrap(), 2);
+    assert_eq!(store.player_by_token_hash(&second).await.unwrap().map(|p| p.id), Some(guest.id.clone()));
+    store.set_password(&guest.id, "$argon2id$new", &first).await.unwrap();
+    assert_eq!(store.session_player(&second).await.unwrap(), None);
+    let kept = store.session_player(&first).await.unwrap().unwrap();
+    assert_eq!(kept.password_hash.as_deref(), Some("$argon2id$new"));
+    store.delete_session(&first).await.unwrap();
+    assert_eq!(store.session_player(&first).await.unwrap(), None);
+    assert_eq!(store.session_count(&guest.id).await.unwrap(), 0);
+    store.create_session(&first, &guest.id, 8).await.unwrap();
+    assert_eq!(store.player(&guest.id).await.unwrap().map(|p| p.name), Some(name));
 }
 
 async fn exercise(store: &Store) {
@@ -21,6 +81,8 @@ async fn exercise(store: &Store) {
         store.create_player(&player, &ids::token_hash(&token), 1).await.is_err(),
         "ids and token hashes are unique"
     );
+
+    accounts(store, &player, &token).await;
 
     // Tables: written, rewritten, listed, deleted.
     let mut table = TableRow {

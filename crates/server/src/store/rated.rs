@@ -351,37 +351,3 @@ impl Store {
         Ok(rows.into_iter().map(|r| (r.game, r.record)).collect())
     }
 }
-
-impl Store {
-    /// Which of `ids` are accounts (players who claimed their name with a password).
-    ///
-    /// # Errors
-    /// The query failed.
-    pub async fn account_ids(&self, ids: &[String]) -> Result<std::collections::HashSet<String>, StoreError> {
-        if ids.is_empty() {
-            return Ok(std::collections::HashSet::new());
-        }
-        on_pool!(&self.pool, p => {
-            let mut q = sqlx::QueryBuilder::new("SELECT id FROM players WHERE password_hash IS NOT NULL AND id IN (");
-            let mut list = q.separated(", ");
-            for id in ids {
-                list.push_bind(id);
-            }
-            q.push(")");
-            let rows: Vec<(String,)> = q.build_query_as().fetch_all(p).await?;
-            Ok(rows.into_iter().map(|(id,)| id).collect())
-        })
-    }
-
-    /// Marks a player as an account with the given password hash (tests, and the accounts code
-    /// until it lands here).
-    ///
-    /// # Errors
-    /// The update failed.
-    #[doc(hidden)]
-    pub async fn mark_account_for_tests(&self, id: &str, name_key: &str, now: i64) -> Result<(), StoreError> {
-        const Q: &str = "UPDATE players SET password_hash = 'test', name_key = $2, claimed_at = $3 WHERE id = $1";
-        on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(name_key).bind(now).execute(p).await.map(|_| ())?);
-        Ok(())
-    }
-}

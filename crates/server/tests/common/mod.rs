@@ -151,12 +151,40 @@ impl TestServer {
 
 /// One HTTP/1.1 request; returns the status and the body as JSON (or as a string).
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>, token: Option<&str>) -> (u16, Value) {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = auth.as_deref().map(|a| ("Authorization", a)).into_iter().collect();
+    let answer = http_with(addr, method, path, body, &headers).await;
+    (answer.status, answer.body)
+}
+
+/// An HTTP answer: status, headers (names in lower case) and body.
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Value,
+}
+
+impl Answer {
+    /// The values of the headers named `name` (lower case).
+    pub fn header_values(&self, name: &str) -> Vec<&str> {
+        self.headers.iter().filter(|(n, _)| n == name).map(|(_, v)| v.as_str()).collect()
+    }
+}
+
+/// One HTTP/1.1 request with the given extra headers.
+pub async fn http_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[(&str, &str)],
+) -> Answer {
     let mut stream =
         tokio::time::timeout(WAIT, TcpStream::connect(addr)).await.expect("connect in time").expect("connect");
     let body = body.unwrap_or("");
-    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let extra: String = headers.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\n{auth}Content-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(req.as_bytes()).await.expect("write");
@@ -165,10 +193,16 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     let text = String::from_utf8_lossy(&buf).to_string();
     let status: u16 = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("status");
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let rest =
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_owned() };
-    let value = serde_json::from_str(&rest).unwrap_or(Value::String(rest));
-    (status, value)
+    let headers: Vec<(String, String)> = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    let rest = if chunked { dechunk(rest) } else { rest.to_owned() };
+    let body = serde_json::from_str(&rest).unwrap_or(Value::String(rest));
+    Answer { status, headers, body }
 }
 
 fn dechunk(mut s: &str) -> String {
@@ -182,6 +216,14 @@ fn dechunk(mut s: &str) -> String {
         s = &rest[n + 2..];
     }
     out
+}
+
+/// The upgrade request to `/ws` with `token` in an `Authorization: Bearer` header.
+pub fn ws_request(addr: SocketAddr, token: &str) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+    request.headers_mut().insert("Authorization", format!("Bearer {token}").parse().unwrap());
+    request
 }
 
 /// A WebSocket client that records every message it gets.
@@ -202,13 +244,12 @@ impl Client {
         Client::connect(addr, &token).await
     }
 
-    /// Connects with an existing token.
+    /// Connects with an existing token (in the upgrade's `Authorization` header).
     pub async fn connect(addr: SocketAddr, token: &str) -> Client {
-        let (ws, _) =
-            tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(format!("ws://{addr}/ws?token={token}")))
-                .await
-                .expect("ws connect in time")
-                .expect("ws connect");
+        let (ws, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(ws_request(addr, token)))
+            .await
+            .expect("ws connect in time")
+            .expect("ws connect");
         let mut c = Client { ws, token: token.to_owned(), id: String::new(), name: String::new(), seen: Vec::new() };
         let welcome = c.recv().await;
         assert_eq!(welcome["type"], "welcome");
