@@ -59,7 +59,8 @@ export function renderLeaderboard(app) {
   }
   const top = Array.isArray(page.data?.top) ? page.data.top : [];
   const me = app.state.me;
-  const line = rankLine(page.data?.me ?? null, Boolean(app.state.token && me));
+  // Signed in: by the token this page holds or a session cookie the server read.
+  const line = rankLine(page.data?.me ?? null, Boolean(me || page.data?.me));
   return h('main', { class: 'screen players-page leaderboard' }, head, nav,
     h('section', { class: 'card-panel board-panel' },
       top.length
