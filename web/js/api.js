@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The HTTP half of the protocol: guest players, the open-table list, one's games, records and
- * their replays.
+ * The HTTP half of the protocol: guest players and accounts, the open-table list, one's games,
+ * records and their replays. The session rides in the HttpOnly cookie the server sets (script
+ * never sees it); same-origin requests carry it by themselves.
  * @module
  */
 
@@ -43,22 +44,75 @@ async function request(path, init = {}) {
   return body;
 }
 
+/** @typedef {{id: string, name: string, account?: boolean}} Player */
+
 /**
- * A new guest player.
+ * A new guest player (the server sets its session cookie).
  * @param {string} name
- * @returns {Promise<{player: {id: string, name: string}, token: string}>}
+ * @returns {Promise<{player: Player}>}
  */
 export function createPlayer(name) {
   return request('/api/players', { method: 'POST', body: JSON.stringify({ name }) });
 }
 
 /**
- * Who the token belongs to.
- * @param {string} token
- * @returns {Promise<{player: {id: string, name: string}}>}
+ * Who this browser's session belongs to (401 without one).
+ * @returns {Promise<{player: Player}>}
  */
-export function me(token) {
-  return request('/api/me', { token });
+export function me() {
+  return request('/api/me');
+}
+
+/**
+ * Hands the session cookie for a token an older version of this client kept in storage.
+ * @param {string} token
+ * @returns {Promise<{player: Player}>}
+ */
+export function adoptToken(token) {
+  return request('/api/session/adopt', { method: 'POST', token });
+}
+
+/**
+ * The signed-in guest keeps its name with a password: it becomes an account.
+ * @param {string} password
+ * @returns {Promise<{player: Player}>}
+ */
+export function claim(password) {
+  return request('/api/account/claim', { method: 'POST', body: JSON.stringify({ password }) });
+}
+
+/**
+ * Signs in to an account (a new session; the server sets its cookie).
+ * @param {string} name
+ * @param {string} password
+ * @returns {Promise<{player: Player}>}
+ */
+export function signIn(name, password) {
+  return request('/api/account/signin', { method: 'POST', body: JSON.stringify({ name, password }) });
+}
+
+/** Ends this browser's session (the server clears its cookie). */
+export function signOut() {
+  return request('/api/account/signout', { method: 'POST' });
+}
+
+/**
+ * A new password; the account's other sessions end.
+ * @param {string} old
+ * @param {string} next
+ * @returns {Promise<{player: Player}>}
+ */
+export function changePassword(old, next) {
+  return request('/api/account/password', { method: 'POST', body: JSON.stringify({ old, new: next }) });
+}
+
+/**
+ * A new name for the signed-in player (guest or account).
+ * @param {string} name
+ * @returns {Promise<{player: Player}>}
+ */
+export function rename(name) {
+  return request('/api/account/rename', { method: 'POST', body: JSON.stringify({ name }) });
 }
 
 /**
@@ -74,12 +128,9 @@ export function openTables() {
   return request('/api/tables');
 }
 
-/**
- * @param {string} token
- * @returns {Promise<any[]>}
- */
-export function myGames(token) {
-  return request('/api/me/games', { token });
+/** @returns {Promise<any[]>} */
+export function myGames() {
+  return request('/api/me/games');
 }
 
 /**
@@ -132,26 +183,22 @@ export function profile(id) {
 }
 
 /**
- * A game's leaderboard (top 100) and, when the token is given, the asker's own rank.
+ * A game's leaderboard (top 100) and, when signed in (the session cookie), the asker's own rank.
  * @param {string} game
- * @param {string | null} token
  * @returns {Promise<any>}
  */
-export function leaderboard(game, token) {
-  return request(`/api/leaderboard/${encodeURIComponent(game)}`, { token });
+export function leaderboard(game) {
+  return request(`/api/leaderboard/${encodeURIComponent(game)}`);
 }
 
 /**
- * Every finished match of the player, as JSON lines (text).
- * @param {string | null} token
+ * Every finished match of the signed-in player (the session cookie), as JSON lines (text).
  * @returns {Promise<string>}
  */
-export async function exportGames(token) {
-  const headers = new Headers();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+export async function exportGames() {
   let res;
   try {
-    res = await fetch('/api/me/export', { headers });
+    res = await fetch('/api/me/export');
   } catch (e) {
     throw new ApiError(0, 'network', String(e));
   }

@@ -16,12 +16,14 @@ import { renderTable, announcement } from './views/table.js';
 import { renderReplay } from './views/replay.js';
 import { renderProfile, loadProfile } from './views/profile.js';
 import { renderLeaderboard, loadLeaderboard } from './views/leaderboard.js';
+import { restoreSession, rememberSession } from './views/account.js';
 import { readReplay } from './replay.js';
 import { readAnalysis } from './analysis.js';
 import { runSwitchAnimation } from './views/kabul.js';
 import { storage } from './storage.js';
 import { initialPace, observe, trickFacts, release } from './pace.js';
 import { Alerts, pageTitle, turnBegan } from './alerts.js';
+import { readMuted, writeMuted, outgoingText } from './chat.js';
 
 // The route of an address hash (a broken link goes home): see protocol.js.
 export { parseRoute };
@@ -32,7 +34,7 @@ export { parseRoute };
  * @property {string} nameDraft
  * @property {boolean} editingName
  * @property {string} codeDraft
- * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean, rated: boolean}} create
+ * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean, rated: boolean, spectatorChat: boolean}} create
  * @property {any[] | null} openTables
  * @property {any[] | null} recent
  * @property {boolean} panel
@@ -56,6 +58,9 @@ export { parseRoute };
  * @property {import('./pace.js').Pace} pace  the trick held on the table, and the tricks of each hand seen
  * @property {number | null} review  the finished hand (from 0) whose tricks are open
  * @property {{key: string, index: number, played: boolean} | null} handFocus  the card just played from the hand, and where it was: focus returns to the hand once it has left
+ * @property {boolean} chatOpen  the chat box is open
+ * @property {string} chatDraft  the message being typed
+ * @property {Map<string, string>} muted  the players muted for oneself (id → name), remembered in this browser
  */
 
 /**
@@ -72,13 +77,13 @@ export class App {
   constructor() {
     const lang = normalizeLang(storage.get('majlis.lang') ?? (navigator.language?.startsWith('ar') ? 'ar' : 'en'));
     /** @type {import('./state.js').State} */
-    this.state = initialState({ lang, token: storage.get('majlis.token') });
+    this.state = initialState({ lang });
     /** @type {Ui} */
     this.ui = {
       nameDraft: storage.get('majlis.name') ?? '',
       editingName: false,
       codeDraft: '',
-      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false, rated: false },
+      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false, rated: false, spectatorChat: true },
       openTables: null,
       recent: null,
       handFocus: null,
@@ -102,6 +107,9 @@ export class App {
       botChoice: 'heuristic',
       pace: initialPace(),
       review: null,
+      chatOpen: false,
+      chatDraft: '',
+      muted: readMuted(storage.get('majlis.muted')),
     };
     this.alerts = new Alerts(storage);
     this.outbox = new Outbox();
@@ -187,6 +195,52 @@ export class App {
     return /** @type {number} */ (m.id);
   }
 
+  /** Opens or closes the chat box; opening it reads what was there. */
+  toggleChat() {
+    this.ui.chatOpen = !this.ui.chatOpen;
+    if (this.ui.chatOpen) this.dispatch({ type: 'chatRead' });
+    else this.render();
+  }
+
+  /**
+   * Says something at the table on screen: a quick phrase, or the typed text (trimmed; an empty
+   * draft sends nothing). The draft is cleared once it is on its way.
+   * @param {{text: string} | {phrase: string}} said
+   */
+  sendChat(said) {
+    const code = this.state.table?.code;
+    if (!code) return;
+    if ('phrase' in said) {
+      this.send(msg.chat(code, { phrase: said.phrase }));
+      return;
+    }
+    const text = outgoingText(said.text);
+    if (text === null) return;
+    if (this.send(msg.chat(code, { text })) !== null) {
+      this.ui.chatDraft = '';
+      this.render();
+    }
+  }
+
+  /**
+   * Hides a player's chat lines for oneself, remembered in this browser.
+   * @param {string} id @param {string} name
+   */
+  mutePlayer(id, name) {
+    this.ui.muted = new Map(this.ui.muted).set(id, name);
+    storage.set('majlis.muted', writeMuted(this.ui.muted));
+    this.render();
+  }
+
+  /** @param {string} id */
+  unmutePlayer(id) {
+    const muted = new Map(this.ui.muted);
+    muted.delete(id);
+    this.ui.muted = muted;
+    storage.set('majlis.muted', writeMuted(muted));
+    this.render();
+  }
+
   /**
    * Sends an action at the current table, for the version shown.
    * @param {string} action
@@ -242,32 +296,42 @@ export class App {
 
   // ---- identity
 
-  /** Checks the stored token at start: valid → connect; refused → forget it. */
+  /** Finds who this browser is (its session cookie) at start, and connects if someone. */
   async boot() {
     window.addEventListener('hashchange', () => this.onRoute());
     document.addEventListener('keydown', (e) => this.onKey(e));
     setInterval(() => this.tick(), 250);
     window.addEventListener('online', () => this.conn?.retryNow());
-    const token = this.state.token;
-    if (token) {
-      try {
-        const { player } = await api.me(token);
-        this.dispatch({ type: 'player', player, token });
-      } catch (e) {
-        if (e instanceof api.ApiError && e.status === 401) this.forgetPlayer();
-      }
-    }
-    if (this.state.token) this.connect();
+    const player = await restoreSession();
+    if (player) this.dispatch({ type: 'player', player });
+    if (this.state.me) this.connect();
     this.onRoute();
   }
 
   forgetPlayer() {
-    storage.set('majlis.token', null);
+    rememberSession(false);
     this.dispatch({ type: 'logout' });
   }
 
   /**
-   * Makes the player a guest with this name (a new identity if the name changed).
+   * This browser is now `player` (a new guest, a sign-in, or signed out with null): the socket
+   * opens again as them, and the page reloads what it shows.
+   * @param {{id: string, name: string, account?: boolean} | null} player
+   */
+  switchPlayer(player) {
+    if (this.conn) this.conn.stop();
+    this.conn = null;
+    this.ui.editingName = false;
+    this.ui.recent = null;
+    rememberSession(Boolean(player));
+    this.dispatch(player ? { type: 'player', player } : { type: 'logout' });
+    if (player) this.connect();
+    this.onRoute();
+  }
+
+  /**
+   * Gives the player this name: a new guest if nobody is signed in, else a rename (the same
+   * player, its games and account kept).
    * @param {string} name
    * @returns {Promise<boolean>}
    */
@@ -275,20 +339,18 @@ export class App {
     const trimmed = name.trim();
     storage.set('majlis.name', trimmed);
     this.ui.nameDraft = trimmed;
-    if (this.state.me && this.state.token && this.state.me.name === trimmed) return true;
-    try {
-      const { player, token } = await api.createPlayer(trimmed);
-      storage.set('majlis.token', token);
-      this.dispatch({ type: 'player', player, token });
+    if (this.state.me && this.state.me.name === trimmed) {
       this.ui.editingName = false;
-      if (this.conn) this.conn.stop();
-      this.conn = null;
-      this.connect();
-      this.onRoute();
+      this.render();
+      return true;
+    }
+    try {
+      const { player } = this.state.me ? await api.rename(trimmed) : await api.createPlayer(trimmed);
+      this.switchPlayer(player);
       return true;
     } catch (e) {
       const code = e instanceof api.ApiError ? e.code : 'network';
-      const known = code === 'bad_name' || code === 'network';
+      const known = code === 'bad_name' || code === 'network' || code === 'name_taken';
       this.dispatch({ type: 'localError', code, message: known ? this.t(`error.${code}`) : this.t('error.generic', { message: String(/** @type {any} */ (e).message ?? e) }), now: Date.now() });
       return false;
     }
@@ -299,17 +361,17 @@ export class App {
   connect() {
     if (this.conn) return;
     this.conn = new Connection({
+      // The upgrade carries the session cookie: no token to send.
       url: () => socketUrl(window.location),
-      token: () => this.state.token ?? '',
       onMessage: (text) => this.onMessage(text),
       onStatus: (status, attempt, reconnected) => {
         this.dispatch({ type: 'conn', status, attempt });
         if (status === 'open') this.onOpen(reconnected);
       },
       onRetry: (attempt) => {
-        // A socket that keeps failing may mean the token is no longer valid.
-        if (attempt === 2 && this.state.token) {
-          api.me(this.state.token).catch((e) => {
+        // A socket that keeps failing may mean the session is no longer valid.
+        if (attempt === 2 && this.state.me) {
+          api.me().catch((e) => {
             if (e instanceof api.ApiError && e.status === 401) {
               this.conn?.stop();
               this.conn = null;
@@ -341,6 +403,8 @@ export class App {
     const before = this.state;
     const now = Date.now();
     this.dispatch({ type: 'server', msg: m, now });
+    // Lines that come while the chat is open are read as they come.
+    if ((m.type === 'chat' || m.type === 'sync') && this.ui.chatOpen) this.dispatch({ type: 'chatRead' });
     if (m.type === 'event' || m.type === 'sync') this.onGameMessage(before, m, now);
     // The table we asked for: go to it.
     if (m.type === 'table' && this.ui.createId !== null && m.id === this.ui.createId && this.state.table) {
@@ -466,9 +530,8 @@ export class App {
       this.ui.openTables = [];
       this.render();
     });
-    const token = this.state.token;
-    if (token) {
-      api.myGames(token).then((list) => {
+    if (this.state.me) {
+      api.myGames().then((list) => {
         this.ui.recent = Array.isArray(list) ? list : [];
         this.render();
       }, () => {
@@ -571,6 +634,8 @@ export class App {
     else if (s.route.name === 'leaderboard') screen = renderLeaderboard(this);
     else screen = renderHome(this);
     replaceChildren(this.root, this.header(), this.banner(), screen, this.toast());
+    // The chat shows its newest lines.
+    for (const log of this.root.querySelectorAll('.chat-lines')) log.scrollTop = log.scrollHeight;
     if (this.ui.animate) {
       runSwitchAnimation(this.ui.animate, this.root);
       this.ui.animate = null;
@@ -616,7 +681,7 @@ export class App {
 
   banner() {
     const c = this.state.conn;
-    if (!this.state.token || c.status === 'open' || c.status === 'idle') return null;
+    if (!this.state.me || c.status === 'open' || c.status === 'idle') return null;
     const text = c.status === 'reconnecting' ? this.t('conn.reconnecting', { n: c.attempt }) : this.t('conn.connecting');
     return h('div', { class: `conn-banner ${c.status}`, role: 'status', 'aria-live': 'polite' },
       h('span', { class: 'spinner', 'aria-hidden': 'true' }), text,
@@ -637,7 +702,7 @@ export class App {
       const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
       text = this.tn('table.illegal', { reason: e.message }, { reason });
     }
-    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'network', 'unauthorized'].includes(e.code)) {
+    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'name_taken', 'network', 'unauthorized'].includes(e.code)) {
       text = this.t(`error.${e.code}`);
       if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') text = e.message.charAt(0).toUpperCase() + e.message.slice(1);
     } else text = e.message || e.code;

@@ -23,8 +23,9 @@ export function backoffDelay(attempt, random = Math.random) {
 }
 
 /**
- * The WebSocket address for a page location. The token is not in it (addresses end up in logs):
- * the socket's first message carries it (see {@link authMessage}).
+ * The WebSocket address for a page location. The token is never in it (addresses end up in logs):
+ * the browser's upgrade request carries the session cookie; a program without the cookie sends its
+ * token as the socket's first message (see {@link authMessage}).
  * @param {{protocol: string, host: string}} location
  */
 export function socketUrl(location) {
@@ -43,7 +44,7 @@ export function authMessage(token) {
 /**
  * @typedef {object} ConnectionOptions
  * @property {() => string} url  the address to connect to
- * @property {() => string} [token]  the token sent as the socket's first message (read at each attempt: it may change)
+ * @property {() => string} [token]  a token to send as the socket's first message (read at each attempt: it may change); the browser client has none, its session cookie goes with the upgrade
  * @property {(text: string) => void} onMessage
  * @property {(status: 'connecting' | 'open' | 'reconnecting', attempt: number, reconnected: boolean) => void} onStatus
  * @property {typeof WebSocket} [WebSocketImpl]

@@ -12,7 +12,7 @@ import { translate, translateParts, jokerNames, suitName } from './i18n.js';
 export const GAMES = ['kout6', 'kout4', 'baloot', 'kabul'];
 
 /** Message types the server sends. */
-export const SERVER_TYPES = ['welcome', 'table', 'sync', 'event', 'commitment', 'reveal', 'error', 'pong', 'hint', 'notice'];
+export const SERVER_TYPES = ['welcome', 'table', 'sync', 'event', 'commitment', 'reveal', 'error', 'pong', 'hint', 'notice', 'chat'];
 
 /**
  * Reads one frame from the server. Null for anything that is not a JSON object with a known
@@ -54,7 +54,7 @@ export class Outbox {
 /** Builders for every client → server message, each with its fields as the protocol names them. */
 export const msg = {
   /**
-   * @param {{game: string, rules?: Record<string, unknown>, turn_ms?: number, public?: boolean, hints?: boolean, rated?: boolean}} o
+   * @param {{game: string, rules?: Record<string, unknown>, turn_ms?: number, public?: boolean, hints?: boolean, rated?: boolean, spectatorChat?: boolean}} o
    */
   createTable: (o) => ({
     type: 'create_table',
@@ -64,6 +64,8 @@ export const msg = {
     public: Boolean(o.public),
     ...(o.hints ? { hints: true } : {}),
     ...(o.rated ? { rated: true } : {}),
+    // The server's default is on: only "off" needs saying.
+    ...(o.spectatorChat === false ? { spectator_chat: false } : {}),
   }),
   /** @param {string} table @param {number} [seat] */
   join: (table, seat) => ({ type: 'join', table, ...(seat === undefined ? {} : { seat }) }),
@@ -85,6 +87,8 @@ export const msg = {
   resume: (table, since) => ({ type: 'resume', table, ...(typeof since === 'number' ? { since } : {}) }),
   /** @param {string} table */
   hint: (table) => ({ type: 'hint', table }),
+  /** @param {string} table @param {{text: string} | {phrase: string}} said */
+  chat: (table, said) => ({ type: 'chat', table, ...said }),
   ping: () => ({ type: 'ping' }),
 };
 

@@ -11,6 +11,7 @@
  */
 
 import { normalizeLang } from './i18n.js';
+import { emptyChat, chatAfterSync, chatAfterFrame, lastSeq } from './chat.js';
 
 /** How many moves the client keeps for its move list. */
 export const LOG_LIMIT = 300;
@@ -36,8 +37,7 @@ export const LOG_LIMIT = 300;
 /**
  * @typedef {object} State
  * @property {import('./i18n.js').Lang} lang
- * @property {{id: string, name: string} | null} me
- * @property {string | null} token
+ * @property {{id: string, name: string, account?: boolean} | null} me  the signed-in player (its session is the HttpOnly cookie, which script never reads)
  * @property {{status: 'idle' | 'connecting' | 'open' | 'reconnecting', attempt: number}} conn
  * @property {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard', code?: string, gameId?: string, playerId?: string, game?: string}} route
  * @property {Record<string, any> | null} table
@@ -52,17 +52,17 @@ export const LOG_LIMIT = 300;
  * @property {{hand: number, commitment: string} | null} commitment
  * @property {Record<string, any> | null} hint  the latest `hint` frame for this table (shown while its version is the game's)
  * @property {number | null} hintAsked  the game version a hint was asked at, until it comes
+ * @property {import('./chat.js').ChatState} chat  the table's chat (chat.js)
  */
 
 /**
- * @param {{lang?: unknown, token?: string | null}} [init]
+ * @param {{lang?: unknown}} [init]
  * @returns {State}
  */
 export function initialState(init = {}) {
   return {
     lang: normalizeLang(init.lang),
     me: null,
-    token: init.token ?? null,
     conn: { status: 'idle', attempt: 0 },
     route: { name: 'home' },
     table: null,
@@ -77,6 +77,7 @@ export function initialState(init = {}) {
     commitment: null,
     hint: null,
     hintAsked: null,
+    chat: emptyChat(),
   };
 }
 
@@ -154,7 +155,9 @@ export function mergeLog(held, incoming) {
 function onServer(state, m, now) {
   switch (m.type) {
     case 'welcome':
-      return m.player && typeof m.player.id === 'string' ? { ...state, me: { id: m.player.id, name: String(m.player.name ?? '') } } : state;
+      // The socket says who it is; whether that player is an account came over HTTP and is kept.
+      if (!m.player || typeof m.player.id !== 'string') return state;
+      return { ...state, me: { ...(state.me?.id === m.player.id ? state.me : {}), id: m.player.id, name: String(m.player.name ?? '') } };
     case 'table': {
       const table = m.table;
       if (!table || typeof table.code !== 'string') return state;
@@ -196,8 +199,13 @@ function onServer(state, m, now) {
         needResume: false,
         pending: null,
         commitment: m.commitment && typeof m.commitment === 'object' ? m.commitment : state.commitment,
+        chat: chatAfterSync(state.chat, m.table, m.chat),
       };
     }
+    case 'chat':
+      // Only the table on screen's; the server sends each socket only the channels it may read.
+      if (typeof m.table !== 'string' || !state.table || state.table.code !== m.table) return state;
+      return { ...state, chat: chatAfterFrame(state.chat, m.table, m) };
     case 'event': {
       if (typeof m.table !== 'string' || !state.table || state.table.code !== m.table) return state;
       const version = Number(m.version) || 0;
@@ -248,7 +256,7 @@ function onServer(state, m, now) {
  * @typedef {{type: 'server', msg: Record<string, any>, now: number}
  *   | {type: 'conn', status: State['conn']['status'], attempt?: number}
  *   | {type: 'route', route: State['route']}
- *   | {type: 'player', player: {id: string, name: string}, token: string}
+ *   | {type: 'player', player: {id: string, name: string, account?: boolean}}
  *   | {type: 'logout'}
  *   | {type: 'lang', lang: unknown}
  *   | {type: 'sent', msg: Record<string, any>}
@@ -256,6 +264,7 @@ function onServer(state, m, now) {
  *   | {type: 'dismissError'}
  *   | {type: 'dismissSummary'}
  *   | {type: 'resumeSent'}
+ *   | {type: 'chatRead'}
  *   | {type: 'leftTable'}} Action
  */
 
@@ -277,12 +286,12 @@ export function reduce(state, action) {
     case 'route': {
       const leaving = state.route.name === 'table' && (action.route.name !== 'table' || action.route.code !== state.route.code);
       if (!leaving) return { ...state, route: action.route };
-      return { ...state, route: action.route, table: null, you: null, game: null, closed: false, summary: null, pending: null, version: 0, error: null };
+      return { ...state, route: action.route, table: null, you: null, game: null, closed: false, summary: null, pending: null, version: 0, error: null, chat: emptyChat() };
     }
     case 'player':
-      return { ...state, me: action.player, token: action.token };
+      return { ...state, me: action.player };
     case 'logout':
-      return { ...state, me: null, token: null };
+      return { ...state, me: null };
     case 'lang':
       return { ...state, lang: normalizeLang(action.lang) };
     case 'sent':
@@ -297,8 +306,10 @@ export function reduce(state, action) {
       return { ...state, summary: null };
     case 'resumeSent':
       return { ...state, needResume: false };
+    case 'chatRead':
+      return { ...state, chat: { ...state.chat, readSeq: Math.max(state.chat.readSeq, lastSeq(state.chat.lines)) } };
     case 'leftTable':
-      return { ...state, table: null, you: null, game: null, summary: null, pending: null, version: 0 };
+      return { ...state, table: null, you: null, game: null, summary: null, pending: null, version: 0, chat: emptyChat() };
     default:
       return state;
   }

@@ -27,6 +27,7 @@ pub(crate) fn routes() -> Router<Arc<Hub>> {
         .route("/api/account/signout", post(signout))
         .route("/api/account/password", post(password))
         .route("/api/account/rename", post(rename))
+        .route("/api/session/adopt", post(adopt))
 }
 
 /// A player as the API shows it: `{"id", "name", "account"}`.
@@ -78,6 +79,22 @@ pub(crate) async fn name_free_for_guest(hub: &Hub, name: &str, me: Option<&str>)
     }
 }
 
+/// `POST /api/session/adopt` with `Authorization: Bearer TOKEN`: hands the browser the session
+/// cookie for a token it kept from before the cookie (clients that stored the token themselves),
+/// so an old guest keeps its identity once; the client then forgets the token.
+async fn adopt(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, AppError> {
+    auth::not_from_another_site(&headers)?;
+    let Some((token, auth::Via::Bearer)) = auth::credential(&headers) else {
+        return Err(AppError::unauthorized());
+    };
+    let session = auth::session(&hub, token).await?;
+    let body = Json(json!({ "player": player_json(&session.player) }));
+    match auth::set_cookie(&hub, &headers, token) {
+        Some(cookie) => Ok(([(header::SET_COOKIE, cookie)], body).into_response()),
+        None => Ok(body.into_response()),
+    }
+}
+
 #[derive(Deserialize)]
 struct Claim {
     password: String,
@@ -124,6 +141,7 @@ async fn signin(
     addr_place: Option<Extension<AddrPlace>>,
     req: Result<Json<SignIn>, JsonRejection>,
 ) -> Result<Response, AppError> {
+    auth::not_from_another_site(&headers)?;
     signin_allowed(&hub, addr_place)?;
     let req = body(req)?;
     // A name or password no account could have is refused like any other mismatch, without the

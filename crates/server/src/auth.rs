@@ -117,6 +117,16 @@ pub(crate) async fn session(hub: &Hub, token: &str) -> Result<Session, AppError>
     Ok(Session { player, token_hash })
 }
 
+/// Refuses a request that would set the session cookie (a new guest, a sign-in, an adoption) when
+/// it comes from another site's page: that page could otherwise sign the browser in as someone
+/// of its choosing, or out of its account.
+///
+/// # Errors
+/// 403 `bad_origin`.
+pub(crate) fn not_from_another_site(headers: &HeaderMap) -> Result<(), AppError> {
+    if cross_origin(headers) { Err(bad_origin()) } else { Ok(()) }
+}
+
 /// The 403 for a cookie-borne request from another site.
 pub(crate) fn bad_origin() -> AppError {
     AppError::new(

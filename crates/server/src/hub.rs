@@ -74,7 +74,7 @@ pub enum TableCmd {
 }
 
 /// The host's choices for a new table (`create_table`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewTable {
     /// Time per decision in milliseconds (absent: the server's default). Every table has a
     /// clock; rated ones too.
@@ -85,6 +85,8 @@ pub struct NewTable {
     pub hints: bool,
     /// The matches are rated (no hints, no bots, accounts only).
     pub rated: bool,
+    /// Spectators have a chat channel of their own.
+    pub spectator_chat: bool,
 }
 
 /// A table as `GET /api/tables` lists it.
@@ -276,7 +278,7 @@ impl Hub {
         rules: Option<serde_json::Map<String, Value>>,
         settings: NewTable,
     ) -> Result<String, ProtocolError> {
-        let NewTable { turn_ms, public, hints, rated } = settings;
+        let NewTable { turn_ms, public, hints, rated, spectator_chat } = settings;
         let kind: GameKind =
             game.parse().map_err(|e: game::UnknownGame| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
         if rated && hints {
@@ -334,6 +336,7 @@ impl Hub {
             public,
             hints,
             rated,
+            spectator_chat,
             host: conn.clone(),
             seed,
         };

@@ -57,7 +57,7 @@ pub const MAX_NAME_CHARS: usize = 24;
 
 /// Characters that show nothing (format characters, fillers, blank patterns, variation selectors):
 /// a name of them alone renders blank, and inside a name they hide what it says.
-fn invisible(c: char) -> bool {
+pub(crate) fn invisible(c: char) -> bool {
     matches!(c,
         '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
         | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'

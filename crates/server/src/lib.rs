@@ -55,6 +55,7 @@ mod analysis;
 mod auth;
 pub mod bot_threads;
 pub mod botpool;
+pub mod chat;
 pub mod fair;
 mod hub;
 pub mod ids;

@@ -58,6 +58,17 @@ pub const SNAP_WINDOW_MS: RangeInclusive<u64> = 500..=60_000;
 /// Kabul's `target_score` at a server table: a match of a few hundred points is a long evening;
 /// beyond this a match would never end and its `sync` would grow without bound.
 pub const TARGET_SCORE: RangeInclusive<i64> = 1..=1_000;
+
+/// The longest chat message, in characters (after trimming).
+pub const CHAT_MAX_CHARS: usize = 200;
+
+/// Chat messages a table keeps in memory (and sends, in `sync`, to a socket that joins, spectates
+/// or resumes); a restarted server reads as many back from the store.
+pub const CHAT_KEPT: usize = 50;
+
+/// The most chat messages `GET /api/games/{id}/chat` answers (the last ones of the match).
+pub const CHAT_SERVED: i64 = 1_000;
+
 /// The limits on one connection's resources, with production defaults; tests shrink them so an
 /// abuse test takes milliseconds, not minutes. Each is listed, with what happens when it is hit, in
 /// `docs/protocol.md` ("Limits").
@@ -106,6 +117,11 @@ pub struct Limits {
     pub guess_burst: u32,
     /// Unknown table codes per minute one address or player may send in the long run.
     pub guesses_per_minute: u32,
+    /// Chat messages one socket may send at once before the rate below applies; past it a chat
+    /// message is refused with `rate_limited` and not said (the socket's other messages go on).
+    pub chat_burst: u32,
+    /// One more chat message is allowed per this long in the long run (2 s: five per ten seconds).
+    pub chat_every: Duration,
     /// Addresses the per-address limits do not apply to: a reverse proxy on the same machine
     /// (which limits by itself), or the load test's client. Empty by default.
     pub addr_exempt: Vec<IpAddr>,
@@ -131,6 +147,8 @@ impl Default for Limits {
             tables_per_minute: 20,
             guess_burst: 20,
             guesses_per_minute: 30,
+            chat_burst: 3,
+            chat_every: Duration::from_secs(2),
             addr_exempt: Vec::new(),
         }
     }
@@ -237,6 +255,45 @@ impl ConnLimits {
     pub(crate) fn garbage(&mut self) -> bool {
         self.bad += 1;
         self.bad > MAX_BAD
+    }
+}
+
+/// One socket's chat rate: a bucket of [`Limits::chat_burst`] messages that regains one every
+/// [`Limits::chat_every`] (tokio's clock, so tests can move it).
+#[derive(Debug)]
+pub(crate) struct ChatRate {
+    tokens: f64,
+    burst: f64,
+    every: Duration,
+    last: Instant,
+}
+
+impl ChatRate {
+    /// A full bucket.
+    pub(crate) fn new(limits: &Limits) -> Self {
+        let burst = f64::from(limits.chat_burst.max(1));
+        ChatRate { tokens: burst, burst, every: limits.chat_every, last: Instant::now() }
+    }
+
+    /// Takes one message from the bucket; the refusal when it is empty.
+    pub(crate) fn take(&mut self) -> Result<(), ProtocolError> {
+        let now = Instant::now();
+        let every = self.every.as_secs_f64();
+        let regained = if every > 0.0 { now.duration_since(self.last).as_secs_f64() / every } else { self.burst };
+        self.tokens = (self.tokens + regained).min(self.burst);
+        self.last = now;
+        if self.tokens < 1.0 {
+            return Err(ProtocolError::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "too many chat messages: at most {} at once, then one every {} s",
+                    self.burst,
+                    self.every.as_secs_f64()
+                ),
+            ));
+        }
+        self.tokens -= 1.0;
+        Ok(())
     }
 }
 

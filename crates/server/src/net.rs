@@ -24,7 +24,7 @@ use crate::hub::Hub;
 use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, Place, Places};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{PlayerRow, unix_ms};
-use crate::{account, analysis, auth, ids, players, replay, session};
+use crate::{account, analysis, auth, chat, ids, players, replay, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -163,6 +163,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(replay::routes())
         .merge(analysis::routes())
         .merge(players::routes())
+        .merge(chat::routes())
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .layer(axum::middleware::map_response(common_headers))
@@ -202,6 +203,7 @@ async fn create_player(
     addr_place: Option<Extension<AddrPlace>>,
     body: Result<Json<NewPlayer>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, AppError> {
+    auth::not_from_another_site(&headers)?;
     if let Some(ip) = addr_place.and_then(|Extension(p)| p.limited)
         && !hub.guest_rate.check(ip.to_string())
     {

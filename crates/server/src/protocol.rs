@@ -157,6 +157,7 @@ pub const CLIENT_TYPES: &[&str] = &[
     "rematch",
     "resume",
     "hint",
+    "chat",
     "ping",
 ];
 
@@ -183,6 +184,10 @@ pub enum ClientMsg {
         /// The matches are rated: no hints, no bots, every seat a signed-in account.
         #[serde(default)]
         rated: bool,
+        /// Spectators have a chat channel of their own (players never see it); on unless the
+        /// host turns it off.
+        #[serde(default = "yes")]
+        spectator_chat: bool,
     },
     /// Take a seat (a free one if `seat` is absent) or return to one's own.
     Join {
@@ -254,8 +259,24 @@ pub enum ClientMsg {
         /// The table code.
         table: String,
     },
+    /// Say something at the table: free `text`, or one of the fixed quick `phrase`s
+    /// ([`crate::chat::PHRASES`]; the words are the client's), exactly one of the two.
+    Chat {
+        /// The table code.
+        table: String,
+        /// Free text: 1 to [`crate::limits::CHAT_MAX_CHARS`] characters once trimmed.
+        #[serde(default)]
+        text: Option<String>,
+        /// A quick phrase's id.
+        #[serde(default)]
+        phrase: Option<String>,
+    },
     /// Keep-alive.
     Ping,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl ClientMsg {
@@ -273,6 +294,7 @@ impl ClientMsg {
             | ClientMsg::Act { table, .. }
             | ClientMsg::Rematch { table }
             | ClientMsg::Hint { table }
+            | ClientMsg::Chat { table, .. }
             | ClientMsg::Resume { table, .. } => Some(table),
         }
     }
@@ -352,6 +374,10 @@ pub enum ServerMsg {
         /// The fair-deal commitment of the hand in progress.
         #[serde(skip_serializing_if = "Option::is_none")]
         commitment: Option<HandCommitment>,
+        /// The table's recent chat the receiver may read, oldest first (absent when there is
+        /// none).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<ChatLine>,
     },
     /// One accepted action, or a deal.
     Event {
@@ -458,12 +484,20 @@ pub enum ServerMsg {
         /// Why, in words (for the log and for players who want the detail).
         message: String,
     },
+    /// A chat message, to everyone allowed on its channel.
+    Chat {
+        /// The table code.
+        table: String,
+        /// The message.
+        #[serde(flatten)]
+        line: ChatLine,
+    },
 }
 
 impl ServerMsg {
     /// The `type` of every frame the server sends, in the order of the variants.
     pub const TYPES: &[&str] =
-        &["welcome", "table", "sync", "event", "commitment", "reveal", "error", "pong", "hint", "notice"];
+        &["welcome", "table", "sync", "event", "commitment", "reveal", "error", "pong", "hint", "notice", "chat"];
 
     /// `welcome` for a player.
     #[must_use]
@@ -491,6 +525,7 @@ impl ServerMsg {
             ServerMsg::Pong { .. } => "pong",
             ServerMsg::Hint { .. } => "hint",
             ServerMsg::Notice { .. } => "notice",
+            ServerMsg::Chat { .. } => "chat",
         }
     }
 
@@ -549,6 +584,8 @@ pub struct TableState {
     pub hints: bool,
     /// Whether the table's matches are rated (the host's choice at creation).
     pub rated: bool,
+    /// Whether spectators have a chat channel of their own (the host's choice at creation).
+    pub spectator_chat: bool,
     /// Time per decision, milliseconds.
     pub turn_ms: u64,
     /// The host's player id.
@@ -602,6 +639,38 @@ pub struct SeatInfo {
     pub connected: bool,
     /// A person whose clock ran out twice in a row, or who left during the match.
     pub away: bool,
+}
+
+/// One chat message, as the `chat` frame and `sync`'s `chat` list carry it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatLine {
+    /// Its number at the table, from 0, growing by one with each message: a client merges the
+    /// `sync` list and the live frames by it.
+    pub seq: u64,
+    /// `players` (said by a seated player; everyone at the table reads it) or `spectators`
+    /// (said by a spectator; only spectators read it).
+    pub channel: &'static str,
+    /// Who said it.
+    pub from: ChatFrom,
+    /// Free text (absent for a phrase).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// A quick phrase's id (absent for free text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phrase: Option<String>,
+    /// When, Unix milliseconds.
+    pub at: i64,
+}
+
+/// The sender of a chat message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatFrom {
+    /// The player id.
+    pub id: String,
+    /// The display name.
+    pub name: String,
+    /// Their seat when they said it (null: a spectator).
+    pub seat: Option<usize>,
 }
 
 /// One line of a table's public action log.

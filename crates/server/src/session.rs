@@ -11,7 +11,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 
 use crate::hub::{Conn, Hub, TableCmd};
-use crate::limits::{Admit, ConnLimits, FrameKind};
+use crate::limits::{Admit, ChatRate, ConnLimits, FrameKind};
 use crate::outbox::{Next, Outbox};
 use crate::protocol::{self, ClientMsg, ErrorCode, ProtocolError, ServerMsg};
 use crate::store::PlayerRow;
@@ -49,6 +49,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
     let mut writer_done = false;
     let mut close_sent = false;
     let mut limits = ConnLimits::new(hub.config.rate_burst, hub.config.rate_per_sec);
+    let mut chat_rate = ChatRate::new(limits_cfg);
     let mut joined: HashSet<String> = HashSet::new();
     let mut shutdown = hub.shutdown.clone();
     // Server pings, so a socket whose client is gone without a word (or never reads) is noticed.
@@ -104,7 +105,7 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<std::net::I
         let Some(text) = text else { continue };
         match protocol::parse(&text) {
             Ok((msg, id)) => {
-                if let Err(e) = route(&hub, &conn, ip, msg, id.clone(), &mut joined) {
+                if let Err(e) = route(&hub, &conn, ip, msg, id.clone(), &mut joined, &mut chat_rate) {
                     // A code that names no table is a guess as often as a typo: it counts as a bad
                     // message, so a socket cannot walk the space of private codes.
                     let guess = e.code == ErrorCode::NoTable;
@@ -167,13 +168,14 @@ fn route(
     msg: ClientMsg,
     id: Option<Value>,
     joined: &mut HashSet<String>,
+    chat_rate: &mut ChatRate,
 ) -> Result<(), ProtocolError> {
     match msg {
         ClientMsg::Ping => {
             conn.send(ServerMsg::pong(id).to_text());
             Ok(())
         }
-        ClientMsg::CreateTable { game, rules, turn_ms, public, hints, rated } => {
+        ClientMsg::CreateTable { game, rules, turn_ms, public, hints, rated, spectator_chat } => {
             watch_room(hub, joined, None)?;
             if let Some(ip) = ip
                 && !hub.table_rate.check(ip.to_string())
@@ -187,7 +189,8 @@ fn route(
                     ),
                 ));
             }
-            let code = hub.create_table(conn, &game, rules, crate::hub::NewTable { turn_ms, public, hints, rated })?;
+            let settings = crate::hub::NewTable { turn_ms, public, hints, rated, spectator_chat };
+            let code = hub.create_table(conn, &game, rules, settings)?;
             joined.insert(code.clone());
             hub.send(
                 &code,
@@ -195,6 +198,12 @@ fn route(
             )
         }
         msg => {
+            if let ClientMsg::Chat { text, phrase, .. } = &msg {
+                // The words are checked before they cost the socket any of its chat rate; who may
+                // say them where is the table's to decide.
+                crate::chat::check(text.as_deref(), phrase.as_deref())?;
+                chat_rate.take()?;
+            }
             let code = msg.table().unwrap_or_default().trim().to_ascii_uppercase();
             watch_room(hub, joined, Some(&code))?;
             hub.send(&code, TableCmd::Msg { conn: conn.clone(), msg, id })?;

@@ -101,6 +101,8 @@ pub struct TableRow {
     pub hints: i64,
     /// 1 if the table's matches are rated.
     pub rated: i64,
+    /// 1 if spectators have a chat channel of their own.
+    pub spectator_chat: i64,
     /// The host's player id.
     pub host: String,
     /// The seats, JSON (see `table::SeatState`).
@@ -167,6 +169,33 @@ pub struct EventRow {
     pub seat: Option<i64>,
     /// A deal: the hand's record header as JSON; an action: its text.
     pub body: String,
+}
+
+/// A chat message as stored (`name`: the sender's name now, read from `players`).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct ChatRow {
+    /// The table's code.
+    pub table_code: String,
+    /// Its number at the table, from 0.
+    pub seq: i64,
+    /// The match it was said in (the last one while the table shows its result; NULL in the
+    /// lobby).
+    pub match_id: Option<String>,
+    /// The sender.
+    pub player_id: String,
+    /// The sender's seat (NULL: a spectator).
+    pub seat: Option<i64>,
+    /// `players` or `spectators`.
+    pub channel: String,
+    /// A quick phrase's id, or NULL for free text.
+    pub phrase: Option<String>,
+    /// The free text (empty for a phrase).
+    pub body: String,
+    /// When (Unix ms).
+    pub at: i64,
+    /// The sender's display name (not stored with the message: read back from `players`).
+    #[sqlx(default)]
+    pub name: Option<String>,
 }
 
 /// A line of a player's history.
@@ -562,14 +591,14 @@ impl Store {
     pub async fn save_table(&self, t: &TableRow) -> Result<(), StoreError> {
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
-                 match_id, matches, created_at, updated_at, hints, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-                 $14, $15, $16) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
+                 match_id, matches, created_at, updated_at, hints, rated, spectator_chat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+                 $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
                  public = excluded.public, hints = excluded.hints, host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
                  match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
             on_pool!(&self.pool, p => sqlx::query(Q)
                 .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
                 .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
-                .bind(t.updated_at).bind(t.hints).bind(t.rated).execute(p).await.map(|_| ())?);
+                .bind(t.updated_at).bind(t.hints).bind(t.rated).bind(t.spectator_chat).execute(p).await.map(|_| ())?);
             Ok(())
         }
         .await;
@@ -596,8 +625,8 @@ impl Store {
     /// # Errors
     /// The query failed.
     pub async fn tables(&self) -> Result<Vec<TableRow>, StoreError> {
-        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, host, seats, status, version, seed, match_id, \
-             matches, created_at, updated_at FROM tables ORDER BY created_at";
+        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, host, seats, status, version, seed, \
+             match_id, matches, created_at, updated_at FROM tables ORDER BY created_at";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).fetch_all(p).await?))
     }
 
@@ -692,6 +721,60 @@ impl Store {
         .await;
         self.health.record("save_analysis", &result);
         result
+    }
+
+    /// Keeps a chat message.
+    ///
+    /// # Errors
+    /// The insert failed (also: a `seq` the table already used).
+    pub async fn add_chat(&self, c: &ChatRow) -> Result<(), StoreError> {
+        let result: Result<(), StoreError> = async {
+            const Q: &str = "INSERT INTO chat (table_code, seq, match_id, player_id, seat, channel, phrase, body, at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+            on_pool!(&self.pool, p => sqlx::query(Q).bind(&c.table_code).bind(c.seq).bind(&c.match_id).bind(&c.player_id)
+                .bind(c.seat).bind(&c.channel).bind(&c.phrase).bind(&c.body).bind(c.at).execute(p).await.map(|_| ())?);
+            Ok(())
+        }
+        .await;
+        self.health.record("add_chat", &result);
+        result
+    }
+
+    /// The next free chat number of table `code` (codes of closed tables may come back).
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn next_chat_seq(&self, code: &str) -> Result<i64, StoreError> {
+        const Q: &str = "SELECT MAX(seq) FROM chat WHERE table_code = $1";
+        let row: (Option<i64>,) = on_pool!(&self.pool, p => sqlx::query_as(Q).bind(code).fetch_one(p).await?);
+        Ok(row.0.map_or(0, |m| m + 1))
+    }
+
+    /// The last `limit` chat messages of table `code` said since `since` (Unix ms: the table's
+    /// creation, so a code used again does not bring back an old table's words), oldest first.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn recent_chat(&self, code: &str, since: i64, limit: i64) -> Result<Vec<ChatRow>, StoreError> {
+        const Q: &str = "SELECT c.table_code, c.seq, c.match_id, c.player_id, c.seat, c.channel, c.phrase, c.body, c.at, \
+             p.name FROM chat c LEFT JOIN players p ON p.id = c.player_id WHERE c.table_code = $1 AND c.at >= $2 \
+             ORDER BY c.seq DESC LIMIT $3";
+        let mut rows: Vec<ChatRow> = on_pool!(&self.pool, p => sqlx::query_as::<_, ChatRow>(Q).bind(code).bind(since).bind(limit).fetch_all(p).await?);
+        rows.reverse();
+        Ok(rows)
+    }
+
+    /// The last `limit` messages of `channel` said in match `match_id`, oldest first.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn match_chat(&self, match_id: &str, channel: &str, limit: i64) -> Result<Vec<ChatRow>, StoreError> {
+        const Q: &str = "SELECT c.table_code, c.seq, c.match_id, c.player_id, c.seat, c.channel, c.phrase, c.body, c.at, \
+             p.name FROM chat c LEFT JOIN players p ON p.id = c.player_id WHERE c.match_id = $1 AND c.channel = $2 \
+             ORDER BY c.seq DESC LIMIT $3";
+        let mut rows: Vec<ChatRow> = on_pool!(&self.pool, p => sqlx::query_as::<_, ChatRow>(Q).bind(match_id).bind(channel).bind(limit).fetch_all(p).await?);
+        rows.reverse();
+        Ok(rows)
     }
 
     /// Closes the pool after the writer has committed everything queued.

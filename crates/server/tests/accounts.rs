@@ -343,6 +343,15 @@ async fn the_cookie_signs_in_http_and_the_websocket_but_not_from_another_site() 
     assert_eq!((answer.status, code(&answer.body)), (403, "bad_origin"), "{}", answer.body);
     let answer = http_with(addr, "POST", "/api/account/signout", None, &[evil[0], ("Origin", "null")]).await;
     assert_eq!(answer.status, 403);
+    // Nor may another site's page make the browser a new guest or sign it in (replacing its
+    // session with one of that page's choosing).
+    let from_evil = [("Origin", "https://evil.example")];
+    let answer = http_with(addr, "POST", "/api/players", Some(r#"{"name":"Mallory"}"#), &from_evil).await;
+    assert_eq!((answer.status, code(&answer.body)), (403, "bad_origin"));
+    assert!(answer.header_values("set-cookie").is_empty());
+    let creds = json!({ "name": "Lina", "password": PASSWORD }).to_string();
+    let answer = http_with(addr, "POST", "/api/account/signin", Some(&creds), &from_evil).await;
+    assert_eq!((answer.status, code(&answer.body)), (403, "bad_origin"));
     // A bearer token is not sent by browsers on their own: no origin check.
     let bearer = format!("Bearer {}", created.body["token"].as_str().unwrap());
     let answer = http_with(
@@ -372,6 +381,23 @@ async fn the_cookie_signs_in_http_and_the_websocket_but_not_from_another_site() 
         Err(tokio_tungstenite::tungstenite::Error::Http(res)) => assert_eq!(res.status(), 403),
         other => panic!("a cross-site upgrade is refused with 403: {:?}", other.map(|_| ())),
     }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_token_kept_by_an_older_client_is_adopted_as_the_cookie() {
+    let server = TestServer::start(config(), &temp_db("acc-adopt")).await;
+    let (token, id) = guest(server.addr, "Old").await;
+    let bearer = format!("Bearer {token}");
+    let adopted = http_with(server.addr, "POST", "/api/session/adopt", None, &[("Authorization", &bearer)]).await;
+    assert_eq!((adopted.status, &adopted.body["player"]["id"]), (200, &json!(id)), "{}", adopted.body);
+    let cookie = cookie_pair(&set_cookie(&adopted));
+    assert_eq!(cookie, format!("majlis_session={token}"));
+    // Only a bearer token is adopted, and only a valid one.
+    let by_cookie = http_with(server.addr, "POST", "/api/session/adopt", None, &[("Cookie", &cookie)]).await;
+    assert_eq!(by_cookie.status, 401);
+    let bogus = http_with(server.addr, "POST", "/api/session/adopt", None, &[("Authorization", "Bearer nope")]).await;
+    assert_eq!(bogus.status, 401);
     server.stop().await;
 }
 

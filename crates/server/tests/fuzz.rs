@@ -36,6 +36,9 @@ const KEYS: &[&str] = &[
     "play_out",
     "name",
     "token",
+    "text",
+    "phrase",
+    "spectator_chat",
 ];
 const WORDS: &[&str] = &[
     "create_table",
@@ -48,6 +51,8 @@ const WORDS: &[&str] = &[
     "set_bot",
     "fill_bots",
     "ping",
+    "chat",
+    "well_played",
     "auth",
     "kout4",
     "kout6",

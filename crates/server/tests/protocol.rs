@@ -12,7 +12,8 @@ use std::path::PathBuf;
 use game::{Actor, Game, GameKind, Match, Options, Seat};
 use serde_json::{Value, json};
 use server::protocol::{
-    ErrorCode, HandCommitment, LogEntry, MatchState, ProtocolError, SeatInfo, ServerMsg, TableFrame, TableState,
+    ChatFrom, ChatLine, ErrorCode, HandCommitment, LogEntry, MatchState, ProtocolError, SeatInfo, ServerMsg,
+    TableFrame, TableState,
 };
 
 fn fixture_dir() -> PathBuf {
@@ -47,6 +48,7 @@ fn examples() -> Vec<ServerMsg> {
         public: true,
         hints: false,
         rated: false,
+        spectator_chat: true,
         turn_ms: 30_000,
         host: "p_sara0000000".to_owned(),
         status: "playing",
@@ -94,6 +96,22 @@ fn examples() -> Vec<ServerMsg> {
     let last = log.last().cloned().unwrap();
     // The engine's own refusal, as the table task sends it.
     let must_follow = kout::Illegal::MustFollow(cards::Suit::Hearts);
+    let said = ChatLine {
+        seq: 3,
+        channel: "players",
+        from: ChatFrom { id: "p_noura000000".to_owned(), name: "Noura".to_owned(), seat: Some(2) },
+        text: Some("<b>yalla</b> يلا".to_owned()),
+        phrase: None,
+        at: 1_767_225_600_000,
+    };
+    let phrase = ChatLine {
+        seq: 2,
+        channel: "players",
+        from: ChatFrom { id: "p_sara0000000".to_owned(), name: "Sara".to_owned(), seat: Some(0) },
+        text: None,
+        phrase: Some("good_luck".to_owned()),
+        at: 1_767_225_590_000,
+    };
     let refused = ProtocolError::illegal(must_follow.to_string(), Some(game::Refuse::refusal(&must_follow)))
         .with_id(Some(json!(7)));
     vec![
@@ -106,6 +124,7 @@ fn examples() -> Vec<ServerMsg> {
             state: MatchState::of(&m, seat(to_act.index()), Some(30_000)),
             log,
             commitment: Some(HandCommitment { hand: 0, commitment: "9f2c".repeat(16) }),
+            chat: vec![phrase],
         },
         ServerMsg::Event {
             table: "K7QX2M".to_owned(),
@@ -144,6 +163,7 @@ fn examples() -> Vec<ServerMsg> {
             code: "bot_fault",
             message: "bot wanderer (seat 1) answered \"play ZZ\", which is not one of the legal actions; the built-in bot decided instead".to_owned(),
         },
+        ServerMsg::Chat { table: "K7QX2M".to_owned(), line: said },
     ]
 }
 

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use server::store::{EventRow, MatchRow, NameChange, PlayerRow, TableRow};
+use server::store::{ChatRow, EventRow, MatchRow, NameChange, PlayerRow, TableRow};
 use server::{Store, ids};
 
 fn unique(prefix: &str) -> String {
@@ -12,8 +12,11 @@ fn unique(prefix: &str) -> String {
 
 /// Accounts and sessions: a guest's first session, a claim, a name held case-insensitively, more
 /// sessions, a password change that ends the others, renames.
-async fn accounts(store: &Store, guest: &PlayerRow, token: &str) {
-    let first = ids::token_hash(token);
+async fn accounts(store: &Store) {
+    let guest = &PlayerRow { id: unique("p_"), name: "Guest".to_owned() };
+    let token = ids::new_token().unwrap();
+    store.create_player(guest, &ids::token_hash(&token), 1).await.unwrap();
+    let first = ids::token_hash(&token);
     let found = store.session_player(&first).await.unwrap().unwrap();
     assert_eq!((found.player(), found.is_account()), (guest.clone(), false));
     assert!(!store.is_account(&guest.id).await.unwrap());
@@ -82,7 +85,7 @@ async fn exercise(store: &Store) {
         "ids and token hashes are unique"
     );
 
-    accounts(store, &player, &token).await;
+    accounts(store).await;
 
     // Tables: written, rewritten, listed, deleted.
     let mut table = TableRow {
@@ -93,6 +96,7 @@ async fn exercise(store: &Store) {
         public: 1,
         hints: 0,
         rated: 0,
+        spectator_chat: 1,
         host: player.id.clone(),
         seats: "[]".to_owned(),
         status: "lobby".to_owned(),
@@ -153,6 +157,32 @@ async fn exercise(store: &Store) {
         (1, Some(99), Some(r#"{"game":"kout4","hands":[]}"#))
     );
     assert_eq!(store.history(&player.id, 10).await.unwrap()[0].finished, 1);
+
+    // Chat: numbered per table, kept with its match, read back with the sender's name.
+    assert_eq!(store.next_chat_seq(&table.code).await.unwrap(), 0);
+    let line = |seq: i64, match_id: Option<&str>, channel: &str, phrase: Option<&str>, body: &str| ChatRow {
+        table_code: table.code.clone(),
+        seq,
+        match_id: match_id.map(str::to_owned),
+        player_id: player.id.clone(),
+        seat: (channel == "players").then_some(0),
+        channel: channel.to_owned(),
+        phrase: phrase.map(str::to_owned),
+        body: body.to_owned(),
+        at: 20 + seq,
+        name: None,
+    };
+    store.add_chat(&line(0, None, "players", None, "salam")).await.unwrap();
+    store.add_chat(&line(1, Some(&m.id), "players", Some("good_luck"), "")).await.unwrap();
+    store.add_chat(&line(2, Some(&m.id), "spectators", None, "go Sara")).await.unwrap();
+    assert!(store.add_chat(&line(2, None, "players", None, "again")).await.is_err(), "a number is used once");
+    assert_eq!(store.next_chat_seq(&table.code).await.unwrap(), 3);
+    let recent = store.recent_chat(&table.code, 21, 2).await.unwrap();
+    assert_eq!(recent.iter().map(|r| r.seq).collect::<Vec<_>>(), vec![1, 2], "the last ones since, oldest first");
+    assert_eq!(recent[0].name.as_deref(), Some("Sara"));
+    assert_eq!(recent[0].phrase.as_deref(), Some("good_luck"));
+    let said = store.match_chat(&m.id, "players", 10).await.unwrap();
+    assert_eq!(said.iter().map(|r| r.seq).collect::<Vec<_>>(), vec![1], "the match's players' channel only");
 
     store.delete_table(&table.code).await.unwrap();
     assert!(!store.tables().await.unwrap().iter().any(|t| t.code == table.code));

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The home screen: your name, create a table, join by code, open public tables, your games.
+ * The home screen: your name, create a table, your account, join by code, open public tables,
+ * your games.
  * @module
  */
 
@@ -8,6 +9,7 @@ import { h } from '../dom.js';
 import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
 import { gameFacts } from '../words.js';
 import { peopleLinks, boardLinks } from './profile.js';
+import { renderAccount } from './account.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -103,7 +105,7 @@ function createCard(app) {
       app.dispatch({ type: 'localError', code: 'name', message: app.t('home.needName'), now: Date.now() });
       return;
     }
-    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints && !c.rated, rated: c.rated }));
+    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints && !c.rated, rated: c.rated, spectatorChat: c.spectatorChat }));
   };
   return h('section', { class: 'card-panel create-panel' },
     h('h2', null, app.t('home.create')),
@@ -118,6 +120,7 @@ function createCard(app) {
       // A rated table has no hints (and no bots: its lobby offers none).
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'rated', checked: c.rated, onchange: (/** @type {Event} */ e) => set({ rated: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('players.create.rated')),
       h('label', { class: `check ${c.rated ? 'disabled' : ''}` }, h('input', { type: 'checkbox', 'data-key': 'hints', checked: c.hints && !c.rated, disabled: c.rated, onchange: (/** @type {Event} */ e) => set({ hints: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.hints')),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'spectator-chat', checked: c.spectatorChat, onchange: (/** @type {Event} */ e) => set({ spectatorChat: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.spectatorChat')),
       h('button', { class: 'btn primary big', type: 'submit', 'data-key': 'create', disabled: !app.state.me }, app.t('home.createButton'))));
 }
 
@@ -217,7 +220,7 @@ export function renderHome(app) {
     nameCard(app),
     h('div', { class: 'home-grid' },
       createCard(app),
-      h('div', { class: 'home-side' }, joinCard(app), openCard(app), recentCard(app),
+      h('div', { class: 'home-side' }, renderAccount(app), joinCard(app), openCard(app), recentCard(app),
         h('nav', { class: 'home-links', 'aria-label': app.t('players.leaderboards') },
           app.state.me ? h('a', { class: 'btn small', href: `#/p/${encodeURIComponent(app.state.me.id)}`, 'data-key': 'my-profile' }, app.t('players.myProfile')) : null,
           boardLinks(app)),

@@ -24,10 +24,10 @@ let page = { key: '', status: 'loading' };
  * @param {string} game
  */
 export function loadLeaderboard(app, game) {
-  const token = app.state.token ?? null;
-  const key = `${game}|${token ?? ''}`;
+  // The session cookie says who asks; the key changes when the signed-in player does.
+  const key = `${game}|${app.state.me?.id ?? ''}`;
   page = { key, status: 'loading' };
-  api.leaderboard(game, token).then(
+  api.leaderboard(game).then(
     (data) => {
       if (page.key !== key) return;
       page = { key, status: 'ready', data };
@@ -47,7 +47,7 @@ export function loadLeaderboard(app, game) {
  */
 export function renderLeaderboard(app) {
   const game = boardGame(app.state.route.game);
-  if (page.key !== `${game}|${app.state.token ?? ''}`) loadLeaderboard(app, game);
+  if (page.key !== `${game}|${app.state.me?.id ?? ''}`) loadLeaderboard(app, game);
   const title = app.t('players.leaderboard.title', { game: app.t(`game.${game}`) });
   const head = h('div', { class: 'players-head' },
     h('h1', { id: 'board-title' }, title),
@@ -59,7 +59,7 @@ export function renderLeaderboard(app) {
   }
   const top = Array.isArray(page.data?.top) ? page.data.top : [];
   const me = app.state.me;
-  // Signed in: by the token this page holds or a session cookie the server read.
+  // Signed in: the page knows who it is, or the server read a session cookie.
   const line = rankLine(page.data?.me ?? null, Boolean(me || page.data?.me));
   return h('main', { class: 'screen players-page leaderboard' }, head, nav,
     h('section', { class: 'card-panel board-panel' },

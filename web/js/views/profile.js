@@ -70,7 +70,7 @@ export function peopleLinks(app, people) {
 function exportGames(app) {
   const me = app.state.me;
   if (!me) return;
-  api.exportGames(app.state.token).then(
+  api.exportGames().then(
     (text) => {
       const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
       const a = h('a', { href: url, download: exportFileName(me.id, new Date()) });

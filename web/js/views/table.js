@@ -16,6 +16,7 @@ import * as baloot from './baloot.js';
 import * as kabul from './kabul.js';
 import { trickCards, lastTrickPanel, handTricksPanel } from './common.js';
 import { hintBar } from './hint.js';
+import { chatToggle, chatPanel } from './chat.js';
 import { trickFacts, heldPhase, nextChange, clearAt, lastDone, HOLD_MS } from '../pace.js';
 import { cardWords, teamScoreText } from '../words.js';
 import { ownChange, ratingText, changeText, changeClass } from '../players.js';
@@ -214,7 +215,9 @@ function renderLobby(app) {
       host && !table.rated ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => app.send(msg.fillBots(table.code, app.ui.botChoice)) }, app.t('lobby.fill')) : null,
       host ? h('button', { class: 'btn primary big', type: 'button', 'data-key': 'start', disabled: !full, onclick: () => app.send(msg.start(table.code)) }, app.t('lobby.start')) : h('p', { class: 'muted' }, app.t('lobby.waitHost')),
       host && !full ? h('p', { class: 'muted small' }, app.t('lobby.needSeats')) : null,
-      h('button', { class: 'btn ghost', type: 'button', 'data-key': 'leave', onclick: () => leave(app) }, app.t('lobby.leave'))));
+      chatToggle(app),
+      h('button', { class: 'btn ghost', type: 'button', 'data-key': 'leave', onclick: () => leave(app) }, app.t('lobby.leave'))),
+    chatPanel(app, { inline: true }));
 }
 
 /**
@@ -279,6 +282,7 @@ export function levelsFirst(names) {
 function rulesSummary(app, game, rules) {
   const out = [];
   if (app.state.table?.hints) out.push(app.t('table.hintsOn'));
+  if (app.state.table?.spectator_chat === false) out.push(app.t('table.spectatorChatOff'));
   if (game === 'baloot') {
     out.push(app.t(rules.preset === 'saudi' || rules.preset === 'saudi_full' ? `home.preset.${rules.preset}` : 'home.preset.seed'));
     for (const call of ['doubling', 'ashkal', 'kawesh', 'sawa']) if (rules[call] === true) out.push(app.t(`home.call.${call}`));
@@ -574,9 +578,10 @@ function renderMatch(app) {
       h('div', { class: 'match-buttons' },
         mod.hasTricks ? h('button', { class: `btn small ghost ${app.ui.lastTrick ? 'on' : ''}`, type: 'button', 'data-key': 'last-trick', 'aria-pressed': String(app.ui.lastTrick), onclick: () => { app.ui.lastTrick = !app.ui.lastTrick; app.ui.review = null; app.render(); } }, ctx.t('table.lastTrick')) : null,
         muteButton(app),
+        chatToggle(app),
         h('button', { class: `btn small ghost panel-btn ${app.ui.panel ? 'on' : ''}`, type: 'button', 'data-key': 'panel', 'aria-expanded': String(app.ui.panel), 'aria-controls': 'side-panel', onclick: () => { app.ui.panel = !app.ui.panel; app.render(); } }, ctx.t('table.panel')),
         h('button', { class: 'btn small ghost', type: 'button', 'data-key': 'leave', onclick: () => { if (s.you === null || window.confirm(ctx.t('table.sure'))) leave(app); } }, ctx.t('table.leave')))),
-    h('div', { class: 'match-body' },
+    h('div', { class: `match-body ${app.ui.chatOpen ? 'chat-open' : ''}` },
       h('div', { class: 'play-area' },
         h('div', { class: `felt seats-${ctx.seats}` },
           seatsAround(ctx, mod),
@@ -590,7 +595,8 @@ function renderMatch(app) {
       // Beside the table (in the side column), or above it on a narrow screen: never over the
       // next hand, which is dealt at once.
       handSummary(ctx, mod),
-      sidePanel(ctx, mod)),
+      sidePanel(ctx, mod),
+      chatPanel(app)),
     matchResult(ctx, mod));
 }
 
@@ -603,7 +609,7 @@ export function renderTable(app) {
   if (s.closed) {
     return h('main', { class: 'screen center-note' }, h('p', null, app.t('lobby.closed')), h('a', { class: 'btn', href: '#/' }, app.t('table.home')));
   }
-  if (!s.token || !s.me) {
+  if (!s.me) {
     return h('main', { class: 'screen center-note' }, h('p', null, app.t('home.needName')), nameForm(app));
   }
   if (!s.table) {

@@ -117,10 +117,9 @@ for (const run of RUNS) {
     const b = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US' });
     const { page } = b;
     try {
-      await page.addInitScript(([token, lang]) => {
-        localStorage.setItem('majlis.token', token);
-        localStorage.setItem('majlis.lang', lang);
-      }, [sara.token, run.lang]);
+      // Signed in as Sara: her session cookie, as a sign-in would have set it.
+      await b.context.addCookies([{ name: 'majlis_session', value: sara.token, url: server.base }]);
+      await page.addInitScript((lang) => localStorage.setItem('majlis.lang', lang), run.lang);
       await page.goto(`${server.base}/#/leaderboard/kout4`);
       await page.waitForSelector('.board-table tbody tr');
       const rows = page.locator('.board-table tbody tr');

@@ -37,7 +37,7 @@ test('a dropped socket reconnects with backoff, and the reopening says it is a r
   const received = [];
   let retries = 0;
   const conn = new Connection({
-    url: () => 'ws://test/ws?token=t',
+    url: () => 'ws://test/ws',
     WebSocketImpl: /** @type {any} */ (FakeSocket),
     random: () => 0,
     onMessage: (text) => received.push(text),
@@ -81,6 +81,17 @@ test('the token goes in the first message of every socket, before anything queue
   t.mock.timers.tick(BASE_DELAY_MS);
   FakeSocket.made[1].open();
   assert.deepEqual(FakeSocket.made[1].sent, [{ type: 'auth', token: 't_two' }], 'read again at each attempt');
+  conn.stop();
+});
+
+test('without a token (the browser: its cookie goes with the upgrade) no auth message is sent', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  FakeSocket.made = [];
+  const conn = new Connection({ url: () => 'u', WebSocketImpl: /** @type {any} */ (FakeSocket), onMessage() {}, onStatus() {} });
+  conn.connect();
+  conn.send({ type: 'join', table: 'X' });
+  FakeSocket.made[0].open();
+  assert.deepEqual(FakeSocket.made[0].sent, [{ type: 'join', table: 'X' }]);
   conn.stop();
 });
 

@@ -341,7 +341,19 @@ test('every golden frame of the server is read by the client', () => {
           for (const c of m.order) assert.ok(parseCard(c), `${name}: ${c} is a card`);
         }
         if (m.type === 'event') assert.equal(s.game.log.at(-1).action, m.action, name);
+        // The recent chat a sync carries is read, and counts as already seen.
+        if (m.type === 'sync' && m.chat) {
+          assert.deepEqual(s.chat.lines.map((l) => l.seq), m.chat.map((l) => l.seq), name);
+          assert.equal(s.chat.readSeq, m.chat.at(-1).seq, name);
+        }
         break;
+      case 'chat': {
+        const line = s.chat.lines.at(-1);
+        assert.equal(line?.seq, m.seq, name);
+        assert.equal(line.from.name, m.from.name, name);
+        assert.equal(line.text ?? line.phrase, m.text ?? m.phrase, name);
+        break;
+      }
       case 'commitment':
         assert.equal(s.commitment?.hand, m.hand, name);
         break;

@@ -213,18 +213,24 @@ test('a spectator (you: null) never has a turn', () => {
 });
 
 test('local happenings: connection status, language, player, errors', () => {
-  let s = initialState({ lang: 'ar', token: 't' });
+  let s = initialState({ lang: 'ar' });
   assert.equal(s.lang, 'ar');
+  assert.ok(!('token' in s), 'the state holds no token: the session is an HttpOnly cookie');
   s = reduce(s, { type: 'conn', status: 'reconnecting', attempt: 3 });
   assert.deepEqual(s.conn, { status: 'reconnecting', attempt: 3 });
   s = reduce(s, { type: 'lang', lang: 'xx' });
   assert.equal(s.lang, 'en');
-  s = reduce(s, { type: 'player', player: { id: 'p', name: 'N' }, token: 'tok' });
-  assert.equal(s.token, 'tok');
+  s = reduce(s, { type: 'player', player: { id: 'p', name: 'N', account: true } });
+  assert.deepEqual(s.me, { id: 'p', name: 'N', account: true });
   s = reduce(s, { type: 'localError', code: 'offline', message: 'Offline', now: 5 });
   assert.equal(s.error.code, 'offline');
   assert.equal(reduce(s, { type: 'dismissError' }).error, null);
-  assert.equal(reduce(s, { type: 'logout' }).token, null);
+  assert.equal(reduce(s, { type: 'logout' }).me, null);
+  // The socket's welcome keeps what HTTP said of the same player (an account), not of another.
+  const welcomed = reduce(s, { type: 'server', msg: { type: 'welcome', player: { id: 'p', name: 'N2' } }, now: 6 });
+  assert.deepEqual(welcomed.me, { id: 'p', name: 'N2', account: true });
+  const other = reduce(s, { type: 'server', msg: { type: 'welcome', player: { id: 'q', name: 'Q' } }, now: 6 });
+  assert.deepEqual(other.me, { id: 'q', name: 'Q' });
 });
 
 test('an invite link opened during a match: no error toast, the app watches instead', () => {

@@ -88,6 +88,7 @@ impl<G: Playable> Table<G> {
             public: self.lobby.public,
             hints: self.lobby.hints,
             rated: self.lobby.rated,
+            spectator_chat: self.lobby.spectator_chat,
             turn_ms: self.clocks.turn.as_millis() as u64,
             host: self.lobby.host.clone(),
             status: self.lobby.status.as_str(),
@@ -156,6 +157,7 @@ impl<G: Playable> Table<G> {
                 .fair
                 .as_ref()
                 .map(|f| HandCommitment { hand: f.hand, commitment: f.commitment.clone() }),
+            chat: self.chat_for(&conn.player.id),
         };
         conn.send(msg.to_text());
     }

@@ -92,6 +92,8 @@ pub(super) struct Lobby {
     /// The matches are rated: no hints, no bots, no seat moves once a match started, accounts
     /// only.
     pub(super) rated: bool,
+    /// Spectators have a chat channel of their own.
+    pub(super) spectator_chat: bool,
     /// The host's player id.
     pub(super) host: String,
     pub(super) seats: Vec<SeatState>,

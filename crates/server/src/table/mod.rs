@@ -16,6 +16,7 @@
 //! serves its people and spectators as usual.
 
 mod broadcast;
+mod chat;
 mod clocks;
 mod hint;
 mod lobby;
@@ -57,6 +58,8 @@ pub enum Origin {
         hints: bool,
         /// The matches are rated.
         rated: bool,
+        /// Spectators have a chat channel of their own.
+        spectator_chat: bool,
         /// The host, who sits in seat 0.
         host: Conn,
         /// The table's secret seed.
@@ -119,6 +122,8 @@ pub struct Table<G: Playable> {
     thinking: Option<think::Thinking<G>>,
     /// The seats that asked for a hint, and the version they asked at: one hint per decision.
     hinted: Vec<(Seat, u64)>,
+    /// The recent chat.
+    chat: chat::ChatLog,
 }
 
 /// The backoff of work the store refused.
@@ -167,9 +172,9 @@ impl<G: Playable> Table<G> {
         rx: mpsc::UnboundedReceiver<TableCmd>,
     ) -> Result<Self, TableError> {
         let now = Instant::now();
-        let (code, rules, turn_ms, public, hints, rated) = match &origin {
-            Origin::New { code, rules, turn_ms, public, hints, rated, .. } => {
-                (code.clone(), rules.clone(), *turn_ms, *public, *hints, *rated)
+        let (code, rules, turn_ms, public, hints, rated, spectator_chat) = match &origin {
+            Origin::New { code, rules, turn_ms, public, hints, rated, spectator_chat, .. } => {
+                (code.clone(), rules.clone(), *turn_ms, *public, *hints, *rated, *spectator_chat)
             }
             Origin::Restore { row, .. } => {
                 let rules = match serde_json::from_str::<Value>(&row.rules) {
@@ -177,7 +182,15 @@ impl<G: Playable> Table<G> {
                     _ => return Err(TableError::stored(&row.code, "stored rules are not an object")),
                 };
                 let turn_ms = u64::try_from(row.turn_ms).unwrap_or(30_000);
-                (row.code.clone(), rules, turn_ms, row.public != 0, row.hints != 0, row.rated != 0)
+                (
+                    row.code.clone(),
+                    rules,
+                    turn_ms,
+                    row.public != 0,
+                    row.hints != 0,
+                    row.rated != 0,
+                    row.spectator_chat != 0,
+                )
             }
         };
         let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| TableError::Rules(e.to_string()))?;
@@ -213,6 +226,7 @@ impl<G: Playable> Table<G> {
                 public,
                 hints,
                 rated,
+                spectator_chat,
                 host: String::new(),
                 seats: vec![SeatState::EMPTY; seat_count],
                 status: Status::Lobby,
@@ -233,6 +247,7 @@ impl<G: Playable> Table<G> {
             retry: Retry { at: None, delay: Duration::ZERO },
             thinking: None,
             hinted: Vec::new(),
+            chat: chat::ChatLog::new(matches!(origin, Origin::Restore { .. })),
         };
         match origin {
             Origin::New { host, seed, .. } => {
@@ -255,6 +270,7 @@ impl<G: Playable> Table<G> {
 
     /// Runs the table until it closes or the server shuts down.
     pub async fn run(mut self) {
+        self.load_chat().await;
         self.publish_summary();
         if self.lobby.status == Status::Playing {
             self.advance().await;
@@ -358,6 +374,7 @@ impl<G: Playable> Table<G> {
             }
             ClientMsg::Act { action, version, .. } => self.act(conn, &action, version).await,
             ClientMsg::Hint { .. } => self.hint(conn, id),
+            ClientMsg::Chat { text, phrase, .. } => self.chat(conn, text.as_deref(), phrase.as_deref()).await,
             ClientMsg::CreateTable { .. } | ClientMsg::Ping => {
                 Err(ProtocolError::new(ErrorCode::BadRequest, "not a table message"))
             }

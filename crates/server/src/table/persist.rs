@@ -95,6 +95,7 @@ impl<G: Playable> Table<G> {
             public: i64::from(self.lobby.public),
             hints: i64::from(self.lobby.hints),
             rated: i64::from(self.lobby.rated),
+            spectator_chat: i64::from(self.lobby.spectator_chat),
             host: self.lobby.host.clone(),
             seats: json!(seats).to_string(),
             status: self.lobby.status.as_str().to_owned(),
