@@ -117,11 +117,16 @@ for (const run of RUNS) {
     const b = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US' });
     const { page } = b;
     try {
-      // Signed in as Sara: her session cookie, as a sign-in would have set it.
-      await b.context.addCookies([{ name: 'majlis_session', value: sara.token, url: server.base }]);
-      await page.addInitScript((lang) => localStorage.setItem('majlis.lang', lang), run.lang);
+      // Signed in as Sara: her token as an older client kept it, which the page adopts as its
+      // session (POST /api/session/adopt) on its first load.
+      await page.addInitScript(([token, lang]) => {
+        if (!sessionStorage.getItem('seeded')) localStorage.setItem('majlis.token', token);
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('majlis.lang', lang);
+      }, [sara.token, run.lang]);
       await page.goto(`${server.base}/#/leaderboard/kout4`);
-      await page.waitForSelector('.board-table tbody tr');
+      // Once the page knows who it is (the session cookie), its own row is marked.
+      await page.waitForSelector('.board-table tbody tr.mine');
       const rows = page.locator('.board-table tbody tr');
       assert.equal(await rows.count(), 4);
       assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-rank'))), ['1', '2', '3', '4']);
