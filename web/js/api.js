@@ -192,7 +192,7 @@ export function leaderboard(game) {
 }
 
 /**
- * Every finished match of the signed-in player, as JSON lines (text).
+ * Every finished match of the signed-in player (the session cookie), as JSON lines (text).
  * @returns {Promise<string>}
  */
 export async function exportGames() {

@@ -63,9 +63,9 @@ export const msg = {
     ...(o.turn_ms ? { turn_ms: o.turn_ms } : {}),
     public: Boolean(o.public),
     ...(o.hints ? { hints: true } : {}),
+    ...(o.rated ? { rated: true } : {}),
     // The server's default is on: only "off" needs saying.
     ...(o.spectatorChat === false ? { spectator_chat: false } : {}),
-    ...(o.rated ? { rated: true } : {}),
   }),
   /** @param {string} table @param {number} [seat] */
   join: (table, seat) => ({ type: 'join', table, ...(seat === undefined ? {} : { seat }) }),

@@ -74,7 +74,7 @@ pub enum TableCmd {
 }
 
 /// The host's choices for a new table (`create_table`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewTable {
     /// Time per decision in milliseconds (absent: the server's default). Every table has a
     /// clock; rated ones too.
@@ -85,7 +85,7 @@ pub struct NewTable {
     pub hints: bool,
     /// The matches are rated (no hints, no bots, accounts only).
     pub rated: bool,
-    /// Spectators have a chat channel of their own (players never see it).
+    /// Spectators have a chat channel of their own.
     pub spectator_chat: bool,
 }
 
@@ -335,8 +335,8 @@ impl Hub {
             turn_ms,
             public,
             hints,
-            spectator_chat,
             rated,
+            spectator_chat,
             host: conn.clone(),
             seed,
         };

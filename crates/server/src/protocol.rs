@@ -181,13 +181,13 @@ pub enum ClientMsg {
         /// Players may ask for hints (`hint`); off unless the host turns them on.
         #[serde(default)]
         hints: bool,
+        /// The matches are rated: no hints, no bots, every seat a signed-in account.
+        #[serde(default)]
+        rated: bool,
         /// Spectators have a chat channel of their own (players never see it); on unless the
         /// host turns it off.
         #[serde(default = "yes")]
         spectator_chat: bool,
-        /// The matches are rated: no hints, no bots, every seat a signed-in account.
-        #[serde(default)]
-        rated: bool,
     },
     /// Take a seat (a free one if `seat` is absent) or return to one's own.
     Join {
@@ -582,10 +582,10 @@ pub struct TableState {
     pub public: bool,
     /// Whether players may ask for hints (the host's choice at creation; shown to everyone).
     pub hints: bool,
-    /// Whether spectators have a chat channel of their own (the host's choice at creation).
-    pub spectator_chat: bool,
     /// Whether the table's matches are rated (the host's choice at creation).
     pub rated: bool,
+    /// Whether spectators have a chat channel of their own (the host's choice at creation).
+    pub spectator_chat: bool,
     /// Time per decision, milliseconds.
     pub turn_ms: u64,
     /// The host's player id.

@@ -99,10 +99,10 @@ pub struct TableRow {
     pub public: i64,
     /// 1 if the host turned hints on.
     pub hints: i64,
-    /// 1 if spectators have a chat channel of their own.
-    pub spectator_chat: i64,
     /// 1 if the table's matches are rated.
     pub rated: i64,
+    /// 1 if spectators have a chat channel of their own.
+    pub spectator_chat: i64,
     /// The host's player id.
     pub host: String,
     /// The seats, JSON (see `table::SeatState`).
@@ -591,14 +591,14 @@ impl Store {
     pub async fn save_table(&self, t: &TableRow) -> Result<(), StoreError> {
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
-                 match_id, matches, created_at, updated_at, hints, spectator_chat, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-                 $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
+                 match_id, matches, created_at, updated_at, hints, rated, spectator_chat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+                 $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
                  public = excluded.public, hints = excluded.hints, host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
                  match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
             on_pool!(&self.pool, p => sqlx::query(Q)
                 .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
                 .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
-                .bind(t.updated_at).bind(t.hints).bind(t.spectator_chat).bind(t.rated).execute(p).await.map(|_| ())?);
+                .bind(t.updated_at).bind(t.hints).bind(t.rated).bind(t.spectator_chat).execute(p).await.map(|_| ())?);
             Ok(())
         }
         .await;
@@ -625,9 +625,8 @@ impl Store {
     /// # Errors
     /// The query failed.
     pub async fn tables(&self) -> Result<Vec<TableRow>, StoreError> {
-        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, spectator_chat, rated, host, seats, status, version, seed, \
-             match_id, \
-             matches, created_at, updated_at FROM tables ORDER BY created_at";
+        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, host, seats, status, version, seed, \
+             match_id, matches, created_at, updated_at FROM tables ORDER BY created_at";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).fetch_all(p).await?))
     }
 

@@ -8,6 +8,7 @@ mod common;
 
 use common::{Client, TestServer, config, drain, http, temp_db};
 use serde_json::{Value, json};
+use server::Store;
 use server::ratings;
 use skillratings::Outcomes;
 use skillratings::weng_lin::{WengLinRating, weng_lin_two_teams};
@@ -291,4 +292,102 @@ async fn an_unrated_match_leaves_ratings_alone() {
     let (status, _) = http(server.addr, "GET", "/api/players/p_nobody", None, None).await;
     assert_eq!(status, 404);
     server.stop().await;
+}
+
+/// The store's side of ratings, on any database: a rated end stored once (a retry returns the
+/// same changes and moves nothing), ranks counted by the database, the profile's rows, the
+/// export's pages.
+async fn rated_store(store: &Store) {
+    use game::{GameKind, Seat, Team, Winner};
+    use server::store::{MatchRow, PlayerRow, RatedEnd, RatedSeat};
+    let unique = |p: &str| server::ids::random_code(p, 10).unwrap();
+    let mut ids = Vec::new();
+    for name in NAMES_FOR_STORE {
+        let player = PlayerRow { id: unique("p_"), name: name.to_owned() };
+        store.create_player(&player, &unique("hash"), 1).await.unwrap();
+        ids.push(player.id);
+    }
+    let seats: Vec<(i64, String)> = ids.iter().enumerate().map(|(i, id)| (i as i64, id.clone())).collect();
+    let mut matches = Vec::new();
+    for n in 0..2 {
+        let m = MatchRow {
+            id: unique("g_"),
+            table_code: unique("T"),
+            number: n,
+            game: "kout4".to_owned(),
+            rules: "{}".to_owned(),
+            players: json!(NAMES_FOR_STORE).to_string(),
+            first_dealer: 0,
+            finished: 0,
+            result: None,
+            record: None,
+            started_at: 10 + n,
+            ended_at: None,
+            rated: 1,
+        };
+        store.create_match(&m, &seats).await.unwrap();
+        matches.push(m.id);
+    }
+    let rated: Vec<RatedSeat> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| RatedSeat { seat: Seat::new(i).unwrap(), player_id: id.clone(), left: false })
+        .collect();
+    let winner = Winner::Team(Team::ONE);
+    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &rated };
+    let result = r#"{"winner":1,"score":[10,31]}"#;
+    let first =
+        store.finish_rated_match(&matches[0], result, r#"{"game":"kout4","hands":[]}"#, 100, &end).await.unwrap();
+    assert_eq!(first.len(), 4);
+    let again =
+        store.finish_rated_match(&matches[0], result, r#"{"game":"kout4","hands":[]}"#, 101, &end).await.unwrap();
+    assert_eq!(again, first, "a retried end returns what was stored and moves nothing");
+    let fresh = ratings::initial();
+    let (zero, one) = weng_lin_two_teams(&[fresh, fresh], &[fresh, fresh], &Outcomes::LOSS, &ratings::config());
+    for c in &first {
+        let expected = if c.seat % 2 == 0 { zero[0] } else { one[0] };
+        assert!(close(c.rating_after, expected.rating) && close(c.uncertainty_after, expected.uncertainty), "{c:?}");
+        assert_eq!(c.outcome, if c.seat % 2 == 1 { "win" } else { "loss" });
+    }
+    let mine = store.ratings_of(&ids[1]).await.unwrap();
+    assert_eq!((mine.len(), mine[0].rating.games, mine[0].rating.wins), (1, 1, 1));
+    let theirs = store.ratings_of(&ids[0]).await.unwrap();
+    assert!(mine[0].rank < theirs[0].rank, "the winner ranks above the loser");
+    let board = store.leaderboard("kout4", 100).await.unwrap();
+    let at = |id: &str| board.iter().find(|r| r.rating.player_id == id).map(|r| r.rank);
+    assert_eq!(at(&ids[1]), Some(mine[0].rank), "the board's rank is the counted rank");
+    // The second match: leaving on team one this time.
+    let mut left = rated.clone();
+    left[3].left = true;
+    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &left };
+    let second =
+        store.finish_rated_match(&matches[1], result, r#"{"game":"kout4","hands":[]}"#, 200, &end).await.unwrap();
+    assert_eq!(second.iter().find(|c| c.seat == 3).unwrap().outcome, "left");
+    assert_eq!(second.iter().find(|c| c.seat == 0).unwrap().outcome, "win");
+    let games = store.finished_games(&ids[3], 10).await.unwrap();
+    assert_eq!(games.iter().map(|g| g.outcome.clone().unwrap()).collect::<Vec<_>>(), ["left", "win"]);
+    // The export in pages of one: both matches, oldest first, each once.
+    let page = store.export_page(&ids[3], None, 1).await.unwrap();
+    assert_eq!(page[0].0.game_id, matches[0]);
+    let after = Some((page[0].0.ended_at.unwrap(), page[0].0.game_id.clone()));
+    let next = store.export_page(&ids[3], after, 1).await.unwrap();
+    assert_eq!(next[0].0.game_id, matches[1]);
+    let last = Some((next[0].0.ended_at.unwrap(), next[0].0.game_id.clone()));
+    assert!(store.export_page(&ids[3], last, 1).await.unwrap().is_empty());
+}
+
+const NAMES_FOR_STORE: [&str; 4] = ["Sara", "Omar", "Noura", "Faisal"];
+
+#[tokio::test]
+async fn the_sqlite_store_keeps_ratings_with_the_match() {
+    rated_store(&Store::connect(&temp_db("rated-store")).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn the_postgres_store_keeps_ratings_with_the_match() {
+    let Ok(url) = std::env::var("MAJLIS_TEST_POSTGRES") else {
+        eprintln!("MAJLIS_TEST_POSTGRES is not set: the PostgreSQL ratings test is skipped");
+        return;
+    };
+    rated_store(&Store::connect(&url).await.unwrap()).await;
 }

@@ -8,8 +8,8 @@
 import { h } from '../dom.js';
 import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
 import { gameFacts } from '../words.js';
-import { renderAccount } from './account.js';
 import { peopleLinks, boardLinks } from './profile.js';
+import { renderAccount } from './account.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -117,10 +117,10 @@ function createCard(app) {
       extra,
       field(app.t('home.turn'), select('turn', TURN_CHOICES.map((n) => [String(n), app.t('home.seconds', { n })]), String(c.turnS), (v) => set({ turnS: Number(v) }))),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'public', checked: c.public, onchange: (/** @type {Event} */ e) => set({ public: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.public')),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'spectator-chat', checked: c.spectatorChat, onchange: (/** @type {Event} */ e) => set({ spectatorChat: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.spectatorChat')),
       // A rated table has no hints (and no bots: its lobby offers none).
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'rated', checked: c.rated, onchange: (/** @type {Event} */ e) => set({ rated: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('players.create.rated')),
       h('label', { class: `check ${c.rated ? 'disabled' : ''}` }, h('input', { type: 'checkbox', 'data-key': 'hints', checked: c.hints && !c.rated, disabled: c.rated, onchange: (/** @type {Event} */ e) => set({ hints: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.hints')),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'spectator-chat', checked: c.spectatorChat, onchange: (/** @type {Event} */ e) => set({ spectatorChat: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.spectatorChat')),
       h('button', { class: 'btn primary big', type: 'submit', 'data-key': 'create', disabled: !app.state.me }, app.t('home.createButton'))));
 }
 

@@ -24,6 +24,7 @@ let page = { key: '', status: 'loading' };
  * @param {string} game
  */
 export function loadLeaderboard(app, game) {
+  // The session cookie says who asks; the key changes when the signed-in player does.
   const key = `${game}|${app.state.me?.id ?? ''}`;
   page = { key, status: 'loading' };
   api.leaderboard(game).then(
@@ -58,7 +59,8 @@ export function renderLeaderboard(app) {
   }
   const top = Array.isArray(page.data?.top) ? page.data.top : [];
   const me = app.state.me;
-  const line = rankLine(page.data?.me ?? null, Boolean(me));
+  // Signed in: the page knows who it is, or the server read a session cookie.
+  const line = rankLine(page.data?.me ?? null, Boolean(me || page.data?.me));
   return h('main', { class: 'screen players-page leaderboard' }, head, nav,
     h('section', { class: 'card-panel board-panel' },
       top.length

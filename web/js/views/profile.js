@@ -138,7 +138,8 @@ function gameItem(app, g) {
     opponents.length ? h('p', { class: 'people' }, app.tn('players.opponents', { names: '·' }, { names: h('span', null, peopleLinks(app, opponents)) })) : null,
     change
       ? h('p', { class: `rating-change ${changeClass(change.before, change.after)}`, 'data-key': 'rating-change' },
-        app.t('players.change', { before: ratingText(change.before), after: ratingText(change.after), change: changeText(change.before, change.after) }))
+        // Each figure isolated, so "+12" keeps its sign in front in Arabic too.
+        app.tn('players.change', { before: ratingText(change.before), after: ratingText(change.after), change: changeText(change.before, change.after) }))
       : null,
     h('a', { class: 'btn small', href: `#/replay/${encodeURIComponent(String(g.game_id))}` }, app.t('players.replay')));
 }

@@ -528,7 +528,7 @@ function ratingChangeLine(ctx) {
   const mine = ownChange(ctx.app.state.table?.rating_changes, ctx.app.state.me?.id);
   if (!mine) return null;
   const params = { before: ratingText(mine.before), after: ratingText(mine.after), change: changeText(mine.before, mine.after) };
-  return h('p', { class: `rating-change ${changeClass(mine.before, mine.after)}`, 'data-key': 'rating-change' }, ctx.t('players.result.yours', params));
+  return h('p', { class: `rating-change ${changeClass(mine.before, mine.after)}`, 'data-key': 'rating-change' }, ctx.app.tn('players.result.yours', params));
 }
 
 /**

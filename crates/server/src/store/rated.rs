@@ -145,8 +145,9 @@ pub struct PublicPlayer {
 const RATING_COLUMNS: &str = "r.player_id, r.game, r.rating, r.uncertainty, r.score, r.games, r.wins";
 
 /// The rank of the rating `r` (the aliases `r` and `o` are the query's).
-const RANK: &str = "(SELECT COUNT(*) FROM ratings o WHERE o.game = r.game AND (o.score > r.score \
-     OR (o.score = r.score AND o.player_id < r.player_id))) + 1";
+/// (`o.score >= r.score` first: a range of the `ratings_board` index, the rest a filter on it.)
+const RANK: &str = "(SELECT COUNT(*) FROM ratings o WHERE o.game = r.game AND o.score >= r.score \
+     AND (o.score > r.score OR o.player_id < r.player_id)) + 1";
 
 impl Store {
     /// Marks a rated match finished with its result and record, and moves the ratings of its

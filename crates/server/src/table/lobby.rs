@@ -89,11 +89,11 @@ pub(super) struct Lobby {
     pub(super) public: bool,
     /// Players may ask for hints.
     pub(super) hints: bool,
-    /// Spectators have a chat channel of their own.
-    pub(super) spectator_chat: bool,
     /// The matches are rated: no hints, no bots, no seat moves once a match started, accounts
     /// only.
     pub(super) rated: bool,
+    /// Spectators have a chat channel of their own.
+    pub(super) spectator_chat: bool,
     /// The host's player id.
     pub(super) host: String,
     pub(super) seats: Vec<SeatState>,
