@@ -172,3 +172,40 @@ export const RECORD_FILE_LIMIT = 2 * 1024 * 1024;
 export function replayRecord(text) {
   return request('/api/replay', { method: 'POST', body: text });
 }
+
+/**
+ * A player's profile: who they are, their ratings with their ranks, their finished matches.
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function profile(id) {
+  return request(`/api/players/${encodeURIComponent(id)}`);
+}
+
+/**
+ * A game's leaderboard (top 100) and, when signed in (the session cookie), the asker's own rank.
+ * @param {string} game
+ * @returns {Promise<any>}
+ */
+export function leaderboard(game) {
+  return request(`/api/leaderboard/${encodeURIComponent(game)}`);
+}
+
+/**
+ * Every finished match of the signed-in player (the session cookie), as JSON lines (text).
+ * @returns {Promise<string>}
+ */
+export async function exportGames() {
+  let res;
+  try {
+    res = await fetch('/api/me/export');
+  } catch (e) {
+    throw new ApiError(0, 'network', String(e));
+  }
+  if (!res.ok) {
+    const body = await res.json().catch(() => null);
+    const err = body && body.error ? body.error : {};
+    throw new ApiError(res.status, String(err.code ?? 'http'), String(err.message ?? res.statusText));
+  }
+  return res.text();
+}

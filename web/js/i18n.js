@@ -8,6 +8,9 @@
 /** @typedef {'en' | 'ar'} Lang */
 /** @typedef {Record<string, string | number | null | undefined>} Params */
 
+// The ratings, profile and leaderboard pages' words live beside this file.
+import * as players from './i18n-players.js';
+
 /** @type {Lang[]} */
 export const LANGS = ['en', 'ar'];
 
@@ -966,7 +969,7 @@ const ar = {
 };
 
 /** @type {Record<Lang, Record<string, string>>} */
-export const MESSAGES = { en, ar };
+export const MESSAGES = { en: { ...en, ...players.en }, ar: { ...ar, ...players.ar } };
 
 /**
  * @param {unknown} lang

@@ -14,6 +14,8 @@ import * as api from './api.js';
 import { renderHome } from './views/home.js';
 import { renderTable, announcement } from './views/table.js';
 import { renderReplay } from './views/replay.js';
+import { renderProfile, loadProfile } from './views/profile.js';
+import { renderLeaderboard, loadLeaderboard } from './views/leaderboard.js';
 import { restoreSession, rememberSession } from './views/account.js';
 import { readReplay } from './replay.js';
 import { readAnalysis } from './analysis.js';
@@ -32,7 +34,7 @@ export { parseRoute };
  * @property {string} nameDraft
  * @property {boolean} editingName
  * @property {string} codeDraft
- * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean, spectatorChat: boolean}} create
+ * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean, rated: boolean, spectatorChat: boolean}} create
  * @property {any[] | null} openTables
  * @property {any[] | null} recent
  * @property {boolean} panel
@@ -81,7 +83,7 @@ export class App {
       nameDraft: storage.get('majlis.name') ?? '',
       editingName: false,
       codeDraft: '',
-      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false, spectatorChat: true },
+      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false, rated: false, spectatorChat: true },
       openTables: null,
       recent: null,
       handFocus: null,
@@ -482,6 +484,10 @@ export class App {
     } else if (route.name === 'replay') {
       // A record file from the person's own disk: chosen on the page, replayed by the server.
       this.ui.replay = { id: null, status: 'file', step: 0 };
+    } else if (route.name === 'profile' && route.playerId) {
+      loadProfile(this, route.playerId);
+    } else if (route.name === 'leaderboard' && route.game) {
+      loadLeaderboard(this, route.game);
     }
   }
 
@@ -624,6 +630,8 @@ export class App {
     let screen;
     if (s.route.name === 'table') screen = renderTable(this);
     else if (s.route.name === 'replay') screen = renderReplay(this);
+    else if (s.route.name === 'profile') screen = renderProfile(this);
+    else if (s.route.name === 'leaderboard') screen = renderLeaderboard(this);
     else screen = renderHome(this);
     replaceChildren(this.root, this.header(), this.banner(), screen, this.toast());
     // The chat shows its newest lines.

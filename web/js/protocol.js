@@ -54,7 +54,7 @@ export class Outbox {
 /** Builders for every client → server message, each with its fields as the protocol names them. */
 export const msg = {
   /**
-   * @param {{game: string, rules?: Record<string, unknown>, turn_ms?: number, public?: boolean, hints?: boolean, spectatorChat?: boolean}} o
+   * @param {{game: string, rules?: Record<string, unknown>, turn_ms?: number, public?: boolean, hints?: boolean, rated?: boolean, spectatorChat?: boolean}} o
    */
   createTable: (o) => ({
     type: 'create_table',
@@ -63,6 +63,7 @@ export const msg = {
     ...(o.turn_ms ? { turn_ms: o.turn_ms } : {}),
     public: Boolean(o.public),
     ...(o.hints ? { hints: true } : {}),
+    ...(o.rated ? { rated: true } : {}),
     // The server's default is on: only "off" needs saying.
     ...(o.spectatorChat === false ? { spectator_chat: false } : {}),
   }),
@@ -533,9 +534,10 @@ export function safeDecode(text) {
 
 /**
  * The route of an address hash: `#/t/CODE` a table, `#/replay/ID` a finished match, `#/replay` a
- * record file to open, anything else (a broken link too) the home page.
+ * record file to open, `#/p/ID` a player's profile, `#/leaderboard/GAME` a game's leaderboard
+ * (an unknown game: the first), anything else (a broken link too) the home page.
  * @param {string} hash
- * @returns {{name: 'home' | 'table' | 'replay', code?: string, gameId?: string}}
+ * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard', code?: string, gameId?: string, playerId?: string, game?: string}}
  */
 export function parseRoute(hash) {
   const t = /^#\/t\/([^/?#]+)/.exec(hash);
@@ -549,6 +551,16 @@ export function parseRoute(hash) {
     if (gameId) return { name: 'replay', gameId };
   }
   if (/^#\/replay\/?$/.test(hash)) return { name: 'replay' };
+  const p = /^#\/p\/([^/?#]+)/.exec(hash);
+  if (p) {
+    const playerId = safeDecode(p[1]);
+    if (playerId) return { name: 'profile', playerId };
+  }
+  const b = /^#\/leaderboard(?:\/([^/?#]*))?\/?$/.exec(hash);
+  if (b) {
+    const game = safeDecode(b[1] ?? '') ?? '';
+    return { name: 'leaderboard', game: GAMES.includes(game) ? game : GAMES[0] };
+  }
   return { name: 'home' };
 }
 

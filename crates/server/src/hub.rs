@@ -76,6 +76,22 @@ pub enum TableCmd {
     Shutdown,
 }
 
+/// The host's choices for a new table (`create_table`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewTable {
+    /// Time per decision in milliseconds (absent: the server's default). Every table has a
+    /// clock; rated ones too.
+    pub turn_ms: Option<u64>,
+    /// Listed in `GET /api/tables`.
+    pub public: bool,
+    /// Players may ask for hints.
+    pub hints: bool,
+    /// The matches are rated (no hints, no bots, accounts only).
+    pub rated: bool,
+    /// Spectators have a chat channel of their own.
+    pub spectator_chat: bool,
+}
+
 /// A table as `GET /api/tables` lists it.
 #[derive(Clone, Debug, Serialize)]
 pub struct TableSummary {
@@ -88,6 +104,8 @@ pub struct TableSummary {
     pub public: bool,
     /// Whether players may ask for hints.
     pub hints: bool,
+    /// Whether the table's matches are rated.
+    pub rated: bool,
     /// `lobby`, `playing` or `finished`.
     pub status: &'static str,
     /// The host's name.
@@ -259,20 +277,23 @@ impl Hub {
     /// Opens a new table with `conn` as host in seat 0 and returns its code.
     ///
     /// # Errors
-    /// `bad_request` for an unknown game, bad rules or turn time.
-    #[allow(clippy::too_many_arguments)]
+    /// `bad_request` for an unknown game, bad rules or turn time, or a rated table with hints.
     pub fn create_table(
         self: &Arc<Self>,
         conn: &Conn,
         game: &str,
         rules: Option<serde_json::Map<String, Value>>,
-        turn_ms: Option<u64>,
-        public: bool,
-        hints: bool,
-        spectator_chat: bool,
+        settings: NewTable,
     ) -> Result<String, ProtocolError> {
+        let NewTable { turn_ms, public, hints, rated, spectator_chat } = settings;
         let kind: GameKind =
             game.parse().map_err(|e: game::UnknownGame| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+        if rated && hints {
+            return Err(ProtocolError::new(
+                ErrorCode::BadRequest,
+                "a rated table has no hints: choose rated or hints, not both",
+            ));
+        }
         let turn_ms = turn_ms.unwrap_or(self.config.default_turn_ms);
         if !TURN_MS.contains(&turn_ms) {
             return Err(ProtocolError::new(
@@ -321,6 +342,7 @@ impl Hub {
             turn_ms,
             public,
             hints,
+            rated,
             spectator_chat,
             host: conn.clone(),
             seed,

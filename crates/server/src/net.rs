@@ -24,7 +24,7 @@ use crate::hub::Hub;
 use crate::limits::{Limits, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, Place, Places};
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{PlayerRow, unix_ms};
-use crate::{account, analysis, auth, chat, ids, replay, session};
+use crate::{account, analysis, auth, chat, ids, players, replay, session};
 
 /// The browser client (`web/`), embedded at build time.
 #[derive(rust_embed::Embed)]
@@ -168,6 +168,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(account::routes())
         .merge(replay::routes())
         .merge(analysis::routes())
+        .merge(players::routes())
         .merge(chat::routes())
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
@@ -290,15 +291,23 @@ async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Valu
 async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
     let player = authenticate(&hub, &headers).await?;
     let rows = hub.store.history(&player.id, 200).await.map_err(|e| AppError::internal(&e))?;
+    // The people's ids by seat (null for a bot), so the names can link to their profiles.
+    let ids: Vec<String> = rows.iter().map(|r| r.game_id.clone()).collect();
+    let seated = hub.store.seated(&ids).await.map_err(|e| AppError::internal(&e))?;
+    let by_seat: std::collections::HashMap<(&str, i64), &str> =
+        seated.iter().map(|s| ((s.match_id.as_str(), s.seat), s.player_id.as_str())).collect();
     let list: Vec<Value> = rows
         .into_iter()
         .map(|r| {
             let result = r.result.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok());
             let players = serde_json::from_str::<Value>(&r.players).unwrap_or_else(|_| json!([]));
+            let player_ids: Vec<Option<&str>> = (0..players.as_array().map_or(0, Vec::len))
+                .map(|seat| by_seat.get(&(r.game_id.as_str(), seat as i64)).copied())
+                .collect();
             json!({
                 "game_id": r.game_id, "table": r.table_code, "game": r.game, "seat": r.seat,
                 "finished": r.finished != 0, "result": result, "started_at": r.started_at, "ended_at": r.ended_at,
-                "players": players,
+                "players": players, "player_ids": player_ids,
             })
         })
         .collect();

@@ -181,6 +181,9 @@ pub enum ClientMsg {
         /// Players may ask for hints (`hint`); off unless the host turns them on.
         #[serde(default)]
         hints: bool,
+        /// The matches are rated: no hints, no bots, every seat a signed-in account.
+        #[serde(default)]
+        rated: bool,
         /// Spectators have a chat channel of their own (players never see it); on unless the
         /// host turns it off.
         #[serde(default = "yes")]
@@ -579,6 +582,8 @@ pub struct TableState {
     pub public: bool,
     /// Whether players may ask for hints (the host's choice at creation; shown to everyone).
     pub hints: bool,
+    /// Whether the table's matches are rated (the host's choice at creation).
+    pub rated: bool,
     /// Whether spectators have a chat channel of their own (the host's choice at creation).
     pub spectator_chat: bool,
     /// Time per decision, milliseconds.
@@ -593,6 +598,27 @@ pub struct TableState {
     pub version: u64,
     /// The current (or last) match's id.
     pub game_id: Option<String>,
+    /// A rated match that has finished: what it did to each player's rating (until the next
+    /// match starts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_changes: Option<Vec<RatingChange>>,
+}
+
+/// What a rated match did to one player's rating, as the `table` frame shows it at the end.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingChange {
+    /// The seat.
+    pub seat: usize,
+    /// The player id.
+    pub player: String,
+    /// `win`, `loss` or `left` (left early: counted as a loss).
+    pub outcome: String,
+    /// The rating before the match.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// Its uncertainty after it.
+    pub uncertainty: f64,
 }
 
 /// A seat as the lobby shows it.

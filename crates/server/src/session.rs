@@ -182,7 +182,7 @@ fn route(
             conn.send(ServerMsg::pong(id).to_text());
             Ok(())
         }
-        ClientMsg::CreateTable { game, rules, turn_ms, public, hints, spectator_chat } => {
+        ClientMsg::CreateTable { game, rules, turn_ms, public, hints, rated, spectator_chat } => {
             watch_room(hub, joined, None)?;
             if let Some(ip) = ip
                 && !hub.table_rate.check(ip.to_string())
@@ -196,7 +196,8 @@ fn route(
                     ),
                 ));
             }
-            let code = hub.create_table(conn, &game, rules, turn_ms, public, hints, spectator_chat)?;
+            let settings = crate::hub::NewTable { turn_ms, public, hints, rated, spectator_chat };
+            let code = hub.create_table(conn, &game, rules, settings)?;
             joined.insert(code.clone());
             hub.send(
                 &code,

@@ -101,6 +101,8 @@ pub struct TableRow {
     pub public: i64,
     /// 1 if the host turned hints on.
     pub hints: i64,
+    /// 1 if the table's matches are rated.
+    pub rated: i64,
     /// 1 if spectators have a chat channel of their own.
     pub spectator_chat: i64,
     /// The host's player id.
@@ -150,6 +152,8 @@ pub struct MatchRow {
     pub started_at: i64,
     /// When it ended (Unix ms).
     pub ended_at: Option<i64>,
+    /// 1 if the match is rated.
+    pub rated: i64,
 }
 
 /// One entry of a match's action log.
@@ -235,6 +239,10 @@ macro_rules! on_pool {
         }
     };
 }
+
+mod rated;
+
+pub use rated::{FinishedRow, PublicPlayer, RankedRating, RatedEnd, RatedSeat, RatingChangeRow, RatingRow, SeatedRow};
 
 type Ack = oneshot::Sender<Result<(), String>>;
 
@@ -606,14 +614,14 @@ impl Store {
         let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
-                 match_id, matches, created_at, updated_at, hints, spectator_chat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
-                 $12, $13, $14, $15, $16) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
+                 match_id, matches, created_at, updated_at, hints, rated, spectator_chat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+                 $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
                  public = excluded.public, hints = excluded.hints, host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
                  match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
             on_pool!(&self.pool, p => sqlx::query(Q)
                 .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
                 .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
-                .bind(t.updated_at).bind(t.hints).bind(t.spectator_chat).execute(p).await.map(|_| ())?);
+                .bind(t.updated_at).bind(t.hints).bind(t.rated).bind(t.spectator_chat).execute(p).await.map(|_| ())?);
             Ok(())
         }
         .await;
@@ -641,8 +649,8 @@ impl Store {
     /// # Errors
     /// The query failed.
     pub async fn tables(&self) -> Result<Vec<TableRow>, StoreError> {
-        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, spectator_chat, host, seats, status, version, seed, match_id, \
-             matches, created_at, updated_at FROM tables ORDER BY created_at";
+        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, host, seats, status, version, seed, \
+             match_id, matches, created_at, updated_at FROM tables ORDER BY created_at";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).fetch_all(p).await?))
     }
 
@@ -654,13 +662,13 @@ impl Store {
         let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO matches (id, table_code, number, game, rules, players, first_dealer, finished, \
-                 result, record, started_at, ended_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+                 result, record, started_at, ended_at, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
             const S: &str = "INSERT INTO match_players (match_id, seat, player_id) VALUES ($1, $2, $3)";
             on_pool!(&self.pool, p => {
                 let mut tx = p.begin().await?;
                 sqlx::query(Q).bind(&m.id).bind(&m.table_code).bind(m.number).bind(&m.game).bind(&m.rules)
                     .bind(&m.players).bind(m.first_dealer).bind(m.finished).bind(&m.result).bind(&m.record)
-                    .bind(m.started_at).bind(m.ended_at).execute(&mut *tx).await?;
+                    .bind(m.started_at).bind(m.ended_at).bind(m.rated).execute(&mut *tx).await?;
                 for (seat, player) in seats {
                     sqlx::query(S).bind(&m.id).bind(*seat).bind(player).execute(&mut *tx).await?;
                 }
@@ -695,7 +703,7 @@ impl Store {
     /// The query failed.
     pub async fn match_row(&self, id: &str) -> Result<Option<MatchRow>, StoreError> {
         const Q: &str = "SELECT id, table_code, number, game, rules, players, first_dealer, finished, result, record, \
-             started_at, ended_at FROM matches WHERE id = $1";
+             started_at, ended_at, rated FROM matches WHERE id = $1";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, MatchRow>(Q).bind(id).fetch_optional(p).await?))
     }
 

@@ -47,6 +47,7 @@ fn examples() -> Vec<ServerMsg> {
         rules: Options::new(),
         public: true,
         hints: false,
+        rated: false,
         spectator_chat: true,
         turn_ms: 30_000,
         host: "p_sara0000000".to_owned(),
@@ -83,6 +84,7 @@ fn examples() -> Vec<ServerMsg> {
         ],
         version: 4,
         game_id: Some("g_match0000000".to_owned()),
+        rating_changes: None,
     };
     let log = m.record().hands[0].actions.iter().enumerate().map(|(i, a)| LogEntry {
         version: 6 + i as u64,

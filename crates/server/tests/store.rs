@@ -95,6 +95,7 @@ async fn exercise(store: &Store) {
         turn_ms: 30_000,
         public: 1,
         hints: 0,
+        rated: 0,
         spectator_chat: 1,
         host: player.id.clone(),
         seats: "[]".to_owned(),
@@ -127,6 +128,7 @@ async fn exercise(store: &Store) {
         record: None,
         started_at: 10,
         ended_at: None,
+        rated: 0,
     };
     store.create_match(&m, &[(0, player.id.clone())]).await.unwrap();
     let events: Vec<EventRow> = (0..5)

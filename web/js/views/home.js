@@ -8,6 +8,7 @@
 import { h } from '../dom.js';
 import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
 import { gameFacts } from '../words.js';
+import { peopleLinks, boardLinks } from './profile.js';
 import { renderAccount } from './account.js';
 
 /** @typedef {import('../main.js').App} App */
@@ -104,7 +105,7 @@ function createCard(app) {
       app.dispatch({ type: 'localError', code: 'name', message: app.t('home.needName'), now: Date.now() });
       return;
     }
-    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints, spectatorChat: c.spectatorChat }));
+    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints && !c.rated, rated: c.rated, spectatorChat: c.spectatorChat }));
   };
   return h('section', { class: 'card-panel create-panel' },
     h('h2', null, app.t('home.create')),
@@ -116,7 +117,9 @@ function createCard(app) {
       extra,
       field(app.t('home.turn'), select('turn', TURN_CHOICES.map((n) => [String(n), app.t('home.seconds', { n })]), String(c.turnS), (v) => set({ turnS: Number(v) }))),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'public', checked: c.public, onchange: (/** @type {Event} */ e) => set({ public: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.public')),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'hints', checked: c.hints, onchange: (/** @type {Event} */ e) => set({ hints: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.hints')),
+      // A rated table has no hints (and no bots: its lobby offers none).
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'rated', checked: c.rated, onchange: (/** @type {Event} */ e) => set({ rated: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('players.create.rated')),
+      h('label', { class: `check ${c.rated ? 'disabled' : ''}` }, h('input', { type: 'checkbox', 'data-key': 'hints', checked: c.hints && !c.rated, disabled: c.rated, onchange: (/** @type {Event} */ e) => set({ hints: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.hints')),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'spectator-chat', checked: c.spectatorChat, onchange: (/** @type {Event} */ e) => set({ spectatorChat: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.spectatorChat')),
       h('button', { class: 'btn primary big', type: 'submit', 'data-key': 'create', disabled: !app.state.me }, app.t('home.createButton'))));
 }
@@ -160,10 +163,25 @@ function openCard(app) {
         return h('li', null,
           h('a', { class: 'list-link', href: `#/t/${encodeURIComponent(String(t.code))}` },
             h('strong', null, app.t(`game.${t.game}`)),
+            t.rated ? h('span', { class: 'badge rated' }, app.t('players.rated')) : null,
             h('span', { class: 'muted' }, ' · ', app.tn('home.open.host', { name: String(t.host ?? '') }), ` · ${app.t('home.open.seats', { taken, total: seats.length || seatCount(String(t.game)) })}`),
             h('span', { class: 'code' }, String(t.code))));
       }))
       : h('p', { class: 'muted' }, app.t('home.open.none')));
+}
+
+/**
+ * The others of one of your games, each name opening its profile, or null when the server did
+ * not say who they are.
+ * @param {App} app
+ * @param {any} g
+ */
+function othersOf(app, g) {
+  if (!Array.isArray(g.player_ids) || !Array.isArray(g.players)) return null;
+  const people = g.players
+    .map((/** @type {unknown} */ name, /** @type {number} */ seat) => ({ id: g.player_ids[seat] ?? null, name: String(name), seat }))
+    .filter((/** @type {{seat: number, name: string}} */ p) => p.seat !== Number(g.seat) && p.name !== '');
+  return people.length ? app.tn('home.recent.with', { names: '·' }, { names: h('span', null, peopleLinks(app, people)) }) : null;
 }
 
 /** @param {App} app */
@@ -183,7 +201,7 @@ function recentCard(app) {
           ? h('span', { class: 'recent-meta' },
             facts.score ? h('span', { class: 'recent-score' }, facts.score) : null,
             facts.score && facts.others ? ' · ' : null,
-            facts.others ? h('span', { class: 'recent-others' }, facts.others) : null)
+            facts.others ? h('span', { class: 'recent-others' }, othersOf(app, g) ?? facts.others) : null)
           : null,
         g.finished
           ? h('a', { class: 'btn small', href: `#/replay/${encodeURIComponent(String(g.game_id))}` }, app.t('home.recent.replay'))
@@ -203,5 +221,8 @@ export function renderHome(app) {
     h('div', { class: 'home-grid' },
       createCard(app),
       h('div', { class: 'home-side' }, renderAccount(app), joinCard(app), openCard(app), recentCard(app),
+        h('nav', { class: 'home-links', 'aria-label': app.t('players.leaderboards') },
+          app.state.me ? h('a', { class: 'btn small', href: `#/p/${encodeURIComponent(app.state.me.id)}`, 'data-key': 'my-profile' }, app.t('players.myProfile')) : null,
+          boardLinks(app)),
         h('a', { class: 'btn ghost small', href: '#/replay', 'data-key': 'open-record' }, app.t('home.openRecord')))));
 }

@@ -19,6 +19,7 @@ import { hintBar } from './hint.js';
 import { chatToggle, chatPanel } from './chat.js';
 import { trickFacts, heldPhase, nextChange, clearAt, lastDone, HOLD_MS } from '../pace.js';
 import { cardWords, teamScoreText } from '../words.js';
+import { ownChange, ratingText, changeText, changeClass } from '../players.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -182,7 +183,7 @@ function renderLobby(app) {
     const buttons = [];
     if (x.kind === 'empty') {
       buttons.push(h('button', { class: 'btn small', type: 'button', 'data-key': `sit-${seat}`, onclick: () => app.send(msg.join(table.code, seat)) }, app.t('lobby.sit')));
-      if (host) buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `bot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, app.ui.botChoice)) }, app.t('lobby.addBot')));
+      if (host && !table.rated) buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `bot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, app.ui.botChoice)) }, app.t('lobby.addBot')));
     } else if (x.kind === 'bot' && host) {
       buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `unbot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, null)) }, app.t('lobby.removeBot')));
     }
@@ -200,7 +201,8 @@ function renderLobby(app) {
   return h('main', { class: 'screen lobby' },
     h('div', { class: 'lobby-head' },
       h('h1', null, app.t(`game.${ctx.game}`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code)),
-        table.hints ? h('span', { class: 'badge hints-on', 'data-key': 'hints-on' }, ctx.t('table.hintsOn')) : null),
+        table.hints ? h('span', { class: 'badge hints-on', 'data-key': 'hints-on' }, ctx.t('table.hintsOn')) : null,
+        table.rated ? h('span', { class: 'badge rated', 'data-key': 'rated' }, ctx.t('players.rated')) : null),
       h('p', { class: 'muted' }, app.t('lobby.turn', { n: Math.round(Number(table.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : '')),
     h('div', { class: 'invite' },
       h('label', { for: 'invite-link' }, app.t('lobby.invite')),
@@ -209,8 +211,8 @@ function renderLobby(app) {
     h('div', { class: `lobby-table felt seats-${ctx.seats}` }, seatEls),
     s.you === null ? h('p', { class: 'muted' }, app.t('lobby.spectating')) : null,
     h('div', { class: 'lobby-actions' },
-      host && !full ? botChooser(app) : null,
-      host ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => app.send(msg.fillBots(table.code, app.ui.botChoice)) }, app.t('lobby.fill')) : null,
+      host && !full && !table.rated ? botChooser(app) : null,
+      host && !table.rated ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => app.send(msg.fillBots(table.code, app.ui.botChoice)) }, app.t('lobby.fill')) : null,
       host ? h('button', { class: 'btn primary big', type: 'button', 'data-key': 'start', disabled: !full, onclick: () => app.send(msg.start(table.code)) }, app.t('lobby.start')) : h('p', { class: 'muted' }, app.t('lobby.waitHost')),
       host && !full ? h('p', { class: 'muted small' }, app.t('lobby.needSeats')) : null,
       chatToggle(app),
@@ -510,10 +512,23 @@ function matchResult(ctx, mod) {
     h('h2', { id: 'result-title' }, ctx.t('table.matchOver')),
     h('p', { class: 'winner' }, mod.winnerText(ctx, g.winner)),
     mod.finalScore(ctx),
+    ratingChangeLine(ctx),
     h('div', { class: 'row' },
       canRematch ? h('button', { class: 'btn primary', type: 'button', 'data-key': 'rematch', onclick: () => ctx.app.send(msg.rematch(table.code)) }, ctx.t('table.rematch')) : null,
       table.game_id ? h('a', { class: 'btn', href: `#/replay/${encodeURIComponent(table.game_id)}` }, ctx.t('table.replay')) : null,
       h('a', { class: 'btn ghost', href: '#/' }, ctx.t('table.home'))));
+}
+
+/**
+ * A rated match's end: what it did to one's own rating (players only; the table frame carries
+ * every seat's change).
+ * @param {Ctx} ctx
+ */
+function ratingChangeLine(ctx) {
+  const mine = ownChange(ctx.app.state.table?.rating_changes, ctx.app.state.me?.id);
+  if (!mine) return null;
+  const params = { before: ratingText(mine.before), after: ratingText(mine.after), change: changeText(mine.before, mine.after) };
+  return h('p', { class: `rating-change ${changeClass(mine.before, mine.after)}`, 'data-key': 'rating-change' }, ctx.app.tn('players.result.yours', params));
 }
 
 /**
@@ -556,7 +571,8 @@ function renderMatch(app) {
   return h('main', { class: `screen match game-${ctx.game} seats-${ctx.seats} ${ctx.myTurn ? 'my-turn' : ''}`, dataset: { game: ctx.game, stage: mod.stageName(ctx) } },
     h('div', { class: 'match-bar' },
       h('span', { class: 'match-title' }, ctx.t(`game.${ctx.game}.short`) === `game.${ctx.game}.short` ? ctx.t(`game.${ctx.game}`) : ctx.t(`game.${ctx.game}.short`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code)),
-        table.hints ? h('span', { class: 'badge hints-on', 'data-key': 'hints-on' }, ctx.t('table.hintsOn')) : null),
+        table.hints ? h('span', { class: 'badge hints-on', 'data-key': 'hints-on' }, ctx.t('table.hintsOn')) : null,
+        table.rated ? h('span', { class: 'badge rated', 'data-key': 'rated' }, ctx.t('players.rated')) : null),
       scoreBoard(ctx),
       mod.contractInfo(ctx),
       h('div', { class: 'match-buttons' },

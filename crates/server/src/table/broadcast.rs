@@ -67,7 +67,7 @@ impl<G: Playable> Table<G> {
                     connected: true,
                     away: false,
                 },
-                Occupant::Human { id, name, left } => SeatInfo {
+                Occupant::Human { id, name, left, .. } => SeatInfo {
                     seat: i,
                     name: Some(name.clone()),
                     kind: "human",
@@ -87,6 +87,7 @@ impl<G: Playable> Table<G> {
             rules: self.lobby.rules.clone(),
             public: self.lobby.public,
             hints: self.lobby.hints,
+            rated: self.lobby.rated,
             spectator_chat: self.lobby.spectator_chat,
             turn_ms: self.clocks.turn.as_millis() as u64,
             host: self.lobby.host.clone(),
@@ -94,6 +95,7 @@ impl<G: Playable> Table<G> {
             seats: self.seat_infos(),
             version: self.version,
             game_id: self.play.match_id.clone(),
+            rating_changes: self.play.rating_changes.clone(),
         }
     }
 
@@ -205,6 +207,7 @@ impl<G: Playable> Table<G> {
             game: self.lobby.kind.id(),
             public: self.lobby.public,
             hints: self.lobby.hints,
+            rated: self.lobby.rated,
             status: self.lobby.status.as_str(),
             host,
             seats: self.seat_infos(),

@@ -26,6 +26,10 @@ pub enum Occupant {
         /// They left during a match: their bot plays until they join again.
         #[serde(default)]
         left: bool,
+        /// They left the current rated match during play (even if they came back since): it
+        /// counts as a loss for them. Cleared when a match starts.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        forfeit: bool,
     },
     /// A bot.
     Bot {
@@ -85,6 +89,9 @@ pub(super) struct Lobby {
     pub(super) public: bool,
     /// Players may ask for hints.
     pub(super) hints: bool,
+    /// The matches are rated: no hints, no bots, no seat moves once a match started, accounts
+    /// only.
+    pub(super) rated: bool,
     /// Spectators have a chat channel of their own.
     pub(super) spectator_chat: bool,
     /// The host's player id.
@@ -158,7 +165,8 @@ impl Lobby {
         if seat.occupant != Occupant::Empty {
             return Err(ProtocolError::new(ErrorCode::SeatTaken, format!("seat {index} is taken")));
         }
-        seat.occupant = Occupant::Human { id: conn.player.id.clone(), name: conn.player.name.clone(), left: false };
+        seat.occupant =
+            Occupant::Human { id: conn.player.id.clone(), name: conn.player.name.clone(), left: false, forfeit: false };
         seat.away = false;
         seat.timeouts = 0;
         if self.status == Status::Finished {
@@ -190,6 +198,12 @@ impl<G: Playable> Table<G> {
     ) -> Result<(), ProtocolError> {
         if let Some(seat) = self.lobby.seat_of(&conn.player.id) {
             let moving = wanted.is_some_and(|w| w != seat.index());
+            if moving && self.lobby.rated && self.play.matches > 0 {
+                return Err(ProtocolError::new(
+                    ErrorCode::SeatTaken,
+                    format!("seats do not change at a rated table once a match started; yours is seat {seat}"),
+                ));
+            }
             if moving && self.lobby.status == Status::Playing {
                 return Err(ProtocolError::new(
                     ErrorCode::SeatTaken,
@@ -237,9 +251,13 @@ impl<G: Playable> Table<G> {
             return Ok(());
         };
         if self.lobby.status == Status::Playing {
-            if let Some(Occupant::Human { left, .. }) = self.lobby.seats.get_mut(seat.index()).map(|s| &mut s.occupant)
+            let rated = self.lobby.rated;
+            if let Some(Occupant::Human { left, forfeit, .. }) =
+                self.lobby.seats.get_mut(seat.index()).map(|s| &mut s.occupant)
             {
                 *left = true;
+                // Leaving a rated match counts as a loss, even if the player comes back.
+                *forfeit |= rated;
             }
         } else {
             self.lobby.free_seat(seat);
@@ -267,6 +285,9 @@ impl<G: Playable> Table<G> {
 
     pub(super) async fn set_bot(&mut self, conn: &Conn, seat: usize, bot: Option<&str>) -> Result<(), ProtocolError> {
         self.lobby.require_host(conn)?;
+        if self.lobby.rated && bot.is_some() {
+            return Err(no_bots_when_rated());
+        }
         if self.lobby.status == Status::Playing {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "seats change only between matches"));
         }
@@ -300,6 +321,9 @@ impl<G: Playable> Table<G> {
 
     pub(super) async fn fill_bots(&mut self, conn: &Conn, bot: Option<&str>) -> Result<(), ProtocolError> {
         self.lobby.require_host(conn)?;
+        if self.lobby.rated {
+            return Err(no_bots_when_rated());
+        }
         if self.lobby.status == Status::Playing {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "seats change only between matches"));
         }
@@ -323,6 +347,10 @@ impl<G: Playable> Table<G> {
             _ => None,
         })
     }
+}
+
+fn no_bots_when_rated() -> ProtocolError {
+    ProtocolError::new(ErrorCode::BadRequest, "a rated table has no bots: every seat needs a signed-in account")
 }
 
 /// The bot a host asked for, as seats store it: a built-in bot's spec (`heuristic`, `random`, ...)

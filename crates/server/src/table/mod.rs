@@ -57,6 +57,8 @@ pub enum Origin {
         public: bool,
         /// Players may ask for hints.
         hints: bool,
+        /// The matches are rated.
+        rated: bool,
         /// Spectators have a chat channel of their own.
         spectator_chat: bool,
         /// The host, who sits in seat 0.
@@ -173,9 +175,9 @@ impl<G: Playable> Table<G> {
         rx: mpsc::UnboundedReceiver<TableCmd>,
     ) -> Result<Self, TableError> {
         let now = Instant::now();
-        let (code, rules, turn_ms, public, hints, spectator_chat) = match &origin {
-            Origin::New { code, rules, turn_ms, public, hints, spectator_chat, .. } => {
-                (code.clone(), rules.clone(), *turn_ms, *public, *hints, *spectator_chat)
+        let (code, rules, turn_ms, public, hints, rated, spectator_chat) = match &origin {
+            Origin::New { code, rules, turn_ms, public, hints, rated, spectator_chat, .. } => {
+                (code.clone(), rules.clone(), *turn_ms, *public, *hints, *rated, *spectator_chat)
             }
             Origin::Restore { row, .. } => {
                 let rules = match serde_json::from_str::<Value>(&row.rules) {
@@ -183,7 +185,15 @@ impl<G: Playable> Table<G> {
                     _ => return Err(TableError::stored(&row.code, "stored rules are not an object")),
                 };
                 let turn_ms = u64::try_from(row.turn_ms).unwrap_or(30_000);
-                (row.code.clone(), rules, turn_ms, row.public != 0, row.hints != 0, row.spectator_chat != 0)
+                (
+                    row.code.clone(),
+                    rules,
+                    turn_ms,
+                    row.public != 0,
+                    row.hints != 0,
+                    row.rated != 0,
+                    row.spectator_chat != 0,
+                )
             }
         };
         let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| TableError::Rules(e.to_string()))?;
@@ -220,6 +230,7 @@ impl<G: Playable> Table<G> {
                 seat_count,
                 public,
                 hints,
+                rated,
                 spectator_chat,
                 host: String::new(),
                 seats: vec![SeatState::EMPTY; seat_count],
@@ -249,8 +260,12 @@ impl<G: Playable> Table<G> {
                 table.seed = seed;
                 table.version = 1;
                 if let Some(seat) = table.lobby.seats.first_mut() {
-                    seat.occupant =
-                        Occupant::Human { id: host.player.id.clone(), name: host.player.name.clone(), left: false };
+                    seat.occupant = Occupant::Human {
+                        id: host.player.id.clone(),
+                        name: host.player.name.clone(),
+                        left: false,
+                        forfeit: false,
+                    };
                 }
             }
             Origin::Restore { row, current } => table.restore(*row, current)?,

@@ -94,6 +94,7 @@ impl<G: Playable> Table<G> {
             turn_ms: self.clocks.turn.as_millis() as i64,
             public: i64::from(self.lobby.public),
             hints: i64::from(self.lobby.hints),
+            rated: i64::from(self.lobby.rated),
             spectator_chat: i64::from(self.lobby.spectator_chat),
             host: self.lobby.host.clone(),
             seats: json!(seats).to_string(),

@@ -15,8 +15,8 @@ use crate::fair;
 use crate::hub::Conn;
 use crate::ids;
 use crate::metrics::By;
-use crate::protocol::{ErrorCode, LogEntry, ProtocolError, ServerMsg};
-use crate::store::{EventRow, MatchRow, unix_ms};
+use crate::protocol::{ErrorCode, LogEntry, ProtocolError, RatingChange, ServerMsg};
+use crate::store::{EventRow, MatchRow, RatedEnd, RatedSeat, unix_ms};
 
 /// The fair-deal secrets of the hand in progress.
 #[derive(Clone, Debug)]
@@ -44,6 +44,8 @@ pub(super) struct Play<G: Playable> {
     pub(super) buf: Vec<G::Action>,
     /// The operator's external bots of this match, by seat.
     pub(super) external: Vec<External<G>>,
+    /// A finished rated match: what it did to the players' ratings (until the next starts).
+    pub(super) rating_changes: Option<Vec<RatingChange>>,
 }
 
 /// A seat's external bot during a match.
@@ -70,6 +72,7 @@ impl<G: Playable> Play<G> {
             fair: None,
             buf: Vec::new(),
             external: Vec::new(),
+            rating_changes: None,
         }
     }
 }
@@ -118,6 +121,9 @@ impl<G: Playable> Table<G> {
         if self.lobby.seats.iter().any(|s| s.occupant == Occupant::Empty) {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "every seat needs a player or a bot to start"));
         }
+        if self.lobby.rated {
+            self.check_rated_seats().await?;
+        }
         let number = self.play.matches;
         let mut rng = fair::derive_rng(&self.seed, "dealer", &[number]);
         let dealer =
@@ -149,6 +155,7 @@ impl<G: Playable> Table<G> {
             record: None,
             started_at: unix_ms(),
             ended_at: None,
+            rated: i64::from(self.lobby.rated),
         };
         let humans: Vec<(i64, String)> = self
             .lobby
@@ -164,7 +171,11 @@ impl<G: Playable> Table<G> {
         for seat in &mut self.lobby.seats {
             seat.timeouts = 0;
             seat.away = false;
+            if let Occupant::Human { forfeit, .. } = &mut seat.occupant {
+                *forfeit = false;
+            }
         }
+        self.play.rating_changes = None;
         self.end_external();
         self.play.external = external;
         self.play.matches += 1;
@@ -369,13 +380,38 @@ impl<G: Playable> Table<G> {
     pub(super) async fn finish(&mut self) {
         let Some(game) = self.play.game.as_ref() else { return };
         let Some(match_id) = self.play.match_id.clone() else { return };
-        let result = json!({ "winner": game.game().outcome(), "score": game.game().score() }).to_string();
+        let (winner, score) = (game.game().outcome(), game.game().score());
+        let result = json!({ "winner": winner, "score": score }).to_string();
         let record = serde_json::to_string(game.record()).unwrap_or_default();
-        if let Err(e) = self.hub.store.finish_match(&match_id, &result, &record, unix_ms()).await {
-            // The match stays `playing` (its record not served, no rematch) until its end is
-            // stored: the table retries.
-            tracing::debug!(table = %self.lobby.code, error = %e, "saving a finished match failed; retrying");
-            return;
+        let stored = match winner.filter(|_| self.lobby.rated) {
+            Some(winner) => {
+                let seats = self.rated_seats();
+                let end = RatedEnd { kind: self.lobby.kind, winner: &winner, score: &score, seats: &seats };
+                self.hub.store.finish_rated_match(&match_id, &result, &record, unix_ms(), &end).await.map(|changes| {
+                    let list = changes
+                        .into_iter()
+                        .map(|c| RatingChange {
+                            seat: usize::try_from(c.seat).unwrap_or_default(),
+                            player: c.player_id,
+                            outcome: c.outcome,
+                            before: c.rating_before,
+                            after: c.rating_after,
+                            uncertainty: c.uncertainty_after,
+                        })
+                        .collect();
+                    Some(list)
+                })
+            }
+            None => self.hub.store.finish_match(&match_id, &result, &record, unix_ms()).await.map(|()| None),
+        };
+        match stored {
+            Ok(changes) => self.play.rating_changes = changes,
+            Err(e) => {
+                // The match stays `playing` (its record not served, no rematch) until its end is
+                // stored: the table retries.
+                tracing::debug!(table = %self.lobby.code, error = %e, "saving a finished match failed; retrying");
+                return;
+            }
         }
         self.lobby.status = Status::Finished;
         self.version += 1;
@@ -384,6 +420,66 @@ impl<G: Playable> Table<G> {
         tracing::info!(table = %self.lobby.code, %match_id, game = %self.lobby.kind, "match finished");
         self.broadcast_table();
         self.publish_summary();
+    }
+
+    /// The people of a rated match as it ends, each with whether they left it early: an explicit
+    /// `leave` during play, or a seat their bot finished because they never came back (gone
+    /// past the grace period).
+    fn rated_seats(&self) -> Vec<RatedSeat> {
+        let now = Instant::now();
+        let grace = self.hub.config.disconnect_grace;
+        self.lobby
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match &s.occupant {
+                Occupant::Human { id, left, forfeit, .. } => Some(RatedSeat {
+                    seat: Seat::new(i)?,
+                    player_id: id.clone(),
+                    left: *left || *forfeit || s.gone_since.is_some_and(|g| now >= g + grace),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A rated match starts only with a signed-in account in every seat.
+    async fn check_rated_seats(&mut self) -> Result<(), ProtocolError> {
+        let mut ids = Vec::new();
+        for (i, s) in self.lobby.seats.iter().enumerate() {
+            match &s.occupant {
+                Occupant::Human { id, .. } => ids.push(id.clone()),
+                _ => {
+                    return Err(ProtocolError::new(
+                        ErrorCode::BadRequest,
+                        format!("a rated match needs a signed-in account in every seat; seat {i} has none"),
+                    ));
+                }
+            }
+        }
+        let accounts = self.hub.store.account_ids(&ids).await.map_err(|e| unavailable(&e))?;
+        let guests: Vec<&str> = self
+            .lobby
+            .seats
+            .iter()
+            .filter_map(|s| match &s.occupant {
+                Occupant::Human { id, name, .. } if !accounts.contains(id) => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        if guests.is_empty() {
+            Ok(())
+        } else {
+            Err(ProtocolError::new(
+                ErrorCode::BadRequest,
+                format!(
+                    "a rated match needs a signed-in account in every seat; {} {} a guest (claim the name with a \
+                     password first, or play unrated)",
+                    guests.join(", "),
+                    if guests.len() == 1 { "is" } else { "are" }
+                ),
+            ))
+        }
     }
 
     /// `seat`'s bot decides: the operator's program if it has one, a searching bot on the bot

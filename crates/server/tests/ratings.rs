@@ -1,0 +1,393 @@
+//! Rated tables over real sockets: who may start one, a whole rated Kout 4 match of four accounts,
+//! the ratings and rating changes it stores (equal to the `skillratings` crate's own figures),
+//! the profile, leaderboard and export endpoints that show them, and a leaver's loss.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{Client, TestServer, config, drain, http, temp_db};
+use serde_json::{Value, json};
+use server::Store;
+use server::ratings;
+use skillratings::Outcomes;
+use skillratings::weng_lin::{WengLinRating, weng_lin_two_teams};
+
+async fn start(name: &str) -> TestServer {
+    TestServer::start(config(), &temp_db(name)).await
+}
+
+/// A new player who claimed their name with a password: an account.
+async fn account(server: &TestServer, name: &str) -> Client {
+    let c = Client::new(server.addr, name).await;
+    let body = json!({ "password": "correct horse battery" }).to_string();
+    let (status, answer) = http(server.addr, "POST", "/api/account/claim", Some(&body), Some(&c.token)).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["player"]["account"], true);
+    c
+}
+
+/// Creates a rated Kout 4 table; returns its code and the `table` frame.
+async fn rated_table(host: &mut Client) -> (String, Value) {
+    host.send(json!({ "type": "create_table", "game": "kout4", "rated": true, "public": true, "turn_ms": 600_000, "id": "c" })).await;
+    let t = host.until(|v| v["type"] == "table" || v["type"] == "error").await;
+    assert_eq!(t["type"], "table", "{t}");
+    (t["table"]["code"].as_str().unwrap().to_owned(), t)
+}
+
+async fn join(c: &mut Client, code: &str, seat: usize) {
+    c.send(json!({ "type": "join", "table": code, "seat": seat })).await;
+    let t = c.until(|v| (v["type"] == "table" && v["you"] == seat) || v["type"] == "error").await;
+    assert_eq!(t["type"], "table", "{t}");
+}
+
+/// The error the host gets for `msg`.
+async fn refused(c: &mut Client, msg: Value) -> Value {
+    c.send(msg).await;
+    let got = drain(c).await;
+    got.into_iter().find(|v| v["type"] == "error").unwrap_or_else(|| panic!("no error for the message"))
+}
+
+/// Four accounts at a rated Kout 4 table, seats 0 to 3.
+async fn four_at_a_rated_table(server: &TestServer) -> (Vec<Client>, String) {
+    let mut players = Vec::new();
+    for name in ["Sara", "Omar", "Noura", "Faisal"] {
+        players.push(account(server, name).await);
+    }
+    let (code, t) = rated_table(&mut players[0]).await;
+    assert_eq!(t["table"]["rated"], true);
+    assert_eq!(t["table"]["hints"], false);
+    for (i, p) in players.iter_mut().enumerate().skip(1) {
+        join(p, &code, i).await;
+    }
+    (players, code)
+}
+
+/// The `rating_changes` of the finished `table` frame a client saw last.
+fn changes_seen(c: &Client) -> Vec<Value> {
+    let last = c.seen.iter().rev().find(|v| v["type"] == "table" && v["table"]["status"] == "finished").unwrap();
+    last["table"]["rating_changes"].as_array().cloned().unwrap_or_default()
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-6
+}
+
+#[tokio::test]
+async fn a_rated_kout4_match_moves_ratings_as_the_library_says_and_every_page_shows_it() {
+    let server = start("rated-kout4").await;
+    let (mut players, code) = four_at_a_rated_table(&server).await;
+    players[0].send(json!({ "type": "start", "table": code })).await;
+    let [a, b, c, d] = &mut players[..] else { unreachable!() };
+    let (ra, rb, rc, rd) = tokio::join!(
+        a.play(&code, usize::MAX),
+        b.play(&code, usize::MAX),
+        c.play(&code, usize::MAX),
+        d.play(&code, usize::MAX)
+    );
+    let game_id = ra.clone().unwrap();
+    assert!([rb, rc, rd].iter().all(|r| r.as_deref() == Some(game_id.as_str())));
+    let record = common::record(server.addr, &game_id).await;
+    let winner = kout_winner(&record);
+
+    // Everyone at the table got the changes with the end of the match.
+    let changes = changes_seen(&players[0]);
+    assert_eq!(changes.len(), 4, "{changes:?}");
+    assert_eq!(changes, changes_seen(&players[3]));
+
+    // The library's own figures for two new partnerships.
+    let fresh = ratings::initial();
+    let cfg = ratings::config();
+    let outcome = if winner == 0 { Outcomes::WIN } else { Outcomes::LOSS };
+    let (zero, one) = weng_lin_two_teams(&[fresh, fresh], &[fresh, fresh], &outcome, &cfg);
+    let expected = |seat: usize| -> WengLinRating { if seat % 2 == 0 { zero[seat / 2] } else { one[seat / 2] } };
+    for ch in &changes {
+        let seat = ch["seat"].as_u64().unwrap() as usize;
+        assert_eq!(ch["player"], json!(players[seat].id));
+        assert!(close(ch["before"].as_f64().unwrap(), ratings::INITIAL_RATING));
+        assert!(close(ch["after"].as_f64().unwrap(), expected(seat).rating), "{ch}");
+        assert!(close(ch["uncertainty"].as_f64().unwrap(), expected(seat).uncertainty), "{ch}");
+        let won = seat % 2 == winner;
+        assert_eq!(ch["outcome"], if won { "win" } else { "loss" });
+        assert_eq!(ch["after"].as_f64().unwrap() > ratings::INITIAL_RATING, won, "{ch}");
+    }
+
+    // The profile: the rating, provisional after one game, with its rank; the match with its
+    // partner, opponents, result and rating change.
+    let sara = &players[0];
+    let (status, profile) = http(server.addr, "GET", &format!("/api/players/{}", sara.id), None, None).await;
+    assert_eq!(status, 200, "{profile}");
+    assert_eq!(profile["player"], json!({ "id": sara.id, "name": "Sara", "account": true }));
+    let r = &profile["ratings"][0];
+    assert_eq!((&r["game"], &r["games"], &r["provisional"]), (&json!("kout4"), &json!(1), &json!(true)));
+    assert_eq!(r["wins"], json!(i64::from(winner == 0)));
+    assert!(close(r["rating"].as_f64().unwrap(), expected(0).rating));
+    let g = &profile["games"][0];
+    assert_eq!(
+        (&g["game_id"], &g["game"], &g["rated"], &g["won"]),
+        (&json!(game_id), &json!("kout4"), &json!(true), &json!(winner == 0))
+    );
+    assert_eq!(g["partners"], json!([{ "id": players[2].id, "name": "Noura", "seat": 2 }]));
+    assert_eq!(g["opponents"].as_array().unwrap().len(), 2);
+    assert!(close(g["rating_change"]["after"].as_f64().unwrap(), expected(0).rating));
+    assert!(close(g["rating_change"]["before"].as_f64().unwrap(), ratings::INITIAL_RATING));
+
+    // The leaderboard: the four in order of score, ranks 1 to 4, the winners above; one's own
+    // rank when signed in, none for a visitor.
+    let (status, board) = http(server.addr, "GET", "/api/leaderboard/kout4", None, Some(&sara.token)).await;
+    assert_eq!(status, 200, "{board}");
+    let top = board["top"].as_array().unwrap();
+    assert_eq!(top.iter().map(|e| e["rank"].as_i64().unwrap()).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    let scores: Vec<f64> = top.iter().map(|e| e["score"].as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    for e in &top[..2] {
+        let seat = players.iter().position(|p| json!(p.id) == e["player"]["id"]).unwrap();
+        assert_eq!(seat % 2, winner, "the winners lead: {board}");
+    }
+    let mine = top.iter().find(|e| e["player"]["id"] == json!(sara.id)).unwrap();
+    assert_eq!(board["me"]["rank"], mine["rank"]);
+    assert_eq!(board["me"]["provisional"], true);
+    assert_eq!(r["rank"], mine["rank"], "the profile's rank is the leaderboard's");
+    let (_, visitor) = http(server.addr, "GET", "/api/leaderboard/kout4", None, None).await;
+    assert_eq!(visitor["me"], Value::Null);
+    let (status, _) = http(server.addr, "GET", "/api/leaderboard/chess", None, None).await;
+    assert_eq!(status, 404);
+    let (_, empty) = http(server.addr, "GET", "/api/leaderboard/baloot", None, None).await;
+    assert_eq!(empty["top"], json!([]));
+
+    // The export: one line per finished match, each a JSON object with the whole record.
+    let text = export(&server, &sara.token).await;
+    let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert_eq!(lines[0]["game_id"], json!(game_id));
+    assert_eq!(lines[0]["record"]["game"], "kout4");
+    assert_eq!(game::Record::from_value(&lines[0]["record"]).unwrap().hands.len(), record.hands.len());
+    let (status, _) = http(server.addr, "GET", "/api/me/export", None, None).await;
+    assert_eq!(status, 401);
+    server.stop().await;
+}
+
+/// The winning team of a finished Kout record.
+fn kout_winner(record: &game::Record) -> usize {
+    let m = game::Match::<kout::Kout>::replay(record).unwrap();
+    match game::Game::outcome(m.game()) {
+        Some(game::Winner::Team(t)) => t.index(),
+        other => panic!("no winning team: {other:?}"),
+    }
+}
+
+/// `GET /api/me/export`'s body as text.
+async fn export(server: &TestServer, token: &str) -> String {
+    let (status, body) = http(server.addr, "GET", "/api/me/export", None, Some(token)).await;
+    assert_eq!(status, 200, "{body}");
+    // One line of JSON reads back as a value; more come back as text.
+    match body {
+        Value::String(text) => text,
+        v => format!("{v}\n"),
+    }
+}
+
+#[tokio::test]
+async fn a_rated_table_refuses_hints_bots_guests_and_seat_moves() {
+    let server = start("rated-refusals").await;
+    let mut sara = account(&server, "Sara").await;
+    let e = refused(&mut sara, json!({ "type": "create_table", "game": "kout4", "rated": true, "hints": true })).await;
+    assert_eq!(e["code"], "bad_request");
+    assert!(e["message"].as_str().unwrap().contains("hints"), "{e}");
+
+    let (code, _) = rated_table(&mut sara).await;
+    // The lobby lists it as rated.
+    let (_, list) = http(server.addr, "GET", "/api/tables", None, None).await;
+    let listed = list.as_array().unwrap().iter().find(|t| t["code"] == json!(code)).cloned().unwrap();
+    assert_eq!(listed["rated"], true);
+    let e = refused(&mut sara, json!({ "type": "fill_bots", "table": code })).await;
+    assert!(e["message"].as_str().unwrap().contains("no bots"), "{e}");
+    let e = refused(&mut sara, json!({ "type": "set_bot", "table": code, "seat": 1, "bot": "heuristic" })).await;
+    assert!(e["message"].as_str().unwrap().contains("no bots"), "{e}");
+    // Empty seats: no start.
+    let e = refused(&mut sara, json!({ "type": "start", "table": code })).await;
+    assert_eq!(e["code"], "bad_request");
+
+    let mut omar = account(&server, "Omar").await;
+    let mut noura = account(&server, "Noura").await;
+    let mut guest = Client::new(server.addr, "Guest").await;
+    join(&mut omar, &code, 1).await;
+    join(&mut noura, &code, 2).await;
+    join(&mut guest, &code, 3).await;
+    let e = refused(&mut sara, json!({ "type": "start", "table": code })).await;
+    assert_eq!(e["code"], "bad_request");
+    let message = e["message"].as_str().unwrap();
+    assert!(message.contains("Guest") && message.contains("account"), "{e}");
+    // Nothing started.
+    let (_, board) = http(server.addr, "GET", "/api/leaderboard/kout4", None, None).await;
+    assert_eq!(board["top"], json!([]));
+
+    // An account in the guest's place: it starts, and nobody moves seats any more.
+    guest.send(json!({ "type": "leave", "table": code })).await;
+    drain(&mut guest).await;
+    let mut faisal = account(&server, "Faisal").await;
+    join(&mut faisal, &code, 3).await;
+    sara.send(json!({ "type": "start", "table": code })).await;
+    sara.until(|v| v["type"] == "table" && v["table"]["status"] == "playing").await;
+    let e = refused(&mut omar, json!({ "type": "join", "table": code, "seat": 0 })).await;
+    assert_eq!(e["code"], "seat_taken");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn leaving_a_rated_match_counts_as_a_loss_for_the_leaver_and_the_partner() {
+    let server = start("rated-leaver").await;
+    let (mut players, code) = four_at_a_rated_table(&server).await;
+    players[0].send(json!({ "type": "start", "table": code })).await;
+    // Noura (seat 2, Sara's partner) leaves at once; her bot plays the seat to the end.
+    let mut noura = players.remove(2);
+    noura.until(|v| v["type"] == "table" && v["table"]["status"] == "playing").await;
+    noura.send(json!({ "type": "leave", "table": code })).await;
+    drain(&mut noura).await;
+    // Her leave moved the table's version on: the others pick up the state as it is now (the
+    // test clients act on the last state they were sent).
+    for p in &mut players {
+        p.send(json!({ "type": "resume", "table": code })).await;
+    }
+    let [a, b, d] = &mut players[..] else { unreachable!() };
+    let (ra, _, _) = tokio::join!(a.play(&code, usize::MAX), b.play(&code, usize::MAX), d.play(&code, usize::MAX));
+    let game_id = ra.unwrap();
+    let changes = changes_seen(&players[0]);
+    assert_eq!(changes.len(), 4);
+    for ch in &changes {
+        let seat = ch["seat"].as_u64().unwrap();
+        let (outcome, up) = match seat {
+            2 => ("left", false),
+            0 => ("loss", false),
+            _ => ("win", true),
+        };
+        assert_eq!(ch["outcome"], outcome, "{ch}");
+        assert_eq!(ch["after"].as_f64().unwrap() > ch["before"].as_f64().unwrap(), up, "{ch}");
+    }
+    // Her profile says so too, whoever won at the table.
+    let (_, profile) = http(server.addr, "GET", &format!("/api/players/{}", noura.id), None, None).await;
+    let g = &profile["games"][0];
+    assert_eq!(g["game_id"], json!(game_id));
+    assert_eq!(g["rating_change"]["outcome"], "left");
+    assert_eq!(profile["ratings"][0]["wins"], 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_unrated_match_leaves_ratings_alone() {
+    let server = start("unrated").await;
+    let mut sara = account(&server, "Sara").await;
+    let code = sara.create("kout4", json!({})).await;
+    sara.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
+    sara.send(json!({ "type": "start", "table": code })).await;
+    let id = sara.play(&code, usize::MAX).await.unwrap();
+    assert!(changes_seen(&sara).is_empty());
+    let (_, profile) = http(server.addr, "GET", &format!("/api/players/{}", sara.id), None, None).await;
+    assert_eq!(profile["ratings"], json!([]));
+    assert_eq!((&profile["games"][0]["game_id"], &profile["games"][0]["rated"]), (&json!(id), &json!(false)));
+    assert_eq!(profile["games"][0]["rating_change"], Value::Null);
+    // Your games names each person's id by seat, so names can open profiles; bots have none.
+    let (_, games) = http(server.addr, "GET", "/api/me/games", None, Some(&sara.token)).await;
+    assert_eq!(games[0]["player_ids"], json!([sara.id, null, null, null]));
+    let (status, _) = http(server.addr, "GET", "/api/players/p_nobody", None, None).await;
+    assert_eq!(status, 404);
+    server.stop().await;
+}
+
+/// The store's side of ratings, on any database: a rated end stored once (a retry returns the
+/// same changes and moves nothing), ranks counted by the database, the profile's rows, the
+/// export's pages.
+async fn rated_store(store: &Store) {
+    use game::{GameKind, Seat, Team, Winner};
+    use server::store::{MatchRow, PlayerRow, RatedEnd, RatedSeat};
+    let unique = |p: &str| server::ids::random_code(p, 10).unwrap();
+    let mut ids = Vec::new();
+    for name in NAMES_FOR_STORE {
+        let player = PlayerRow { id: unique("p_"), name: name.to_owned() };
+        store.create_player(&player, &unique("hash"), 1).await.unwrap();
+        ids.push(player.id);
+    }
+    let seats: Vec<(i64, String)> = ids.iter().enumerate().map(|(i, id)| (i as i64, id.clone())).collect();
+    let mut matches = Vec::new();
+    for n in 0..2 {
+        let m = MatchRow {
+            id: unique("g_"),
+            table_code: unique("T"),
+            number: n,
+            game: "kout4".to_owned(),
+            rules: "{}".to_owned(),
+            players: json!(NAMES_FOR_STORE).to_string(),
+            first_dealer: 0,
+            finished: 0,
+            result: None,
+            record: None,
+            started_at: 10 + n,
+            ended_at: None,
+            rated: 1,
+        };
+        store.create_match(&m, &seats).await.unwrap();
+        matches.push(m.id);
+    }
+    let rated: Vec<RatedSeat> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| RatedSeat { seat: Seat::new(i).unwrap(), player_id: id.clone(), left: false })
+        .collect();
+    let winner = Winner::Team(Team::ONE);
+    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &rated };
+    let result = r#"{"winner":1,"score":[10,31]}"#;
+    let first =
+        store.finish_rated_match(&matches[0], result, r#"{"game":"kout4","hands":[]}"#, 100, &end).await.unwrap();
+    assert_eq!(first.len(), 4);
+    let again =
+        store.finish_rated_match(&matches[0], result, r#"{"game":"kout4","hands":[]}"#, 101, &end).await.unwrap();
+    assert_eq!(again, first, "a retried end returns what was stored and moves nothing");
+    let fresh = ratings::initial();
+    let (zero, one) = weng_lin_two_teams(&[fresh, fresh], &[fresh, fresh], &Outcomes::LOSS, &ratings::config());
+    for c in &first {
+        let expected = if c.seat % 2 == 0 { zero[0] } else { one[0] };
+        assert!(close(c.rating_after, expected.rating) && close(c.uncertainty_after, expected.uncertainty), "{c:?}");
+        assert_eq!(c.outcome, if c.seat % 2 == 1 { "win" } else { "loss" });
+    }
+    let mine = store.ratings_of(&ids[1]).await.unwrap();
+    assert_eq!((mine.len(), mine[0].rating.games, mine[0].rating.wins), (1, 1, 1));
+    let theirs = store.ratings_of(&ids[0]).await.unwrap();
+    assert!(mine[0].rank < theirs[0].rank, "the winner ranks above the loser");
+    let board = store.leaderboard("kout4", 100).await.unwrap();
+    let at = |id: &str| board.iter().find(|r| r.rating.player_id == id).map(|r| r.rank);
+    assert_eq!(at(&ids[1]), Some(mine[0].rank), "the board's rank is the counted rank");
+    // The second match: leaving on team one this time.
+    let mut left = rated.clone();
+    left[3].left = true;
+    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &left };
+    let second =
+        store.finish_rated_match(&matches[1], result, r#"{"game":"kout4","hands":[]}"#, 200, &end).await.unwrap();
+    assert_eq!(second.iter().find(|c| c.seat == 3).unwrap().outcome, "left");
+    assert_eq!(second.iter().find(|c| c.seat == 0).unwrap().outcome, "win");
+    let games = store.finished_games(&ids[3], 10).await.unwrap();
+    assert_eq!(games.iter().map(|g| g.outcome.clone().unwrap()).collect::<Vec<_>>(), ["left", "win"]);
+    // The export in pages of one: both matches, oldest first, each once.
+    let page = store.export_page(&ids[3], None, 1).await.unwrap();
+    assert_eq!(page[0].0.game_id, matches[0]);
+    let after = Some((page[0].0.ended_at.unwrap(), page[0].0.game_id.clone()));
+    let next = store.export_page(&ids[3], after, 1).await.unwrap();
+    assert_eq!(next[0].0.game_id, matches[1]);
+    let last = Some((next[0].0.ended_at.unwrap(), next[0].0.game_id.clone()));
+    assert!(store.export_page(&ids[3], last, 1).await.unwrap().is_empty());
+}
+
+const NAMES_FOR_STORE: [&str; 4] = ["Sara", "Omar", "Noura", "Faisal"];
+
+#[tokio::test]
+async fn the_sqlite_store_keeps_ratings_with_the_match() {
+    rated_store(&Store::connect(&temp_db("rated-store")).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn the_postgres_store_keeps_ratings_with_the_match() {
+    let Ok(url) = std::env::var("MAJLIS_TEST_POSTGRES") else {
+        eprintln!("MAJLIS_TEST_POSTGRES is not set: the PostgreSQL ratings test is skipped");
+        return;
+    };
+    rated_store(&Store::connect(&url).await.unwrap()).await;
+}
