@@ -320,8 +320,10 @@ async fn start_table(
         .await?;
     let table = expect_type(host, "table").await?;
     let code = table["table"]["code"].as_str().ok_or_else(|| LoadTestError::Server("no code".to_owned()))?.to_owned();
-    for ws in sockets.iter_mut().skip(1) {
-        ws.send(Message::Text(json!({ "type": "join", "table": code }).to_string().into())).await?;
+    // Each person names its seat: a join without one seats a friend on the host's team first,
+    // and the clients (and the server's bots in the last seats) count on seat = join order.
+    for (seat, ws) in sockets.iter_mut().enumerate().skip(1) {
+        ws.send(Message::Text(json!({ "type": "join", "table": code, "seat": seat }).to_string().into())).await?;
         expect_type(ws, "table").await?;
     }
     let host = sockets.first_mut().ok_or_else(|| LoadTestError::Server("no host".to_owned()))?;
