@@ -43,7 +43,7 @@ pub struct Args {
     /// (docs/bot-protocol.md), e.g. --bot wanderer="python3 examples/bots/random_bot.py".
     /// Repeatable. The command is split like a shell would, without running one.
     #[arg(long = "bot", value_name = "NAME=CMD", value_parser = parse_named_bot)]
-    bots: Vec<server::botpool::NamedBot>,
+    bots: Vec<server::runners::NamedBot>,
     /// The time an external bot is given per decision, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     bot_ms: u64,
@@ -78,8 +78,8 @@ pub enum LogFormat {
     Json,
 }
 
-fn parse_named_bot(text: &str) -> Result<server::botpool::NamedBot, String> {
-    server::botpool::NamedBot::parse(text).map_err(|e| e.to_string())
+fn parse_named_bot(text: &str) -> Result<server::runners::NamedBot, String> {
+    server::runners::NamedBot::parse(text).map_err(|e| e.to_string())
 }
 
 /// Runs `majlis serve` until Ctrl-C (or SIGTERM), then shuts down gracefully.

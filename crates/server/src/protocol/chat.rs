@@ -1,21 +1,11 @@
-//! Table chat: what a message may say (free text within limits, or one of the fixed quick
-//! phrases), and the chat of a finished match over HTTP, `GET /api/games/{id}/chat`.
+//! What a chat message may say: free text within limits, or one of the fixed quick phrases;
+//! the two channels; a stored line as the frames show it.
 //!
-//! The table task decides who says what on which channel and keeps the recent lines
-//! (`table/chat.rs`); each socket's rate is held in the session ([`crate::limits::ChatRate`]).
+//! The table task decides who says what on which channel and keeps the recent lines; each
+//! socket's rate is held by its connection.
 
-use std::sync::Arc;
-
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
-use serde_json::{Value, json};
-
-use crate::hub::Hub;
-use crate::limits::{CHAT_MAX_CHARS, CHAT_SERVED};
-use crate::net::AppError;
-use crate::protocol::{ChatFrom, ChatLine, ErrorCode, ProtocolError};
+use super::{ChatFrom, ChatLine, ErrorCode, ProtocolError};
+use crate::limits::CHAT_MAX_CHARS;
 use crate::store::ChatRow;
 
 /// The quick phrases' ids. The server checks the id; each client says it in its reader's
@@ -95,25 +85,6 @@ pub fn line_of(row: &ChatRow) -> ChatLine {
         phrase,
         at: row.at,
     }
-}
-
-/// The chat routes.
-pub(crate) fn routes() -> Router<Arc<Hub>> {
-    Router::new().route("/api/games/{id}/chat", get(match_chat))
-}
-
-/// The players' channel of a finished match (its last [`CHAT_SERVED`] messages, oldest first);
-/// 404 for an unknown id and while the match is in progress, as for its record. Spectators'
-/// words are not kept with the match's public record.
-async fn match_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, AppError> {
-    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
-    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
-    if row.finished != 1 {
-        return Err(not_found());
-    }
-    let rows = hub.store.match_chat(&id, PLAYERS, CHAT_SERVED).await.map_err(|e| AppError::internal(&e))?;
-    let lines: Vec<ChatLine> = rows.iter().map(line_of).collect();
-    Ok(Json(json!({ "game_id": id, "table": row.table_code, "chat": lines })))
 }
 
 #[cfg(test)]

@@ -12,8 +12,8 @@ use tokio::sync::Semaphore;
 use crate::hub::Hub;
 use crate::ids;
 use crate::limits::MAX_TOKEN_BYTES;
-use crate::net::AppError;
-use crate::store::AccountRow;
+use super::AppError;
+use crate::store::{AccountRow, PlayerRow};
 
 /// The session cookie's name.
 pub(crate) const COOKIE: &str = "majlis_session";
@@ -262,4 +262,13 @@ mod tests {
         assert!(argon2::Argon2::default().verify_password(b"wrong horse", &parsed).is_err());
         assert_ne!(hash_now("correct horse").unwrap_or_default(), hash, "salted");
     }
+}
+
+/// The signed-in player of a request (bearer header, then cookie); GET routes need no origin
+/// check, since they change nothing.
+///
+/// # Errors
+/// 401 without a valid session.
+pub(crate) async fn authenticate(hub: &Hub, headers: &HeaderMap) -> Result<PlayerRow, AppError> {
+    Ok(signed_in(hub, headers, false).await?.player.player())
 }

@@ -8,19 +8,20 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{Extension, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::auth::{self, Session};
+use super::auth::{self, Session};
 use crate::hub::Hub;
 use crate::ids;
-use crate::net::{AddrPlace, AppError};
-use crate::store::{AccountRow, NameChange, unix_ms};
+use super::AppError;
+use super::accept::AddrPlace;
+use crate::store::{AccountRow, NameChange, PlayerRow, unix_ms};
 
 /// The account routes, under `/api/account/`.
-pub(crate) fn routes() -> Router<Arc<Hub>> {
+pub(super) fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/account/claim", post(claim))
         .route("/api/account/signin", post(signin))
@@ -28,6 +29,8 @@ pub(crate) fn routes() -> Router<Arc<Hub>> {
         .route("/api/account/password", post(password))
         .route("/api/account/rename", post(rename))
         .route("/api/session/adopt", post(adopt))
+        .route("/api/players", post(create_player))
+        .route("/api/me", get(me))
 }
 
 /// A player as the API shows it: `{"id", "name", "account"}`.
@@ -246,4 +249,50 @@ async fn rename(
     }
     player.name = name;
     Ok(Json(json!({ "player": player_json(&player) })))
+}
+
+#[derive(Deserialize)]
+struct NewPlayer {
+    name: String,
+}
+
+async fn create_player(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    addr_place: Option<Extension<AddrPlace>>,
+    body: Result<Json<NewPlayer>, JsonRejection>,
+) -> Result<Response, AppError> {
+    auth::not_from_another_site(&headers)?;
+    if let Some(ip) = addr_place.and_then(|Extension(p)| p.limited)
+        && !hub.guest_rate.check(ip.to_string())
+    {
+        let limits = &hub.config.limits;
+        return Err(AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "too many new guests from one address: at most {} at once and {} a minute",
+                limits.guest_burst, limits.guests_per_minute
+            ),
+        ));
+    }
+    // A body over the limit is 413, anything else malformed 400.
+    let Json(body) = body.map_err(|e| AppError::new(e.status(), "bad_request", e.body_text()))?;
+    let name = ids::validate_name(&body.name).map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e))?;
+    name_free_for_guest(&hub, &name, None).await?;
+    let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
+    let id = ids::random_code("p_", 12).map_err(|e| AppError::internal(&e))?;
+    let player = PlayerRow { id, name };
+    hub.store.create_player(&player, &ids::token_hash(&token), unix_ms()).await.map_err(|e| AppError::internal(&e))?;
+    tracing::info!(player = %player.id, "new guest");
+    let body = Json(json!({ "player": { "id": player.id, "name": player.name, "account": false }, "token": token }));
+    match auth::set_cookie(&hub, &headers, &token) {
+        Some(cookie) => Ok(([(header::SET_COOKIE, cookie)], body).into_response()),
+        None => Ok(body.into_response()),
+    }
+}
+
+async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
+    let session = auth::signed_in(&hub, &headers, false).await?;
+    Ok(Json(json!({ "player": player_json(&session.player) })))
 }

@@ -19,12 +19,12 @@ use axum::routing::get;
 use games::analysis::AnalyzeOptions;
 
 use crate::hub::{Hub, lock};
-use crate::net::AppError;
-use crate::replay::finished_record;
+use super::AppError;
+use super::replays::finished_record;
 use crate::store::unix_ms;
 
 /// The analysis routes.
-pub(crate) fn routes() -> Router<Arc<Hub>> {
+pub(super) fn routes() -> Router<Arc<Hub>> {
     Router::new().route("/api/games/{id}/analysis", get(analysis))
 }
 

@@ -9,7 +9,7 @@ use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use game::{Record, RecordError};
@@ -17,12 +17,13 @@ use serde_json::Value;
 
 use crate::hub::Hub;
 use crate::limits::MAX_RECORD_BYTES;
-use crate::net::AppError;
+use super::AppError;
 
 /// The replay routes.
-pub(crate) fn routes() -> Router<Arc<Hub>> {
+pub(super) fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/games/{id}/replay", get(stored))
+        .route("/api/games/{id}/record", get(record))
         .route("/api/replay", post(uploaded).layer(DefaultBodyLimit::max(MAX_RECORD_BYTES)))
 }
 
@@ -57,4 +58,14 @@ async fn uploaded(body: Bytes) -> Response {
 
 fn unprocessable(e: &RecordError) -> Response {
     (StatusCode::UNPROCESSABLE_ENTITY, Json(e.to_json())).into_response()
+}
+
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {
+    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
+    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    // In-progress decks stay secret: only finished matches have a record to show.
+    match (row.finished, row.record) {
+        (1, Some(record)) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),
+        _ => Err(not_found()),
+    }
 }

@@ -1,4 +1,4 @@
-//! `majlis loadtest`: N concurrent kout6 tables of bot clients over real WebSockets against a
+//! The load-test client behind `majlis loadtest`: N concurrent kout6 tables of bot clients over real WebSockets against a
 //! running server (a socket per person, each a guest who plays a random legal action after a
 //! think time; optionally the server's own bots in the last seats of every table). Reports actions
 //! per second, the latency from sending a person's action to receiving the event it caused,
