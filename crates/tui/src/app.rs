@@ -15,34 +15,12 @@ use ratatui::Frame;
 
 use crate::choice::{Choice, Intent, Key};
 use crate::config::Config;
-use crate::render;
+use crate::render::{self, Notice, Overlay};
 use crate::style::Palette;
 use crate::table::{Ctx, Names, Table};
 
 /// How many lines the log keeps.
 const LOG_LINES: usize = 200;
-
-/// What covers the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// Nothing: the table.
-    None,
-    /// The rules and keys, scrolled down this many lines.
-    Help(u16),
-    /// The last trick (Kabul: the recent events).
-    Review,
-    /// "Quit? y/n".
-    ConfirmQuit,
-}
-
-/// A line under the table: a refusal (why a choice is not allowed) or information.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Notice {
-    /// A choice was refused; the engine's reason.
-    Refusal(String),
-    /// Anything else.
-    Info(String),
-}
 
 /// A terminal match of any game, as the terminal loop sees it.
 pub trait Screen {

@@ -46,13 +46,13 @@ mod term;
 
 use std::time::Instant;
 
-pub use app::{App, Notice, Overlay, Screen};
+pub use app::{App, Screen};
 pub use bots::{AnyBot, BotSpec};
 pub use choice::{Choice, Intent, Key, Place};
 pub use config::{Config, no_color_requested};
 pub use game::GameKind;
 pub use games::kabul::KabulUi;
-pub use render::{MIN_HEIGHT, MIN_WIDTH};
+pub use render::{MIN_HEIGHT, MIN_WIDTH, Notice, Overlay};
 pub use save::{default_save_path, save};
 pub use style::Palette;
 pub use table::{Ctx, Names, Narration, Table};

@@ -8,10 +8,31 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::app::{Notice, Overlay};
 use crate::choice::Place;
 use crate::style::{Palette, button};
 use crate::table::{Ctx, Table};
+
+/// What covers the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing: the table.
+    None,
+    /// The rules and keys, scrolled down this many lines.
+    Help(u16),
+    /// The last trick (Kabul: the recent events).
+    Review,
+    /// "Quit? y/n".
+    ConfirmQuit,
+}
+
+/// A line under the table: a refusal (why a choice is not allowed) or information.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A choice was refused; the engine's reason.
+    Refusal(String),
+    /// Anything else.
+    Info(String),
+}
 
 /// The smallest screen the game is laid out for.
 pub const MIN_WIDTH: u16 = 80;
