@@ -25,7 +25,7 @@ use play::Seen;
 
 pub(crate) use estimate::{PLAYOUTS, hokum_features, sun_features};
 
-/// The strong Baloot bot. It has no random choices: the same view always gets the same answer.
+/// The Baloot heuristic bot. It has no random choices: the same view always gets the same answer.
 #[derive(Clone, Debug, Default)]
 pub struct BalootHeuristic;
 

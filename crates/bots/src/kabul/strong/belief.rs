@@ -11,11 +11,11 @@
 
 use arrayvec::ArrayVec;
 use cards::{CardSet, random_below};
-use game::Seat;
+use game::{MAX_SEATS, Seat};
 use kabul::{Event, KabulView, Pos, Power, RECENT_EVENTS, SlotView, Source, StageView};
 use rand_core::RngCore;
 
-use super::sim::{self, CAP, Keep, NO_CARD, NO_SEAT, Place, SEATS, Sim, Start, Target, bit};
+use super::sim::{self, CAP, Keep, NO_CARD, NO_SEAT, Place, Sim, Start, Target, bit};
 
 /// A face-down card the seat has not seen.
 pub(crate) const HIDDEN: u8 = NO_CARD - 1;
@@ -39,11 +39,11 @@ pub(crate) struct Belief {
     /// Players.
     pub n: u8,
     /// The grids: a card the seat knows, [`HIDDEN`] or [`NO_CARD`], slot by slot.
-    pub slots: [[u8; CAP]; SEATS],
+    pub slots: [[u8; CAP]; MAX_SEATS],
     /// How many slots each grid has.
-    pub len: [u8; SEATS],
+    pub len: [u8; MAX_SEATS],
     /// For each slot, the seats (bits) that know its card.
-    pub seen: [[u8; CAP]; SEATS],
+    pub seen: [[u8; CAP]; MAX_SEATS],
     /// The discard pile, top last.
     pub discard: ArrayVec<u8, 54>,
     /// How many cards the draw pile holds.
@@ -70,16 +70,16 @@ impl Belief {
     /// Reads `seat`'s view.
     pub fn from_view(seat: Seat, view: &KabulView) -> Result<Belief, Unreadable> {
         let playing = !matches!(view.step, StageView::AwaitingDeal { .. } | StageView::MatchOver);
-        if view.seat != Some(seat) || !playing || view.grids.len() != view.players || view.players > SEATS {
+        if view.seat != Some(seat) || !playing || view.grids.len() != view.players || view.players > MAX_SEATS {
             return Err(Unreadable::NotInPlay);
         }
         let me = index(seat);
         let mut b = Belief {
             me,
             n: view.players as u8,
-            slots: [[NO_CARD; CAP]; SEATS],
-            len: [0; SEATS],
-            seen: [[0; CAP]; SEATS],
+            slots: [[NO_CARD; CAP]; MAX_SEATS],
+            len: [0; MAX_SEATS],
+            seen: [[0; CAP]; MAX_SEATS],
             discard: ArrayVec::new(),
             draw_count: 0,
             pool: ArrayVec::new(),

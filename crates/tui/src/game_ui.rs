@@ -71,7 +71,7 @@ impl Narration {
 
 /// Everything a game's drawing code may use: the person's view (never the hidden state), the
 /// choices with the cursor, and the screen's settings.
-pub struct Ctx<'a, G: Table> {
+pub struct Ctx<'a, G: GameUi> {
     /// What the person's seat may see.
     pub view: &'a G::View,
     /// The rules in force (public).
@@ -96,7 +96,7 @@ pub struct Ctx<'a, G: Table> {
     pub log: &'a VecDeque<String>,
 }
 
-impl<G: Table> Ctx<'_, G> {
+impl<G: GameUi> Ctx<'_, G> {
     /// The person's seat.
     #[must_use]
     pub fn me(&self) -> Seat {
@@ -116,8 +116,9 @@ impl<G: Table> Ctx<'_, G> {
     }
 }
 
-/// A game the terminal can play: the hooks [`crate::App`] calls.
-pub trait Table: Game + Playable {
+/// A game's part of the terminal's user interface, implemented by each game the terminal can play:
+/// the hooks [`crate::App`] calls.
+pub trait GameUi: Game + Playable {
     /// The game's own screen state (Kabul: the first card of a switch, cards shown for a while).
     type Ui: Default + Clone + Debug + Send;
 

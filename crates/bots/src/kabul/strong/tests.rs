@@ -1,14 +1,16 @@
 //! The strong Kabul bot: its belief against the truth, its worlds against the view, its actions
 //! against the rules, and a few positions where the right move is plain.
 
+use std::time::Instant;
+
 use cards::{Card, CardSet, Deck, DeckKind, random_below, seeded_rng};
-use game::{Actor, Game, GameKind, Seat};
+use game::{Actor, Game, GameKind, MAX_SEATS, Seat};
 use kabul::{Kabul, KabulAction, KabulDeal, KabulRules, Pos, SlotView, StageView, same_rank};
 use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 
 use super::belief::{Belief, HIDDEN, Unreadable};
-use super::sim::{NO_CARD, SEATS, Sim, bit};
+use super::sim::{NO_CARD, Sim, bit};
 use super::*;
 use crate::{Bot, KabulHeuristic, RandomBot};
 
@@ -335,7 +337,7 @@ fn it_calls_kabul_when_it_holds_little_and_the_other_much() {
 }
 
 /// How many simulated turns a millisecond holds on this machine (run with `--release --ignored`
-/// to set [`STEPS_PER_MS`]).
+/// to set [`KabulStrong::WORK_PER_MS`]).
 #[test]
 #[ignore = "a measurement, not a check"]
 fn steps_per_millisecond() {
@@ -364,7 +366,7 @@ fn true_world(g: &Kabul, b: &Belief) -> Sim {
     let mut rng = seeded_rng(0);
     let mut sim = b.sample(&mut rng, 0);
     let n = usize::from(b.n);
-    sim.known = [0; SEATS];
+    sim.known = [0; MAX_SEATS];
     for s in 0..n {
         for i in 0..usize::from(b.len[s]) {
             let x = g.card_at(Pos::new(seat(s), i as u8)).map_or(NO_CARD, |c| c.index() as u8);

@@ -1,20 +1,24 @@
-//! The strong trick-game bots: their deals agree with what the seat knows, and they play only
-//! legal cards.
+//! The trick games' searching bots side by side (Kout Bo's and Baloot's strong bots are built
+//! alike): they play only legal cards, their bidding estimates agree with the solver, and their
+//! evaluations name the card that is best in every deal. Also the helpers the games' own tests
+//! share: a loop over every card a seat plays, and the real hands as a deal.
 
 use baloot::{Baloot, BalootRules};
 use cards::{CardSet, seeded_rng};
-use game::{Actor, Game, GameKind, Phase, Seat};
+use game::{Actor, Game, GameKind, MAX_SEATS, Phase, Seat};
 use kout::{Kout, KoutRules, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use super::deal::SEATS;
-use super::{baloot as bs, kout as ks};
+use crate::baloot::deals as bs;
+use crate::baloot::score::Scorer;
+use crate::kout::deals as ks;
+use crate::search::Constraints;
 use crate::{BalootHeuristic, Bot, KoutHeuristic};
 
 /// Plays `games` matches of heuristic bots for at most `hands` hands each and calls `at` at every
 /// card a seat plays, before it plays.
-fn each_play<G: Game>(
+pub(crate) fn each_play<G: Game>(
     games: u64,
     hands: usize,
     new: impl Fn(u64) -> G,
@@ -50,74 +54,13 @@ fn each_play<G: Game>(
 }
 
 /// The real hands, as a deal.
-fn truth(seats: usize, held: impl Fn(Seat) -> CardSet) -> [CardSet; SEATS] {
+pub(crate) fn truth(seats: usize, held: impl Fn(Seat) -> CardSet) -> [CardSet; MAX_SEATS] {
     std::array::from_fn(|s| if s < seats { Seat::new(s).map_or(CardSet::EMPTY, &held) } else { CardSet::EMPTY })
 }
 
 #[test]
-fn kout_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let (mut checked, mut replayed, mut dealt) = (0, 0, 0);
-    for variant in [Variant::Four, Variant::Six] {
-        let new = |g: u64| {
-            let rules = KoutRules { variant, play_out: false };
-            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
-        };
-        each_play(12, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
-            let view = game.view(Some(seat));
-            let Some(c) = ks::constraints(seat, &view) else { return };
-            let Some(history) = ks::History::of(&view) else { return };
-            let real = truth(variant.seats(), |s| game.held(s));
-            assert!(c.admits(&real), "the real hands break a constraint: {c:?}");
-            assert!(history.allows(&real), "the real hands do not replay");
-            checked += 1;
-            for _ in 0..4 {
-                let hands = c.deal_fitting(&mut rng, |h| history.allows(h)).expect("a deal");
-                assert!(c.admits(&hands), "a sampled deal breaks the view: {hands:?} {c:?}");
-                assert_eq!(hands[seat.index()], view.hand.expect("own hand"), "the seat's own hand is its own");
-                dealt += 1;
-                replayed += usize::from(history.allows(&hands));
-            }
-        });
-    }
-    assert!(checked > 300, "only {checked} positions");
-    assert!(replayed * 100 >= dealt * 99, "only {replayed} of {dealt} sampled deals replay the hand");
-}
-
-#[test]
-fn baloot_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
-    let mut rng = ChaCha8Rng::seed_from_u64(6);
-    let (mut checked, mut replayed, mut dealt, mut known) = (0, 0, 0, 0);
-    for rules in [BalootRules::seed(), BalootRules::saudi(), BalootRules::saudi_full()] {
-        let new =
-            |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
-        each_play(12, 4, new, &mut BalootHeuristic, |game: &Baloot, seat| {
-            let view = game.view(Some(seat));
-            let Some(hand) = view.hand.as_ref() else { return };
-            let Some(c) = bs::constraints(seat, hand) else { return };
-            let Some(history) = bs::History::of(hand, rules) else { return };
-            let real = truth(4, |s| game.held(s));
-            assert!(c.admits(&real), "the real hands break a constraint: {c:?}");
-            assert!(history.allows(&real), "the real hands do not replay");
-            checked += 1;
-            known += usize::from((0..4).any(|s| s != seat.index() && !c.known[s].is_empty()));
-            for _ in 0..4 {
-                let hands = c.deal_fitting(&mut rng, |h| history.allows(h)).expect("a deal");
-                assert!(c.admits(&hands), "a sampled deal breaks the view: {hands:?} {c:?}");
-                assert_eq!(Some(hands[seat.index()]), hand.cards, "the seat's own hand is its own");
-                dealt += 1;
-                replayed += usize::from(history.allows(&hands));
-            }
-        });
-    }
-    assert!(checked > 500, "only {checked} positions");
-    assert!(known > 50, "the face-up card or a shown project was placed only {known} times");
-    assert!(replayed * 100 >= dealt * 99, "only {replayed} of {dealt} sampled deals replay the hand");
-}
-
-#[test]
 fn strong_trick_bots_play_legal_cards() {
-    let mut kout = super::KoutStrong::new(5, 1);
+    let mut kout = crate::KoutStrong::new(5, 1);
     for variant in [Variant::Four, Variant::Six] {
         let new = |g: u64| {
             Kout::new(
@@ -130,7 +73,7 @@ fn strong_trick_bots_play_legal_cards() {
         each_play(2, 2, new, &mut kout, |_, _| {});
     }
     let rules = BalootRules::saudi_full();
-    let mut baloot = super::BalootStrong::new(5, 2, rules);
+    let mut baloot = crate::BalootStrong::new(5, 2, rules);
     each_play(
         2,
         3,
@@ -138,76 +81,6 @@ fn strong_trick_bots_play_legal_cards() {
         &mut baloot,
         |_, _| {},
     );
-}
-
-#[test]
-fn the_tally_prefers_the_heuristics_card_among_equals_and_stops_only_when_settled() {
-    let mut t = super::Tally::new(3);
-    assert_eq!(t.best(Some(1), 0.0), None);
-    t.add(&[1.0, 1.0, 0.0]);
-    assert_eq!(t.best(Some(1), 0.0), Some(1), "a tie goes to the preferred card");
-    assert_eq!(t.best(Some(2), 0.0), Some(0), "a worse preferred card is not taken");
-    assert!(!t.settled(0, 1.0), "a tie is never settled");
-    t.add(&[1.0, 0.0, 0.0]);
-    assert!(t.settled(0, 1.0));
-    assert!(!t.settled(1, 1.0), "one more deal could still tie it");
-    t.add(&[1.0, 0.0, 0.0]);
-    assert!(t.settled(1, 1.0));
-}
-
-#[test]
-fn the_bidding_makes_the_real_deal_likelier_than_a_blind_one() {
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let (mut real, mut blind, mut n) = (0.0, 0.0, 0);
-    for variant in [Variant::Four, Variant::Six] {
-        let new = |g: u64| {
-            let rules = KoutRules { variant, play_out: false };
-            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
-        };
-        each_play(30, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
-            let view = game.view(Some(seat));
-            let (Some(c), Some(history)) = (ks::constraints(seat, &view), ks::History::of(&view)) else { return };
-            // Only at the first card: what the bidding says is all the seat knows of the others.
-            if !view.tricks.is_empty() || view.trick.as_ref().is_some_and(|t| !t.cards.is_empty()) {
-                return;
-            }
-            let auction = ks::Auction::of(seat, &view);
-            let truth = truth(variant.seats(), |s| game.held(s));
-            real += auction.weight(&history.starting_hands(&truth)).ln();
-            let hands = c.deal_fitting(&mut rng, |h| history.allows(h)).expect("a deal");
-            blind += auction.weight(&history.starting_hands(&hands)).ln();
-            n += 1;
-        });
-    }
-    assert!(n > 100, "only {n} first leads");
-    let (real, blind) = (real / f64::from(n), blind / f64::from(n));
-    assert!(real > blind + 0.3, "mean log weight of the real deals {real:.3}, of blind deals {blind:.3}");
-}
-
-#[test]
-fn touching_cards_are_alike_and_a_gap_or_a_joker_between_them_is_not() {
-    use cards::{Card, Rank, Suit};
-    let c = |r: Rank, s: Suit| Card::new(r, s);
-    let trump = Suit::Hearts;
-    let deck = Variant::Four.cards();
-    let suit_cards = |s: Suit| (deck & CardSet::suit(s)) | if s == trump { CardSet::JOKERS } else { CardSet::EMPTY };
-    let order = |x: Card| kout::card_power(x, trump, Some(x.suit().unwrap_or(trump)));
-    let alike = |cards: &[Card], mine_or_gone: CardSet| super::alike(cards, suit_cards, mine_or_gone, order, |_| 1);
-    let (ks, qs, js) = (c(Rank::King, Suit::Spades), c(Rank::Queen, Suit::Spades), c(Rank::Jack, Suit::Spades));
-    assert!(alike(&[ks, qs], [ks, qs].into_iter().collect()));
-    assert!(!alike(&[ks, js], [ks, js].into_iter().collect()), "the queen is out there");
-    assert!(alike(&[ks, js], [ks, js, qs].into_iter().collect()), "the queen is gone");
-    let (ah, kh) = (c(Rank::Ace, trump), c(Rank::King, trump));
-    assert!(!alike(&[ah, kh], [ah, kh].into_iter().collect()), "the black joker ranks between them");
-    assert!(alike(&[ah, kh], [ah, kh, Card::BLACK_JOKER].into_iter().collect()));
-    assert!(!alike(&[ks, kh], [ks, kh].into_iter().collect()), "two suits");
-    // Baloot: touching cards of different points are not alike.
-    let mode = baloot::Mode::Sun;
-    let bsuit = |s: Suit| cards::DeckKind::Baloot.cards() & CardSet::suit(s);
-    let border = |x: Card| baloot::strength(x, x.suit().unwrap_or(Suit::Spades), None);
-    let ts = c(Rank::Ten, Suit::Spades);
-    assert!(!super::alike(&[ts, ks], bsuit, [ts, ks].into_iter().collect(), border, |x| baloot::card_points(x, mode)));
-    assert!(super::alike(&[ks, qs], bsuit, CardSet::EMPTY, border, |_| 0), "equal points, touching");
 }
 
 /// The mean of the model's values and of the solver's over `rows`, and their correlation.
@@ -233,10 +106,12 @@ fn the_fitted_bid_estimates_agree_with_the_solver_on_fresh_deals() {
         .filter_map(|_| kout_sample(GameKind::Kout4, &mut rng, &mut kout, u64::MAX))
         .map(|(x, y)| (x.to_vec(), y))
         .collect();
-    let (model, solved, r) = agreement(&rows, super::bids::kout_weights(GameKind::Kout4));
+    let (model, solved, r) = agreement(&rows, crate::kout::bids::kout_weights(GameKind::Kout4));
     assert!((model - solved).abs() < 0.4 && r > 0.45, "kout4: model {model:.2}, solver {solved:.2}, r {r:.2}");
     let mut baloot = BalootSolver::new();
-    for (sun, weights) in [(false, &super::bids::SOLVED.hokum[..]), (true, &super::bids::SOLVED.sun[..])] {
+    for (sun, weights) in
+        [(false, &crate::baloot::bids::SOLVED.hokum[..]), (true, &crate::baloot::bids::SOLVED.sun[..])]
+    {
         let rows: Vec<_> = (0..100).filter_map(|_| baloot_sample(sun, &mut rng, &mut baloot, u64::MAX)).collect();
         let (model, solved, r) = agreement(&rows, weights);
         assert!(
@@ -248,15 +123,16 @@ fn the_fitted_bid_estimates_agree_with_the_solver_on_fresh_deals() {
 
 #[test]
 fn with_solved_bids_the_strong_bots_bid_and_name_trump_by_the_fitted_estimates() {
-    use super::bids::{SOLVED_BIDS, kout_best};
-    use crate::baloot_bot::bidding::bid;
-    use crate::kout_bot::{MARGIN, bid_expecting};
+    use crate::baloot::bids::SOLVED_BIDS;
+    use crate::baloot::heuristic::bidding::bid;
+    use crate::kout::bids::kout_best;
+    use crate::kout::heuristic::{MARGIN, bid_expecting};
     use kout::{KoutAction, StageView};
     let mut legal = Vec::new();
     let (mut bids, mut passes, mut trumps) = (0, 0, 0);
     for variant in [Variant::Four, Variant::Six] {
-        let mut strong = ks::KoutStrong::new(5, 1).with_solved_bids(true);
-        let mut plain = ks::KoutStrong::new(5, 1);
+        let mut strong = crate::KoutStrong::new(5, 1).with_solved_bids(true);
+        let mut plain = crate::KoutStrong::new(5, 1);
         for g in 0..60u64 {
             let rules = KoutRules { variant, play_out: false };
             let mut game = Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
@@ -289,8 +165,8 @@ fn with_solved_bids_the_strong_bots_bid_and_name_trump_by_the_fitted_estimates()
         }
     }
     assert!(bids > 20 && passes > 20 && trumps > 20, "{bids} bids, {passes} passes, {trumps} trumps");
-    let mut strong = bs::BalootStrong::new(5, 1, BalootRules::saudi()).with_solved_bids(true);
-    let mut plain = bs::BalootStrong::new(5, 1, BalootRules::saudi());
+    let mut strong = crate::BalootStrong::new(5, 1, BalootRules::saudi()).with_solved_bids(true);
+    let mut plain = crate::BalootStrong::new(5, 1, BalootRules::saudi());
     let (mut contracts, mut passes) = (0, 0);
     for g in 0..60u64 {
         let mut game = Baloot::new(GameKind::Baloot, BalootRules::saudi(), Seat::new((g % 4) as usize).expect("seat"))
@@ -322,12 +198,12 @@ fn with_solved_bids_the_strong_bots_bid_and_name_trump_by_the_fitted_estimates()
 /// The card strictly best by at least `margin` in every one of `deals` deals sampled as the seat
 /// knows them (each solved exactly, `values` giving every card's result in a deal), if there is one.
 fn best_in_every_deal(
-    c: &super::deal::Constraints,
-    allows: impl Fn(&[CardSet; SEATS]) -> bool,
+    c: &Constraints,
+    allows: impl Fn(&[CardSet; MAX_SEATS]) -> bool,
     rng: &mut ChaCha8Rng,
     deals: usize,
     margin: f64,
-    mut values: impl FnMut(&[CardSet; SEATS]) -> Option<Vec<(cards::Card, f64)>>,
+    mut values: impl FnMut(&[CardSet; MAX_SEATS]) -> Option<Vec<(cards::Card, f64)>>,
 ) -> Option<cards::Card> {
     let mut best = None;
     for _ in 0..deals {
@@ -365,7 +241,7 @@ fn evaluations_name_the_card_that_is_best_in_every_deal_the_seat_may_face() {
             return;
         }
         let (Some(c), Some(history), Some(score)) =
-            (bs::constraints(seat, hand), bs::History::of(hand, rules), bs::Scorer::of(seat, hand, rules))
+            (bs::constraints(seat, hand), bs::History::of(hand, rules), Scorer::of(seat, hand, rules))
         else {
             return;
         };
@@ -438,29 +314,4 @@ fn evaluations_name_the_card_that_is_best_in_every_deal_the_seat_may_face() {
         assert!(tricks.iter().all(|&t| (0.0..=9.0).contains(&t)), "{tricks:?}");
     });
     assert!(found >= 3, "Kout: only {found} positions");
-}
-
-#[test]
-fn an_evaluation_is_the_same_for_the_same_seed_and_counts_its_deals() {
-    use baloot::BalootAction;
-    let rules = BalootRules::saudi();
-    let mut legal = Vec::new();
-    let mut checked = 0;
-    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
-    each_play(1, 1, new, &mut BalootHeuristic, |game: &Baloot, seat| {
-        let view = game.view(Some(seat));
-        game.legal_actions(seat, &mut legal);
-        let e = |seed| <Baloot as crate::Playable>::evaluate(&rules, seat, &view, &legal, 300, seed);
-        let plays = legal.iter().filter(|a| matches!(a, BalootAction::Play(_))).count();
-        if view.phase != baloot::StageView::Playing || plays < 2 {
-            assert_eq!(e(1), None, "a bid or a forced card is not evaluated");
-            return;
-        }
-        let a = e(1).expect("an evaluation");
-        assert_eq!(Some(&a), e(1).as_ref(), "deterministic");
-        assert!(a.samples >= 1 && a.samples <= super::MAX_DEALS);
-        assert_eq!(a.unit, crate::Unit::GamePoints);
-        checked += 1;
-    });
-    assert!(checked > 5);
 }

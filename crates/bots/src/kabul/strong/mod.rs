@@ -25,34 +25,26 @@
 //! **Snaps** need no search: the bot snaps a card it has seen that matches the discard pile and
 //! counts against it, at once, well inside any snap window.
 //!
-//! **Budget.** `ms` per decision: the search plays about `ms` × [`STEPS_PER_MS`] simulated turns
-//! (a fixed count, so the bot is deterministic given its seed), and stops early at `ms` of wall
-//! time on a slow machine.
+//! **Budget.** `ms` per decision: the search plays about `ms` × [`KabulStrong::WORK_PER_MS`]
+//! simulated turns (a fixed count, so the bot is deterministic given its seed), and stops early at
+//! `ms` of wall time on a slow machine ([`crate::search::budget`]).
 
 mod belief;
 mod sim;
 #[cfg(test)]
 mod tests;
 
-use std::time::{Duration, Instant};
-
 use arrayvec::ArrayVec;
-use game::Seat;
+use game::{MAX_SEATS, Seat};
 use kabul::{Kabul, KabulAction, KabulView, Pos, Power, SlotView, Source, StageView, card_value, same_rank};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use self::belief::{Belief, HIDDEN};
-use self::sim::{NO_CARD, Place, SEATS, Sim, Start, Target};
+use self::sim::{NO_CARD, Place, Sim, Start, Target};
 use crate::analysis::{Evaluation, Unit};
+use crate::search::{Budget, Purpose, Search, Tally};
 use crate::{Bot, KabulHeuristic};
-
-/// The default time per decision, in milliseconds.
-pub const DEFAULT_MS: u32 = 100;
-
-/// Simulated turns per millisecond of budget: about half what one core of a 2020s laptop plays,
-/// so a decision takes around half its budget.
-pub const STEPS_PER_MS: u64 = 3000;
 
 /// What winning the match is worth, in points of the round, when a world's round ends it.
 pub const MATCH_WEIGHT: f64 = 30.0;
@@ -96,6 +88,13 @@ pub struct KabulStrong {
     stats: SearchStats,
 }
 
+impl Search for KabulStrong {
+    const DEFAULT_MS: u32 = 100;
+    /// Simulated turns: about half what one core of a 2020s laptop plays in a millisecond, so a
+    /// decision takes around half its budget.
+    const WORK_PER_MS: u64 = 3000;
+}
+
 impl KabulStrong {
     /// A strong bot with `ms` milliseconds per decision (at least 1), its worlds drawn from `seed`.
     #[must_use]
@@ -103,7 +102,7 @@ impl KabulStrong {
         let ms = ms.max(1);
         KabulStrong {
             ms,
-            steps: u64::from(ms) * STEPS_PER_MS,
+            steps: u64::from(ms) * Self::WORK_PER_MS,
             rng: ChaCha8Rng::seed_from_u64(seed),
             fallback: KabulHeuristic::new(0.0, seed),
             stats: SearchStats::default(),
@@ -128,44 +127,45 @@ impl KabulStrong {
         if candidates.len() <= 1 {
             return candidates.first().map(|c| to_action(*c));
         }
-        let found = self.weigh(b, view, &candidates, true);
-        let best =
-            found.alive.iter().copied().min_by(|&x, &y| found.sums[x].total_cmp(&found.sums[y]).then(x.cmp(&y)))?;
+        let found = self.weigh(b, view, &candidates, Purpose::Choose);
+        let sums = &found.tally;
+        let best = found.alive.iter().copied().min_by(|&x, &y| sums.sum(x).total_cmp(&sums.sum(y)).then(x.cmp(&y)))?;
         Some(to_action(candidates[best]))
     }
 
     /// Plays every candidate out in the same sampled worlds: the one search behind both
-    /// [`Bot::choose`] (`choosing`: the weaker half of the candidates cut as the worlds come in, the
-    /// wall clock as a stop) and [`KabulStrong::evaluate`] (every candidate in every world, by the
-    /// count of steps alone, so that the values compare and repeat).
-    fn weigh(&mut self, b: &Belief, view: &KabulView, candidates: &[Candidate], choosing: bool) -> Weighed {
-        let start = Instant::now();
-        let deadline = start + Duration::from_millis(u64::from(self.ms));
-        let budget = self.steps;
+    /// [`Bot::choose`] (the weaker half of the candidates cut as the worlds come in, the wall clock
+    /// as a stop) and [`KabulStrong::evaluate`] (every candidate in every world, by the count of
+    /// steps alone, so that the values compare and repeat).
+    fn weigh(&mut self, b: &Belief, view: &KabulView, candidates: &[Candidate], purpose: Purpose) -> Weighed {
+        let budget = Budget::new(purpose, self.ms, self.steps);
         let me = usize::from(b.me);
-        let mut sums = [0.0f64; MAX_CANDIDATES];
+        let mut tally = Tally::new(candidates.len());
         let mut alive: ArrayVec<usize, MAX_CANDIDATES> = (0..candidates.len()).collect();
         let mut steps = 0u64;
         let mut worlds = 0u32;
         let mut rollouts = 0u32;
         let mut next_cut = FIRST_CUT;
-        while steps < budget && (worlds == 0 || !choosing || Instant::now() < deadline) {
+        let mut results: ArrayVec<(usize, f64), MAX_CANDIDATES> = ArrayVec::new();
+        while steps < budget.work() && (worlds == 0 || budget.in_time()) {
             let seed = self.rng.next_u64();
             let world = b.sample_weighted(&mut self.rng, seed);
+            results.clear();
             for &i in &alive {
                 let mut sim = world.clone();
                 play(&mut sim, b, candidates[i]);
                 sim.run();
-                sums[i] += objective(&sim, me, view);
+                results.push((i, objective(&sim, me, view)));
                 steps += u64::from(sim.steps) + 1;
                 rollouts += 1;
             }
+            tally.add_some(results.iter().copied(), 1.0);
             worlds += 1;
-            if choosing && worlds == next_cut {
+            if purpose == Purpose::Choose && worlds == next_cut {
                 next_cut *= 2;
                 if alive.len() > KEEP_AT_LEAST {
                     // The same worlds for every survivor: their sums compare directly.
-                    alive.sort_by(|&x, &y| sums[x].total_cmp(&sums[y]).then(x.cmp(&y)));
+                    alive.sort_by(|&x, &y| tally.sum(x).total_cmp(&tally.sum(y)).then(x.cmp(&y)));
                     let keep = (alive.len() / 2).max(KEEP_AT_LEAST);
                     alive.truncate(keep);
                     alive.sort_unstable();
@@ -173,7 +173,7 @@ impl KabulStrong {
             }
         }
         self.stats = SearchStats { candidates: candidates.len(), worlds, rollouts };
-        Weighed { sums, alive, worlds }
+        Weighed { tally, alive }
     }
 
     /// The values of `seat`'s legal actions at a decision of its turn (see
@@ -201,32 +201,31 @@ impl KabulStrong {
         }
         let b = Belief::from_view(seat, view).ok()?;
         let candidates = candidates(&b, view, legal, true);
-        let found = self.weigh(&b, view, &candidates, false);
-        if found.worlds == 0 {
+        let found = self.weigh(&b, view, &candidates, Purpose::Evaluate);
+        let means = found.tally.means();
+        if means.is_empty() {
             return None;
         }
-        let worlds = f64::from(found.worlds);
         let actions: Vec<(KabulAction, f64)> = legal
             .iter()
             .filter_map(|&a| {
                 let values = candidates.iter().enumerate().filter(|&(_, &c)| to_action(c) == a);
-                let best = values.map(|(i, _)| -found.sums[i] / worlds).fold(f64::NEG_INFINITY, f64::max);
+                let best = values.map(|(i, _)| -means[i]).fold(f64::NEG_INFINITY, f64::max);
                 (best > f64::NEG_INFINITY).then_some((a, best))
             })
             .collect();
         if actions.len() < 2 {
             return None;
         }
-        Some(Evaluation::sorted(actions, Unit::RoundScore, None, found.worlds as usize))
+        Some(Evaluation::sorted(actions, Unit::RoundScore, None, found.tally.deals()))
     }
 }
 
-/// What [`KabulStrong::weigh`] found: each candidate's sum of objectives (lower is better), the
-/// candidates still weighed at the end, and the worlds sampled.
+/// What [`KabulStrong::weigh`] found: each candidate's sum of objectives over the worlds sampled
+/// (lower is better), and the candidates still weighed at the end.
 struct Weighed {
-    sums: [f64; MAX_CANDIDATES],
+    tally: Tally<MAX_CANDIDATES>,
     alive: ArrayVec<usize, MAX_CANDIDATES>,
-    worlds: u32,
 }
 
 impl Bot<Kabul> for KabulStrong {
@@ -354,9 +353,9 @@ fn distinct_places(
     b: &Belief,
     whose: impl Fn(u8) -> bool,
     which: impl Fn(u8) -> bool,
-) -> ArrayVec<Place, { sim::CAP * SEATS }> {
-    let mut out: ArrayVec<Place, { sim::CAP * SEATS }> = ArrayVec::new();
-    let mut signatures: ArrayVec<(u8, u8, u8), { sim::CAP * SEATS }> = ArrayVec::new();
+) -> ArrayVec<Place, { sim::CAP * MAX_SEATS }> {
+    let mut out: ArrayVec<Place, { sim::CAP * MAX_SEATS }> = ArrayVec::new();
+    let mut signatures: ArrayVec<(u8, u8, u8), { sim::CAP * MAX_SEATS }> = ArrayVec::new();
     for s in (0..b.n).filter(|&s| whose(s)) {
         for i in 0..b.len[usize::from(s)] {
             let c = b.slots[usize::from(s)][usize::from(i)];
@@ -409,7 +408,7 @@ fn objective(sim: &Sim, me: usize, view: &KabulView) -> f64 {
     let others: i32 = scores.iter().take(n).enumerate().filter(|&(s, _)| s != me).map(|(_, &v)| v).sum();
     let mut value = f64::from(scores[me]) - f64::from(others) / (n - 1).max(1) as f64;
     if let Some(target) = view.target_score {
-        let mut totals = [0i32; SEATS];
+        let mut totals = [0i32; MAX_SEATS];
         for (s, t) in totals.iter_mut().enumerate().take(n) {
             *t = view.scores.get(s).copied().unwrap_or(0) + scores[s];
         }

@@ -10,6 +10,7 @@
 //! lowest, as the arena asks them; a hit opens a new window for everyone.
 
 use arrayvec::ArrayVec;
+use game::MAX_SEATS;
 use kabul::{Power, Source};
 
 /// No card: an empty slot.
@@ -19,8 +20,6 @@ pub(crate) const NO_SEAT: u8 = u8::MAX;
 /// The most slots a grid may have in the model; a view with more is left to the heuristic. Grids
 /// grow only by penalty cards, which rollouts never take (they snap only cards they know match).
 pub(crate) const CAP: usize = 24;
-/// The most seats.
-pub(crate) const SEATS: usize = 6;
 /// The most turns and snaps a rollout plays before it stops and counts the cards as they lie.
 pub(crate) const MAX_STEPS: u32 = 300;
 /// Every card, as a bitset of indices.
@@ -142,11 +141,11 @@ pub(crate) struct Sim {
     /// Players, 2 to 6.
     pub n: u8,
     /// The grids: a card index or [`NO_CARD`], slot by slot.
-    pub grid: [[u8; CAP]; SEATS],
+    pub grid: [[u8; CAP]; MAX_SEATS],
     /// How many slots each grid has.
-    pub len: [u8; SEATS],
+    pub len: [u8; MAX_SEATS],
     /// How many cards each grid holds.
-    pub count: [u8; SEATS],
+    pub count: [u8; MAX_SEATS],
     /// The draw pile, top last.
     pub draw: ArrayVec<u8, 54>,
     /// The discard pile, top last.
@@ -154,7 +153,7 @@ pub(crate) struct Sim {
     /// The discard pile as a bitset.
     pub disc_set: u64,
     /// Per seat, the cards whose face it knows.
-    pub known: [u64; SEATS],
+    pub known: [u64; MAX_SEATS],
     /// Whose turn.
     pub turn: u8,
     /// Who called Kabul, or [`NO_SEAT`].
@@ -172,13 +171,13 @@ impl Sim {
     pub fn empty(n: u8) -> Sim {
         Sim {
             n,
-            grid: [[NO_CARD; CAP]; SEATS],
-            len: [0; SEATS],
-            count: [0; SEATS],
+            grid: [[NO_CARD; CAP]; MAX_SEATS],
+            len: [0; MAX_SEATS],
+            count: [0; MAX_SEATS],
             draw: ArrayVec::new(),
             discard: ArrayVec::new(),
             disc_set: 0,
-            known: [0; SEATS],
+            known: [0; MAX_SEATS],
             turn: 0,
             caller: NO_SEAT,
             over: false,
@@ -196,8 +195,8 @@ impl Sim {
     }
 
     /// Each seat's score: the sum of its cards.
-    pub fn scores(&self) -> [i32; SEATS] {
-        let mut out = [0; SEATS];
+    pub fn scores(&self) -> [i32; MAX_SEATS] {
+        let mut out = [0; MAX_SEATS];
         for (s, score) in out.iter_mut().enumerate().take(usize::from(self.n)) {
             *score = self.grid[s][..usize::from(self.len[s])]
                 .iter()
@@ -452,7 +451,7 @@ impl Sim {
         self.count[si] += 1;
     }
 
-    // The heuristic (`kabul_bot.rs`), reading only what seat `s` knows. Its tie-breaks are kept:
+    // The heuristic (`kabul/heuristic.rs`), reading only what seat `s` knows. Its tie-breaks are kept:
     // the last of equal maxima, the first of equal minima.
 
     fn unknown_mean(&self, s: u8) -> f64 {

@@ -12,7 +12,7 @@ use kout::{Kout, KoutAction, KoutView, StageView, TrickView, card_power};
 
 use crate::Bot;
 
-/// The strong Kout Bo bot. It has no random choices: the same view always gets the same answer.
+/// The Kout Bo heuristic bot. It has no random choices: the same view always gets the same answer.
 #[derive(Clone, Debug, Default)]
 pub struct KoutHeuristic;
 

@@ -22,7 +22,7 @@ use rand_core::SeedableRng;
 
 use crate::Bot;
 
-/// The strong Kabul bot; `forget` sets how well it remembers.
+/// The Kabul heuristic bot; `forget` sets how well it remembers.
 #[derive(Clone, Debug)]
 pub struct KabulHeuristic {
     forget: f64,

@@ -1,14 +1,14 @@
-//! Dealing the unseen cards: random hands for the other seats that agree with what one seat knows.
+//! Dealing the unseen cards of a trick game: random hands for the other seats that agree with what
+//! one seat knows (the counts, the cards known to sit in a hand, the voids shown), and, among them, one
+//! that fits the history of the hand.
 
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, random_below};
+use game::MAX_SEATS;
 use rand_chacha::ChaCha8Rng;
 
 /// Tries at a deal that fits the history before settling for one that meets the constraints alone.
 const DEAL_TRIES: usize = 64;
-
-/// The most seats a table has.
-pub(crate) const SEATS: usize = 6;
 
 /// What a seat knows of where the cards are, as constraints on a deal.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -16,23 +16,23 @@ pub(crate) struct Constraints {
     /// Seats at the table.
     pub seats: usize,
     /// How many cards each seat holds now.
-    pub held: [u8; SEATS],
+    pub held: [u8; MAX_SEATS],
     /// Cards known to be in each hand (the viewer's own hand, a shown card).
-    pub known: [CardSet; SEATS],
+    pub known: [CardSet; MAX_SEATS],
     /// The cards nobody is known to hold that are still in someone's hand: the cards to deal.
     pub pool: CardSet,
     /// The pool's cards each seat may hold (a void rules a suit out).
-    pub allowed: [CardSet; SEATS],
+    pub allowed: [CardSet; MAX_SEATS],
 }
 
 impl Constraints {
     /// Starts the constraints of `seats` seats holding `held`, `pool` to deal, nothing else known.
-    pub(crate) fn new(seats: usize, held: [u8; SEATS], pool: CardSet) -> Self {
-        let mut allowed = [CardSet::EMPTY; SEATS];
+    pub(crate) fn new(seats: usize, held: [u8; MAX_SEATS], pool: CardSet) -> Self {
+        let mut allowed = [CardSet::EMPTY; MAX_SEATS];
         for a in allowed.iter_mut().take(seats) {
             *a = pool;
         }
-        Constraints { seats, held, known: [CardSet::EMPTY; SEATS], pool, allowed }
+        Constraints { seats, held, known: [CardSet::EMPTY; MAX_SEATS], pool, allowed }
     }
 
     /// Places `cards` in `seat`'s hand: they leave the pool.
@@ -66,13 +66,14 @@ impl Constraints {
     /// to take it is placed (ties at random), in a seat drawn with weight its missing count; a
     /// dead end starts again, up to `tries` times. `None` if the counts do not add up or no try
     /// succeeded (the voids may be impossible to meet together with the counts).
-    pub(crate) fn deal(&self, rng: &mut ChaCha8Rng, tries: usize) -> Option<[CardSet; SEATS]> {
+    pub(crate) fn deal(&self, rng: &mut ChaCha8Rng, tries: usize) -> Option<[CardSet; MAX_SEATS]> {
         if !self.balanced() {
             return None;
         }
         'tries: for _ in 0..tries {
             let mut hands = self.known;
-            let mut missing: [usize; SEATS] = std::array::from_fn(|s| if s < self.seats { self.missing(s) } else { 0 });
+            let mut missing: [usize; MAX_SEATS] =
+                std::array::from_fn(|s| if s < self.seats { self.missing(s) } else { 0 });
             let mut left: ArrayVec<(u32, Card), 54> =
                 self.pool.iter().map(|c| (random_below(rng, 1 << 20), c)).collect();
             while !left.is_empty() {
@@ -117,8 +118,8 @@ impl Constraints {
     pub(crate) fn deal_fitting(
         &self,
         rng: &mut ChaCha8Rng,
-        fits: impl Fn(&[CardSet; SEATS]) -> bool,
-    ) -> Option<[CardSet; SEATS]> {
+        fits: impl Fn(&[CardSet; MAX_SEATS]) -> bool,
+    ) -> Option<[CardSet; MAX_SEATS]> {
         let mut last = None;
         for _ in 0..DEAL_TRIES {
             let hands = self.deal(rng, 16)?;
@@ -133,7 +134,7 @@ impl Constraints {
     /// Whether `hands` meets these constraints: each seat holds its known cards, its count, only
     /// cards it may hold, and every pool card is in one hand.
     #[cfg(test)]
-    pub(crate) fn admits(&self, hands: &[CardSet; SEATS]) -> bool {
+    pub(crate) fn admits(&self, hands: &[CardSet; MAX_SEATS]) -> bool {
         let mut all = CardSet::EMPTY;
         for (s, &hand) in hands.iter().enumerate().take(self.seats) {
             let extra = hand - self.known[s];
