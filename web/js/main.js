@@ -223,6 +223,17 @@ export class App {
   }
 
   /**
+   * One's own chat message was refused: its typed words go back into an empty field, to send again
+   * (the open chat box says why). With the box closed, the refusal shows as a toast instead.
+   * @param {NonNullable<import('./chat.js').ChatState['refused']>} refused
+   */
+  onChatRefused(refused) {
+    if (refused.text !== null && !this.ui.chatDraft.trim()) this.ui.chatDraft = refused.text;
+    if (!this.ui.chatOpen) this.dispatch({ type: 'localError', code: refused.code, message: refused.message, now: Date.now() });
+    else this.render();
+  }
+
+  /**
    * Hides a player's chat lines for oneself, remembered in this browser.
    * @param {string} id @param {string} name
    */
@@ -405,6 +416,8 @@ export class App {
     this.dispatch({ type: 'server', msg: m, now });
     // Lines that come while the chat is open are read as they come.
     if ((m.type === 'chat' || m.type === 'sync') && this.ui.chatOpen) this.dispatch({ type: 'chatRead' });
+    const refused = this.state.chat.refused;
+    if (refused && refused !== before.chat.refused) this.onChatRefused(refused);
     if (m.type === 'event' || m.type === 'sync') this.onGameMessage(before, m, now);
     // The table we asked for: go to it.
     if (m.type === 'table' && this.ui.createId !== null && m.id === this.ui.createId && this.state.table) {
@@ -688,11 +701,13 @@ export class App {
       c.status === 'reconnecting' ? h('button', { class: 'btn small', type: 'button', onclick: () => this.conn?.retryNow() }, this.t('conn.retryNow')) : null);
   }
 
-  toast() {
-    const e = this.state.error;
-    if (!e) return null;
-    /** @type {import('./dom.js').Child} */
-    let text;
+  /**
+   * A refusal in words: the engine's reason for an illegal action, a known code in the reader's
+   * language (in English, the server's own words), else the server's message.
+   * @param {{code: string, message: string, reason?: Record<string, unknown>}} e
+   * @returns {import('./dom.js').Child}
+   */
+  errorText(e) {
     if (e.code === 'illegal') {
       // The engine's refusal (code and parameters) in the player's language when the code is a
       // known one; else the server's English, isolated so that an Arabic sentence around it keeps
@@ -700,14 +715,20 @@ export class App {
       const table = this.state.table;
       const parts = reasonParts(this.state.lang, e.reason, { game: table?.game, name: (seat) => seatName(table, seat, this.state.lang) });
       const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
-      text = this.tn('table.illegal', { reason: e.message }, { reason });
+      return this.tn('table.illegal', { reason: e.message }, { reason });
     }
-    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'name_taken', 'network', 'unauthorized'].includes(e.code)) {
-      text = this.t(`error.${e.code}`);
-      if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') text = e.message.charAt(0).toUpperCase() + e.message.slice(1);
-    } else text = e.message || e.code;
+    if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'name_taken', 'network', 'unauthorized'].includes(e.code)) {
+      if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') return e.message.charAt(0).toUpperCase() + e.message.slice(1);
+      return this.t(`error.${e.code}`);
+    }
+    return e.message || e.code;
+  }
+
+  toast() {
+    const e = this.state.error;
+    if (!e) return null;
     return h('div', { class: `toast ${e.code}`, role: 'alert' },
-      h('span', { class: 'toast-text' }, text),
+      h('span', { class: 'toast-text' }, this.errorText(e)),
       h('button', { class: 'btn ghost small', type: 'button', 'aria-label': this.t('table.close'), onclick: () => this.dispatch({ type: 'dismissError' }) }, '×'));
   }
 }
