@@ -116,6 +116,11 @@ export class App {
     /** @type {Connection | null} */
     this.conn = null;
     this.scheduled = false;
+    // A pointer pressed and not yet released: redraws wait for its release (see render).
+    this.pressed = false;
+    this.drawHeld = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.pressTimer = null;
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.wakeTimer = null;
     this.wakeTime = 0;
@@ -156,14 +161,43 @@ export class App {
     this.render();
   }
 
-  /** Re-renders soon (once per burst of changes). */
+  /**
+   * Re-renders soon (once per burst of changes). Not while a pointer is pressed: a redraw makes
+   * every element anew, and a press on the old button with its release on the new one is no click
+   * to the browser, so the person's click (or tap) would be lost to a frame from the server that
+   * came in between. The redraw comes once the pointer is released and its click handled.
+   */
   render() {
     if (this.scheduled) return;
     this.scheduled = true;
     queueMicrotask(() => {
       this.scheduled = false;
-      this.draw();
+      if (this.pressed) this.drawHeld = true;
+      else this.draw();
     });
+  }
+
+  /** Follows the pointer's presses for render. */
+  watchPresses() {
+    const release = () => {
+      if (this.pressTimer) clearTimeout(this.pressTimer);
+      this.pressTimer = null;
+      if (!this.pressed) return;
+      this.pressed = false;
+      // After the click this release makes (dispatched in the same task), not before it.
+      if (this.drawHeld) setTimeout(() => {
+        this.drawHeld = false;
+        this.render();
+      }, 0);
+    };
+    document.addEventListener('pointerdown', () => {
+      this.pressed = true;
+      // A press whose release never comes here (let go outside the window) holds nothing for long.
+      if (this.pressTimer) clearTimeout(this.pressTimer);
+      this.pressTimer = setTimeout(release, 1000);
+    }, true);
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
   }
 
   /**
@@ -311,6 +345,7 @@ export class App {
   async boot() {
     window.addEventListener('hashchange', () => this.onRoute());
     document.addEventListener('keydown', (e) => this.onKey(e));
+    this.watchPresses();
     setInterval(() => this.tick(), 250);
     window.addEventListener('online', () => this.conn?.retryNow());
     const player = await restoreSession();
