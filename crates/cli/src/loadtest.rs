@@ -6,9 +6,10 @@ use std::process::ExitCode;
 /// Arguments of `majlis loadtest`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The server's address (`127.0.0.1:8080` or `http://127.0.0.1:8080`).
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: String,
+    /// The server's address (`127.0.0.1:8080` or `http://127.0.0.1:8080`); for a cluster, each
+    /// node's (`--addr A --addr B` or `--addr A,B`): the people of each table are spread over them.
+    #[arg(long, default_value = "127.0.0.1:8080", value_delimiter = ',')]
+    addr: Vec<String>,
     /// How many tables (six sockets each).
     #[arg(long, default_value_t = 100)]
     tables: usize,
@@ -31,7 +32,7 @@ pub struct Args {
 /// Runs the load test and prints its report as JSON.
 pub fn run(args: Args) -> ExitCode {
     let options = ::loadtest::Options {
-        addr: args.addr,
+        addrs: args.addr,
         tables: args.tables,
         seconds: args.seconds,
         think_ms: args.think_ms,

@@ -74,6 +74,29 @@ pub struct Args {
     /// reach a Kawesh hand by it), never for a server people play on.
     #[arg(long, hide = true)]
     seed: Option<u64>,
+    /// Run as one node of several: the NATS server the nodes talk through, e.g.
+    /// `nats://127.0.0.1:4222`. Needs `--db postgres://...` (the nodes share it) and `--node`.
+    /// See docs/deploy.md.
+    #[arg(long, value_name = "URL", env = "MAJLIS_NATS", requires = "node")]
+    nats: Option<String>,
+    /// This node's name, unique among the nodes (with `--nats`).
+    #[arg(long, value_name = "NAME", env = "MAJLIS_NODE", requires = "nats",
+          value_parser = parse_node_name)]
+    node: Option<String>,
+    /// How long a node's hold on its tables lasts unless renewed, in milliseconds: a node that
+    /// dies has its tables taken over by the others after this (with `--nats`). Default 5000.
+    #[arg(long, value_name = "MS", default_value_t = 5000,
+          value_parser = clap::value_parser!(u64).range(300..=600_000))]
+    lease_ms: u64,
+}
+
+/// A node name: letters, digits, `-` and `_` (it names NATS subjects).
+fn parse_node_name(s: &str) -> Result<String, String> {
+    if !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        Ok(s.to_owned())
+    } else {
+        Err("a node name is 1 to 64 letters, digits, '-' or '_'".to_owned())
+    }
 }
 
 /// How `majlis serve` writes its log.
@@ -153,6 +176,9 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     config.max_bot_processes = args.max_bot_processes;
     config.bot_threads = args.bot_threads.map_or(0, usize::from);
     config.analysis_ms = args.analysis_ms;
+    if let (Some(nats), Some(node)) = (args.nats, args.node) {
+        config.cluster = Some(server::ClusterConfig { nats, node, lease: Duration::from_millis(args.lease_ms) });
+    }
     if let Some(seed) = args.seed {
         eprintln!("majlis serve: dealing from the fixed seed {seed}: every deal can be foreseen (tests only)");
         config.seed = Some(seed);

@@ -8,13 +8,14 @@
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+mod common;
+use common::{connect, guest, http, until_up};
 
 fn spawn(addr: SocketAddr, db: &str) -> Child {
     Command::new(env!("CARGO_BIN_EXE_majlis"))
@@ -23,29 +24,6 @@ fn spawn(addr: SocketAddr, db: &str) -> Child {
         .stderr(Stdio::null())
         .spawn()
         .unwrap()
-}
-
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Option<(u16, Value)> {
-    let mut s = tokio::net::TcpStream::connect(addr).await.ok()?;
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.ok()?;
-    let mut buf = Vec::new();
-    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut buf)).await.ok()?.ok()?;
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let status = text.split_whitespace().nth(1)?.parse().ok()?;
-    let rest = text.split_once("\r\n\r\n")?.1;
-    Some((status, serde_json::from_str(rest).unwrap_or(Value::Null)))
-}
-
-async fn until_up(addr: SocketAddr) {
-    let start = Instant::now();
-    while http(addr, "GET", "/api/health", "").await.map(|r| r.0) != Some(200) {
-        assert!(start.elapsed() < Duration::from_secs(30), "the server did not come up");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
 
 /// What one player saw: every accepted event `(version, seat, action)`, and the match id.
@@ -58,18 +36,11 @@ struct Seen {
 /// goes away.
 async fn player(addr: SocketAddr, game: &'static str, rules: Value) -> Seen {
     let mut code: Option<String> = None;
-    let token = loop {
-        if let Some((200, body)) = http(addr, "POST", "/api/players", r#"{"name":"Soak"}"#).await {
-            break body["token"].as_str().unwrap().to_owned();
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let token = guest(addr, "Soak").await;
     let mut events: Vec<(u64, Value, String)> = Vec::new();
     let mut last = 0u64;
     loop {
-        let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
-        request.headers_mut().insert("Authorization", format!("Bearer {token}").parse().unwrap());
-        let Ok((mut ws, _)) = tokio_tungstenite::connect_async(request).await else {
+        let Some(mut ws) = connect(addr, &token).await else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };

@@ -52,8 +52,10 @@ pub enum LoadTestError {
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The server, `HOST:PORT` (an `http://` prefix is accepted).
-    pub addr: String,
+    /// The servers, `HOST:PORT` each (an `http://` prefix is accepted): one, or the nodes of a
+    /// cluster. Table `t`'s host connects to the `t`-th (round the list) and each of its other
+    /// people to the next, so the people of one table sit on different nodes.
+    pub addrs: Vec<String>,
     /// How many tables.
     pub tables: usize,
     /// How long to measure once every table is playing, in seconds.
@@ -142,19 +144,23 @@ pub async fn run(options: Options) -> Result<Report, LoadTestError> {
             SEATS - 1
         )));
     }
-    let addr = options.addr.trim_start_matches("http://").trim_end_matches('/').to_owned();
-    let rss_before = stats(&addr).await.map_err(|e| LoadTestError::Unreachable(Box::new(e)))?["rss_bytes"].as_u64();
+    let addrs: Arc<[String]> =
+        options.addrs.iter().map(|a| a.trim_start_matches("http://").trim_end_matches('/').to_owned()).collect();
+    if addrs.is_empty() {
+        return Err(LoadTestError::Server("no server address".to_owned()));
+    }
+    let rss_before = rss_of(&addrs).await?;
     let metrics = Arc::new(Metrics::default());
     let setup_started = Instant::now();
     let gate = Arc::new(Semaphore::new(32));
     let mut setups = Vec::with_capacity(options.tables);
     for t in 0..options.tables {
-        let (addr, gate, metrics) = (addr.clone(), gate.clone(), metrics.clone());
+        let (addrs, gate, metrics) = (addrs.clone(), gate.clone(), metrics.clone());
         let think = options.think_ms;
         let bots = (options.bots_per_table > 0).then(|| (options.bots_per_table, options.bot.clone()));
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire_owned().await?;
-            start_table(&addr, t, think, bots, metrics).await
+            start_table(&addrs, t, think, bots, metrics).await
         }));
     }
     let mut clients = Vec::new();
@@ -179,8 +185,8 @@ pub async fn run(options: Options) -> Result<Report, LoadTestError> {
     tokio::time::sleep(Duration::from_secs(options.seconds)).await;
     metrics.measuring.store(false, Ordering::Relaxed);
     let seconds = measured.elapsed().as_secs_f64();
-    let after = stats(&addr).await.unwrap_or(Value::Null);
-    let rss_after = after["rss_bytes"].as_u64();
+    let after = stats(&addrs[0]).await.unwrap_or(Value::Null);
+    let rss_after = rss_of(&addrs).await.ok().flatten();
     let sockets = clients.len();
     for c in &clients {
         c.abort();
@@ -228,6 +234,16 @@ pub async fn run(options: Options) -> Result<Report, LoadTestError> {
 
 /// Seats at a kout6 table.
 const SEATS: usize = 6;
+
+/// The resident memory of every server, summed (`None` when one does not say).
+async fn rss_of(addrs: &[String]) -> Result<Option<u64>, LoadTestError> {
+    let mut total = Some(0);
+    for addr in addrs {
+        let rss = stats(addr).await.map_err(|e| LoadTestError::Unreachable(Box::new(e)))?["rss_bytes"].as_u64();
+        total = total.zip(rss).map(|(t, r)| t + r);
+    }
+    Ok(total)
+}
 
 async fn stats(addr: &str) -> Result<Value, LoadTestError> {
     let (status, body) = http(addr, "GET", "/api/stats", None).await?;
@@ -302,7 +318,7 @@ async fn expect_type(ws: &mut Ws, kind: &str) -> Result<Value, LoadTestError> {
 /// (`bots`: how many, which) take the last seats, the host starts; returns the people's client
 /// tasks.
 async fn start_table(
-    addr: &str,
+    addrs: &[String],
     t: usize,
     think_ms: u64,
     bots: Option<(usize, String)>,
@@ -311,7 +327,7 @@ async fn start_table(
     let people = SEATS - bots.as_ref().map_or(0, |(n, _)| *n);
     let mut sockets = Vec::with_capacity(people);
     for s in 0..people {
-        let mut ws = connect(addr, &format!("load{t}-{s}")).await?;
+        let mut ws = connect(&addrs[(t + s) % addrs.len()], &format!("load{t}-{s}")).await?;
         expect_type(&mut ws, "welcome").await?;
         sockets.push(ws);
     }

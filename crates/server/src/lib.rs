@@ -50,6 +50,7 @@ use std::time::Duration;
 
 use game::GameKind;
 
+pub mod bus;
 pub mod fair;
 mod http;
 mod hub;
@@ -64,7 +65,7 @@ mod table;
 mod ws;
 
 pub use http::{metrics_router, router};
-pub use hub::{Hub, TableSummary};
+pub use hub::{ClusterConfig, Hub, TableSummary};
 pub use metrics::rss_bytes;
 pub use store::{Store, StoreError};
 pub use table::{NewTable, Spawn, TableError};
@@ -119,6 +120,9 @@ pub struct Config {
     /// Serve `GET /metrics` on the main address too. [`serve_with_metrics`] turns it off when
     /// it is given an address of its own for them, which need not be reachable from outside.
     pub metrics_on_main: bool,
+    /// One node of several (`serve --nats URL --node NAME`, PostgreSQL only); `None`: a single
+    /// server, which owns every table in its store.
+    pub cluster: Option<ClusterConfig>,
 }
 
 impl Default for Config {
@@ -141,6 +145,7 @@ impl Default for Config {
             analysis_ms: None,
             secure_cookies: false,
             metrics_on_main: true,
+            cluster: None,
         }
     }
 }
@@ -185,6 +190,9 @@ pub enum ServeError {
     /// The bots' threads could not be started.
     #[error(transparent)]
     BotThreads(#[from] runners::StartError),
+    /// The node could not join its cluster.
+    #[error("joining the cluster: {0}")]
+    Cluster(String),
 }
 
 /// Serves on `listener` until `shutdown` completes: restores every stored table first, then
@@ -228,8 +236,15 @@ where
     let open_files = raise_open_files_limit();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let limits = config.limits.clone();
+    let cluster = config.cluster.clone();
     let hub = Hub::new(store.clone(), config, stop_rx.clone())?;
-    let restored = table::restore_all(&hub).await?;
+    let restored = match cluster {
+        Some(cluster) => {
+            join_cluster(&hub, &cluster).await?;
+            0
+        }
+        None => table::restore_all(&hub).await?,
+    };
     let addr = listener.local_addr().map_err(ServeError::Listen)?;
     let bot_threads = hub.bot_threads.threads();
     tracing::info!(%addr, restored, store = store.backend(), open_files, bot_threads, "majlis server listening");
@@ -257,6 +272,7 @@ where
     });
     http::accept_loop(listener, app, &limits, stop_rx).await;
     hub.stop_tables().await;
+    table::lease::hand_over(&hub).await;
     store.close().await;
     if let (Some(done), Some(task)) = (metrics_done, metrics_task) {
         let _ = done.send(());
@@ -267,5 +283,22 @@ where
         }
     }
     tracing::info!("stopped");
+    Ok(())
+}
+
+/// Joins the cluster: registers the node in the store, connects to NATS, and starts keeping
+/// leases (renewing this node's, taking over those that run out).
+async fn join_cluster(hub: &std::sync::Arc<Hub>, cluster: &ClusterConfig) -> Result<(), ServeError> {
+    if hub.store.backend() != "postgres" {
+        return Err(ServeError::Cluster("several nodes share one PostgreSQL: --db must be postgres://...".into()));
+    }
+    let node_id = hub.store.register_node(&cluster.node).await?;
+    let bus = bus::Bus::connect(&cluster.nats, &cluster.node).await.map_err(|e| ServeError::Cluster(e.to_string()))?;
+    let node_id = u64::try_from(node_id).map_err(|_| ServeError::Cluster("a negative node number".into()))?;
+    hub::start_cluster(hub, hub::Cluster::new(bus, node_id, cluster.lease))
+        .await
+        .map_err(|e| ServeError::Cluster(e.to_string()))?;
+    tokio::spawn(table::lease::keep(hub.clone()));
+    tracing::info!(node = %cluster.node, node_id, nats = %cluster.nats, "joined the cluster");
     Ok(())
 }

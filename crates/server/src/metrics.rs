@@ -160,6 +160,69 @@ pub struct Snapshot {
     pub bot_processes: usize,
     /// The process's resident memory, when known.
     pub resident_bytes: Option<u64>,
+    /// In a cluster: this node's leases and traffic.
+    pub cluster: Option<ClusterSnapshot>,
+}
+
+/// A cluster node's figures at one moment.
+#[derive(Clone, Debug, Default)]
+pub struct ClusterSnapshot {
+    /// The node's name.
+    pub node: String,
+    /// Tables whose lease this node holds.
+    pub owned: usize,
+    /// Tables this node took over from another since it started.
+    pub takeovers: u64,
+    /// Tables this node lost to another (its lease taken) since it started.
+    pub lost: u64,
+    /// Messages this node handed to tables on other nodes.
+    pub forwarded: u64,
+    /// Frames this node's tables sent to sockets on other nodes.
+    pub frames_out: u64,
+    /// The latest round trip of a message to a table on another node, in seconds.
+    pub rtt_seconds: f64,
+}
+
+/// The series of a cluster node.
+#[derive(Debug, Default)]
+struct ClusterSeries {
+    owned: Gauge,
+    takeovers: Counter,
+    lost: Counter,
+    forwarded: Counter,
+    frames_out: Counter,
+    rtt: Gauge<f64, std::sync::atomic::AtomicU64>,
+}
+
+impl ClusterSeries {
+    fn register(registry: &mut Registry) -> Self {
+        let series = ClusterSeries::default();
+        registry.register("owned_tables", "Tables whose lease this node holds", series.owned.clone());
+        registry.register("takeovers", "Tables this node took over from a node that stopped renewing", series.takeovers.clone());
+        registry.register(
+            "leases_lost",
+            "Tables this node lost: their lease was taken over while it held them (a pause, a split)",
+            series.lost.clone(),
+        );
+        registry.register("forwarded_messages", "Messages handed to tables on other nodes over NATS", series.forwarded.clone());
+        registry.register("frames_to_other_nodes", "Frames sent to sockets on other nodes over NATS", series.frames_out.clone());
+        registry.register(
+            "nats_round_trip_seconds",
+            "The latest round trip of a message to a table on another node",
+            series.rtt.clone(),
+        );
+        series
+    }
+
+    fn set(&self, s: &ClusterSnapshot) {
+        self.owned.set(gauge(s.owned));
+        for (counter, value) in
+            [(&self.takeovers, s.takeovers), (&self.lost, s.lost), (&self.forwarded, s.forwarded), (&self.frames_out, s.frames_out)]
+        {
+            counter.inc_by(value.saturating_sub(counter.get()));
+        }
+        self.rtt.set(s.rtt_seconds);
+    }
 }
 
 /// The resident memory of this process (Linux: from /proc), if known.
@@ -185,12 +248,21 @@ pub struct Metrics {
     bot_threads: Gauge,
     bot_processes: Gauge,
     resident: Gauge,
+    cluster: Option<ClusterSeries>,
 }
 
 impl Metrics {
-    /// Registers the server's metrics and the store's (`store`, kept by the store).
-    pub(crate) fn new(store: &StoreMetrics) -> Self {
-        let mut registry = Registry::with_prefix("majlis");
+    /// Registers the server's metrics and the store's (`store`, kept by the store). A cluster
+    /// node's (`node`) carry its name as a `node` label, and its leases' and traffic's series.
+    pub(crate) fn new(store: &StoreMetrics, node: Option<&str>) -> Self {
+        let mut registry = match node {
+            Some(node) => Registry::with_prefix_and_labels(
+                "majlis",
+                std::iter::once((std::borrow::Cow::Borrowed("node"), std::borrow::Cow::Owned(node.to_owned()))),
+            ),
+            None => Registry::with_prefix("majlis"),
+        };
+        let cluster = node.map(|_| ClusterSeries::register(&mut registry));
         let tables = Family::<TableLabels, Gauge>::default();
         registry.register("tables", "Tables open on this server, by game and status", tables.clone());
         let connections = Gauge::default();
@@ -242,6 +314,7 @@ impl Metrics {
             bot_threads,
             bot_processes,
             resident,
+            cluster,
         };
         // Every series exists from the start (at zero), so a rate over a fresh server is defined.
         for kind in GameKind::ALL {
@@ -292,6 +365,9 @@ impl Metrics {
         self.bot_threads.set(gauge(snapshot.bot_threads));
         self.bot_processes.set(gauge(snapshot.bot_processes));
         self.resident.set(snapshot.resident_bytes.map_or(0, gauge));
+        if let (Some(series), Some(figures)) = (&self.cluster, &snapshot.cluster) {
+            series.set(figures);
+        }
         let mut text = String::new();
         if let Err(e) = prometheus_client::encoding::text::encode(&mut text, &self.registry) {
             // Writing to a String fails only if an encoder refuses a value: say so in the text.

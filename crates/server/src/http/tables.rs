@@ -16,7 +16,19 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 }
 
 async fn tables(State(hub): State<Arc<Hub>>) -> Json<Value> {
-    Json(json!(hub.open_tables()))
+    let here = hub.open_tables();
+    match hub.cluster() {
+        // In a cluster, with the other nodes' tables (as they published them, at most seconds ago).
+        Some(cluster) => {
+            let codes = hub.local_tables().into_iter().collect();
+            let mut all: Vec<Value> = here.iter().map(|t| json!(t)).collect();
+            all.extend(cluster.listed_elsewhere(&codes));
+            all.sort_by(|a, b| a["code"].as_str().cmp(&b["code"].as_str()));
+            all.truncate(crate::limits::MAX_LISTED_TABLES);
+            Json(Value::Array(all))
+        }
+        None => Json(json!(here)),
+    }
 }
 
 /// The bots a host may seat: the built-in ones and the operator's.

@@ -7,6 +7,7 @@
 //! Below it: the store, the bot runners, the protocol's types. It never builds a table (the
 //! table layer does, and registers the task here).
 
+mod cluster;
 mod conn;
 mod listing;
 mod outbox;
@@ -19,6 +20,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
+pub use self::cluster::{Cluster, ClusterConfig, figures as cluster_figures, start as start_cluster};
 pub use self::conn::Conn;
 use self::listing::Listing;
 pub use self::listing::TableSummary;
@@ -52,6 +54,9 @@ pub enum TableCmd {
     },
     /// The server is stopping.
     Shutdown,
+    /// Another node owns the table now (its lease was taken over): close its connections and
+    /// end, touching nothing stored.
+    LetGo,
 }
 
 /// A running table task: where its commands go, and the task to wait for at shutdown.
@@ -93,6 +98,8 @@ pub struct Hub {
     pub(crate) analysing: Mutex<HashSet<String>>,
     /// The operators' metrics (`GET /metrics`).
     pub metrics: Metrics,
+    /// This node's place in a cluster (`serve --nats`), once it has joined; never on a single node.
+    cluster: std::sync::OnceLock<Cluster>,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -114,7 +121,7 @@ impl Hub {
         let table_rate = KeyedRate::new(limits.table_burst, limits.tables_per_minute);
         let bot_pool = BotPool::new(&config.bots, config.max_bot_processes, config.bot_ms);
         let bot_threads = BotThreads::new(config.bot_threads)?;
-        let metrics = Metrics::new(store.metrics());
+        let metrics = Metrics::new(store.metrics(), config.cluster.as_ref().map(|c| c.node.as_str()));
         Ok(Arc::new(Hub {
             metrics,
             bot_pool,
@@ -134,6 +141,7 @@ impl Hub {
             shutdown,
             player_conns: Places::default(),
             analysing: Mutex::new(HashSet::new()),
+            cluster: std::sync::OnceLock::new(),
         }))
     }
 
@@ -181,9 +189,23 @@ impl Hub {
         lock(&self.created_by).remove(code);
     }
 
-    /// The number of the next table this server creates (its seed derives from it).
+    /// The number of the next table this server creates (its seed derives from it); in a
+    /// cluster, unique among the nodes.
     pub(crate) fn next_table_number(&self) -> u64 {
-        self.tables_created.fetch_add(1, Ordering::Relaxed)
+        let n = self.tables_created.fetch_add(1, Ordering::Relaxed);
+        self.cluster().map_or(n, |c| (c.node_id << 40) | n)
+    }
+
+    /// This node's place in a cluster, if it is one of several.
+    #[must_use]
+    pub fn cluster(&self) -> Option<&Cluster> {
+        self.cluster.get()
+    }
+
+    /// Whether table `code` lives on this node.
+    #[must_use]
+    pub fn is_local(&self, code: &str) -> bool {
+        lock(&self.tables).contains_key(code)
     }
 
     /// After a restore: `n` tables exist already.
@@ -193,7 +215,23 @@ impl Hub {
 
     /// A table task started: route its code's commands to `tx`.
     pub(crate) fn register(&self, code: String, tx: mpsc::UnboundedSender<TableCmd>, task: JoinHandle<()>) {
+        if let Some(cluster) = self.cluster() {
+            tokio::spawn(cluster::table_inbox(cluster.bus.clone(), code.clone(), tx.clone()));
+        }
         lock(&self.tables).insert(code, LiveTable { tx, task });
+    }
+
+    /// Tells table `code`, if it lives here, that another node owns it now.
+    pub fn let_go(&self, code: &str) {
+        if let Some(table) = lock(&self.tables).get(code) {
+            let _ = table.tx.send(TableCmd::LetGo);
+        }
+    }
+
+    /// The codes of the tables that live here.
+    #[must_use]
+    pub fn local_tables(&self) -> Vec<String> {
+        lock(&self.tables).keys().cloned().collect()
     }
 
     /// Sends a command to a live table.
@@ -211,6 +249,9 @@ impl Hub {
 
     /// A table task ends: drop it from the registry and the listing.
     pub fn forget_table(&self, code: &str) {
+        if let Some(cluster) = self.cluster() {
+            cluster.drop_lease(code);
+        }
         lock(&self.tables).remove(code);
         lock(&self.created_by).remove(code);
         self.listing.remove(code);
@@ -236,12 +277,23 @@ impl Hub {
     /// A socket of `player` opened: its handle for tables, whose frames go to `out`.
     pub(crate) fn connection_opened(&self, player: PlayerRow, out: Arc<Outbox>) -> Conn {
         self.connections.fetch_add(1, Ordering::Relaxed);
-        Conn::new(self.next_conn.fetch_add(1, Ordering::Relaxed), player, out)
+        let n = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        match self.cluster() {
+            Some(cluster) => {
+                let conn = Conn::new((cluster.node_id << 40) | n, player, out);
+                cluster.opened(&conn);
+                conn
+            }
+            None => Conn::new(n, player, out),
+        }
     }
 
-    /// A socket closed.
-    pub(crate) fn connection_closed(&self) {
+    /// Socket `conn_id` closed.
+    pub(crate) fn connection_closed(&self, conn_id: u64) {
         self.connections.fetch_sub(1, Ordering::Relaxed);
+        if let Some(cluster) = self.cluster() {
+            cluster.closed(conn_id);
+        }
     }
 
     /// How many sockets are open.
@@ -262,6 +314,7 @@ impl Hub {
             bot_threads: bots.threads,
             bot_processes: self.bot_pool.running(),
             resident_bytes: crate::metrics::rss_bytes(),
+            cluster: self.cluster().map(cluster::figures),
         }
     }
 

@@ -114,6 +114,16 @@ impl Store {
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).fetch_all(p).await?))
     }
 
+    /// One stored table, by code (a table to take over from another node).
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn table_row(&self, code: &str) -> Result<Option<TableRow>, StoreError> {
+        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, host, seats, status, version, seed, \
+             match_id, matches, created_at, updated_at FROM tables WHERE code = $1";
+        Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).bind(code).fetch_optional(p).await?))
+    }
+
     /// Appends events to the action log; returns once they are committed.
     ///
     /// # Errors

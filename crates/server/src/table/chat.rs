@@ -99,7 +99,7 @@ impl<G: Playable> Table<G> {
         }
         let seq = match self.chat.next_seq {
             Some(seq) => seq,
-            None => self.hub.store.next_chat_seq(&self.lobby.code).await.map_err(|e| unavailable(&e))?,
+            None => self.store.next_chat_seq(&self.lobby.code).await.map_err(|e| unavailable(&e))?,
         };
         // Words said while the result is on screen ("well played") belong to the match just over.
         let match_id = match self.lobby.status {
@@ -122,7 +122,7 @@ impl<G: Playable> Table<G> {
             at: unix_ms(),
             name: None,
         };
-        self.hub.store.add_chat(&row).await.map_err(|e| unavailable(&e))?;
+        self.store.add_chat(&row).await.map_err(|e| unavailable(&e))?;
         self.chat.next_seq = Some(seq + 1);
         let line = ChatLine {
             seq: u64::try_from(seq).unwrap_or(0),

@@ -19,6 +19,7 @@ mod broadcast;
 mod chat;
 mod clocks;
 mod hint;
+pub mod lease;
 mod lobby;
 mod open;
 mod persist;
@@ -37,13 +38,13 @@ use tokio::time::Instant;
 use self::broadcast::Sub;
 use self::clocks::{Clocks, STALL_RETRY, Wake};
 use self::lobby::{Lobby, Occupant, SeatState, Status};
-pub use self::open::{NewTable, Origin, Spawn, create, restore_all};
+pub use self::open::{Claim, NewTable, Origin, Spawn, claim, create, restore_all, take_over};
 use self::play::Play;
 use crate::hub::{Conn, Hub, TableCmd};
 use crate::limits::{SNAP_WINDOW_MS, TARGET_SCORE};
 use crate::metrics::TableMetrics;
 use crate::protocol::{ErrorCode, ProtocolError, TableMsg};
-use crate::store::unix_ms;
+use crate::store::{Store, unix_ms};
 
 /// Why a table cannot be built.
 #[derive(Debug, thiserror::Error)]
@@ -71,6 +72,11 @@ pub enum TableError {
 /// The table task's state.
 pub struct Table<G: Playable> {
     hub: Arc<Hub>,
+    /// Where the table writes: the hub's store, or in a cluster a handle fenced by the table's
+    /// lease, whose writes are refused once another node has taken the table over.
+    store: Store,
+    /// A new table in a cluster that has yet to take its lease.
+    lease_pending: bool,
     rx: mpsc::UnboundedReceiver<TableCmd>,
     /// Who sits where, who hosts, the settings.
     lobby: Lobby,
@@ -196,7 +202,14 @@ impl<G: Playable> Table<G> {
         let snap_window = check_rules(&rule_set, &rules)?;
         let seat_count = rule_set.seat_count();
         let now = Instant::now();
+        let store = match &origin {
+            Origin::Restore { fence: Some(fence), .. } => hub.store.fenced(fence.clone()),
+            _ => hub.store.clone(),
+        };
+        let lease_pending = hub.cluster().is_some() && matches!(origin, Origin::New { .. });
         let mut table = Table {
+            store,
+            lease_pending,
             metrics: hub.metrics.table(kind),
             hub,
             rx,
@@ -233,7 +246,7 @@ impl<G: Playable> Table<G> {
         };
         match origin {
             Origin::New { host, seed, .. } => table.seat_host(&host, seed),
-            Origin::Restore { row, current } => table.restore(*row, current)?,
+            Origin::Restore { row, current, .. } => table.restore(*row, current)?,
         }
         Ok(table)
     }
@@ -255,6 +268,11 @@ impl<G: Playable> Table<G> {
 
     /// Runs the table until it closes or the server shuts down.
     pub async fn run(mut self) {
+        if self.lease_pending && !self.take_lease().await {
+            self.let_go("the table could not be opened");
+            self.hub.forget_table(&self.lobby.code);
+            return;
+        }
         self.load_chat().await;
         self.publish_summary();
         if self.lobby.status == Status::Playing {
@@ -281,6 +299,7 @@ impl<G: Playable> Table<G> {
                 biased;
                 cmd = self.rx.recv() => match cmd {
                     None | Some(TableCmd::Shutdown) => break,
+                    Some(TableCmd::LetGo) => self.let_go("the table moved; resume"),
                     Some(TableCmd::Detach { conn_id }) => self.detach(conn_id),
                     Some(TableCmd::Msg { conn, msg, id, received }) => {
                         if let Err(e) = self.handle(&conn, msg, id.clone(), received).await {
@@ -313,6 +332,38 @@ impl<G: Playable> Table<G> {
             }
         }
         self.hub.forget_table(&self.lobby.code);
+    }
+
+    /// In a cluster: takes the lease of a new table, and writes through its fence from now on.
+    async fn take_lease(&mut self) -> bool {
+        let Some(cluster) = self.hub.cluster() else { return true };
+        let code = &self.lobby.code;
+        match self.store.lease_new(code, cluster.node(), cluster.lease).await {
+            Ok(Some(fence)) => {
+                cluster.hold(code, fence.epoch);
+                self.store = self.store.fenced(fence);
+                self.lease_pending = false;
+                true
+            }
+            Ok(None) => {
+                tracing::error!(table = %code, "a new table's code is leased already");
+                false
+            }
+            Err(e) => {
+                tracing::error!(error = %e, table = %code, "a new table's lease could not be taken");
+                false
+            }
+        }
+    }
+
+    /// Lets go of the table, which another node owns now (or could not be opened): every
+    /// connection following it is closed, and its clients resume wherever the table lives. Nothing
+    /// stored is touched.
+    fn let_go(&mut self, reason: &'static str) {
+        for sub in self.subs.drain(..) {
+            sub.conn.close(1012, reason);
+        }
+        self.closed = true;
     }
 
     pub(super) async fn handle(

@@ -1,5 +1,5 @@
-//! How a table comes to be: created by a player ([`create`]) or restored from the store
-//! ([`restore_all`]). Either way the game type is picked at run time by the server's
+//! How a table comes to be: created by a player ([`create`]), restored from the store
+//! ([`restore_all`]), or, in a cluster, taken over from a node that is gone ([`claim`]). Either way the game type is picked at run time by the server's
 //! [`crate::Dispatch`], which hands a [`Spawn`] to the game it picks; the task is then started and
 //! registered in the hub.
 
@@ -15,7 +15,7 @@ use crate::fair::table_seed;
 use crate::hub::{Conn, Hub};
 use crate::limits::TURN_MS;
 use crate::protocol::{ErrorCode, ProtocolError};
-use crate::store::{EventRow, MatchRow, StoreError, TableRow};
+use crate::store::{EventRow, Fence, MatchRow, StoreError, TableRow};
 
 /// How a table comes to be: created by a player, or restored from the store.
 pub enum Origin {
@@ -38,6 +38,8 @@ pub enum Origin {
         row: Box<TableRow>,
         /// The current match, if one was started.
         current: Option<(MatchRow, Vec<EventRow>)>,
+        /// In a cluster: the lease this node took the table with.
+        fence: Option<Fence>,
     },
 }
 
@@ -90,7 +92,7 @@ pub async fn restore_all(hub: &Arc<Hub>) -> Result<usize, StoreError> {
     let rows = hub.store.tables().await?;
     let mut restored = 0;
     for row in rows {
-        match restore_one(hub, row).await {
+        match restore_one(hub, row, None).await {
             Ok(()) => restored += 1,
             Err(e) => tracing::error!(error = %e, "a stored table could not be restored"),
         }
@@ -99,7 +101,7 @@ pub async fn restore_all(hub: &Arc<Hub>) -> Result<usize, StoreError> {
     Ok(restored)
 }
 
-async fn restore_one(hub: &Arc<Hub>, row: TableRow) -> Result<(), TableError> {
+async fn restore_one(hub: &Arc<Hub>, row: TableRow, fence: Option<Fence>) -> Result<(), TableError> {
     let kind: GameKind = row
         .game
         .parse()
@@ -112,7 +114,7 @@ async fn restore_one(hub: &Arc<Hub>, row: TableRow) -> Result<(), TableError> {
         _ => None,
     };
     hub.reserve_restored(&row.code, &row.host);
-    (hub.config.dispatch)(kind, Spawn { hub: hub.clone(), origin: Origin::Restore { row: Box::new(row), current } })
+    (hub.config.dispatch)(kind, Spawn { hub: hub.clone(), origin: Origin::Restore { row: Box::new(row), current, fence } })
 }
 
 /// Opens a new table with `host` in seat 0 and returns its code.
@@ -164,4 +166,82 @@ pub fn create(
     })?;
     tracing::info!(table = %code, game = %kind, player_id = %host.player.id, public = settings.public, "table created");
     Ok(code)
+}
+
+/// What became of a table no node answered for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The table lives on this node now (taken over, or it was already here).
+    Here,
+    /// Another node holds its lease and has not let it run out: wait for it.
+    Elsewhere,
+    /// No table has that code.
+    NoTable,
+}
+
+/// In a cluster: finds out whose table `code` is when no node answers for it, and takes it over
+/// here when its lease has run out.
+pub async fn claim(hub: &Arc<Hub>, code: &str) -> Claim {
+    if hub.cluster().is_none() {
+        return Claim::NoTable;
+    }
+    match hub.store.lease_of(code).await {
+        Ok(None) => Claim::NoTable,
+        Ok(Some(lease)) if !lease.expired => Claim::Elsewhere,
+        Ok(Some(_)) => {
+            if take_over(hub, code).await {
+                Claim::Here
+            } else {
+                Claim::Elsewhere
+            }
+        }
+        Err(e) => {
+            tracing::debug!(error = %e, table = code, "the lease of a table could not be read");
+            Claim::Elsewhere
+        }
+    }
+}
+
+/// In a cluster: takes table `code` over when its lease has run out (a new epoch), and restores
+/// it from its action log as a restart does. Whether the table lives here now.
+pub async fn take_over(hub: &Arc<Hub>, code: &str) -> bool {
+    let Some(cluster) = hub.cluster() else { return false };
+    // One takeover at a time on this node, so two sockets asking for one table restore it once.
+    let _claiming = cluster.claiming.lock().await;
+    if hub.is_local(code) {
+        return true;
+    }
+    let fence = match hub.store.take_over(code, cluster.node(), cluster.lease).await {
+        Ok(Some(fence)) => fence,
+        Ok(None) => return false,
+        Err(e) => {
+            tracing::warn!(error = %e, table = code, "a takeover failed");
+            return false;
+        }
+    };
+    let row = match hub.store.table_row(code).await {
+        Ok(Some(row)) => row,
+        Ok(None) => {
+            tracing::warn!(table = code, "a lease without a table");
+            return false;
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, table = code, "a table to take over could not be read");
+            return false;
+        }
+    };
+    let epoch = fence.epoch;
+    match restore_one(hub, row, Some(fence)).await {
+        Ok(()) => {
+            cluster.hold(code, epoch);
+            cluster.takeovers.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            cluster.announce_moved(code);
+            tracing::info!(table = code, epoch, "table taken over");
+            true
+        }
+        Err(e) => {
+            tracing::error!(error = %e, table = code, "a table taken over could not be restored");
+            false
+        }
+    }
 }

@@ -107,7 +107,7 @@ impl<G: Playable> Table<G> {
             updated_at: unix_ms(),
         };
         self.row_dirty = false;
-        if let Err(e) = self.hub.store.save_table(&row).await {
+        if let Err(e) = self.store.save_table(&row).await {
             tracing::debug!(table = %self.lobby.code, error = %e, "saving the table failed; retrying");
             self.row_dirty = true;
         }
@@ -115,7 +115,7 @@ impl<G: Playable> Table<G> {
 
     pub(super) async fn close(&mut self) {
         self.closed = true;
-        if let Err(e) = self.hub.store.delete_table(&self.lobby.code).await {
+        if let Err(e) = self.store.delete_table(&self.lobby.code).await {
             tracing::error!(table = %self.lobby.code, error = %e, "deleting a closed table failed");
         }
         self.broadcast(&ServerMsg::Table { table: TableFrame::closed(&self.lobby.code), you: None, id: None });

@@ -167,7 +167,7 @@ impl<G: Playable> Table<G> {
                 _ => None,
             })
             .collect();
-        self.hub.store.create_match(&row, &humans).await.map_err(|e| unavailable(&e))?;
+        self.store.create_match(&row, &humans).await.map_err(|e| unavailable(&e))?;
         for seat in &mut self.lobby.seats {
             seat.timeouts = 0;
             seat.away = false;
@@ -260,7 +260,7 @@ impl<G: Playable> Table<G> {
             seat: actor.seat().map(|s| s.index() as i64),
             body: text.clone(),
         };
-        self.hub.store.append(vec![event]).await.map_err(|e| unavailable(&e))?;
+        self.store.append(vec![event]).await.map_err(|e| unavailable(&e))?;
         let Some(game) = self.play.game.as_mut() else { return Err(internal(&"no match")) };
         let window_before = game.game().clock_may_act();
         let salt = self.play.fair.as_ref().and_then(|f| hex::decode(&f.salt).ok()).unwrap_or_default();
@@ -346,7 +346,7 @@ impl<G: Playable> Table<G> {
             seat: None,
             body,
         };
-        self.hub.store.append(vec![event]).await.map_err(|e| e.to_string())?;
+        self.store.append(vec![event]).await.map_err(|e| e.to_string())?;
         game.deal(deal).map_err(|e| e.to_string())?;
         if let Some(h) = game.current_hand_record_mut() {
             h.commitment = header.commitment.clone();
@@ -387,7 +387,7 @@ impl<G: Playable> Table<G> {
             Some(winner) => {
                 let seats = self.rated_seats();
                 let end = RatedEnd { kind: self.lobby.kind, winner: &winner, score: &score, seats: &seats };
-                self.hub.store.finish_rated_match(&match_id, &result, &record, unix_ms(), &end).await.map(|changes| {
+                self.store.finish_rated_match(&match_id, &result, &record, unix_ms(), &end).await.map(|changes| {
                     let list = changes
                         .into_iter()
                         .map(|c| RatingChange {
@@ -402,7 +402,7 @@ impl<G: Playable> Table<G> {
                     Some(list)
                 })
             }
-            None => self.hub.store.finish_match(&match_id, &result, &record, unix_ms()).await.map(|()| None),
+            None => self.store.finish_match(&match_id, &result, &record, unix_ms()).await.map(|()| None),
         };
         match stored {
             Ok(changes) => self.play.rating_changes = changes,
@@ -457,7 +457,7 @@ impl<G: Playable> Table<G> {
                 }
             }
         }
-        let accounts = self.hub.store.account_ids(&ids).await.map_err(|e| unavailable(&e))?;
+        let accounts = self.store.account_ids(&ids).await.map_err(|e| unavailable(&e))?;
         let guests: Vec<&str> = self
             .lobby
             .seats

@@ -9,6 +9,7 @@
 //! handshake). [`admit`](mod@admit) holds the per-connection limits, [`route`] where each message goes.
 
 mod admit;
+mod remote;
 mod route;
 
 use std::collections::HashSet;
@@ -48,6 +49,9 @@ struct Session {
     chat_rate: ChatRate,
     /// The tables this connection follows (their codes), to detach from when it closes.
     joined: HashSet<String>,
+    /// In a cluster: the task that hands this connection's table messages to their tables,
+    /// wherever they live, in order.
+    remote: Option<remote::Forwarder>,
 }
 
 impl Session {
@@ -65,6 +69,7 @@ impl Session {
             out,
             ip,
             joined: HashSet::new(),
+            remote: None,
         }
     }
 
@@ -123,7 +128,7 @@ impl Session {
         }
         let Some(text) = text else { return ControlFlow::Continue(()) };
         match protocol::parse(&text) {
-            Ok((msg, id)) => match self.route(msg, id.clone(), received) {
+            Ok((msg, id)) => match self.route(msg, id.clone(), received, &text) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => self.refuse_routed(e.with_id(id)),
             },
@@ -182,8 +187,14 @@ impl Session {
     /// Detaches from every table, closes the socket with a close handshake, and counts it closed.
     /// `close_sent`: how the writer ended, if it ended while reading.
     async fn close(self, mut stream: SplitStream<WebSocket>, writer: JoinHandle<bool>, close_sent: Option<bool>) {
-        for code in &self.joined {
-            let _ = self.hub.send(code, TableCmd::Detach { conn_id: self.conn.id });
+        match &self.remote {
+            // In a cluster the forwarder detaches, after the messages it still holds.
+            Some(remote) => remote.detach_all(self.joined.iter().cloned().collect()),
+            None => {
+                for code in &self.joined {
+                    let _ = self.hub.send(code, TableCmd::Detach { conn_id: self.conn.id });
+                }
+            }
         }
         // Whatever tables still send before they see the detach is dropped.
         self.conn.close(1000, "");
@@ -204,7 +215,7 @@ impl Session {
             })
             .await;
         }
-        self.hub.connection_closed();
+        self.hub.connection_closed(conn_id);
         tracing::debug!(player_id = %player_id, conn = conn_id, "socket closed");
     }
 }

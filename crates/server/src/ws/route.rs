@@ -17,6 +17,7 @@ impl Session {
         msg: ClientMsg,
         id: Option<Value>,
         received: std::time::Instant,
+        text: &str,
     ) -> Result<(), ProtocolError> {
         match msg {
             ClientMsg::Lobby(LobbyMsg::Ping) => {
@@ -27,7 +28,7 @@ impl Session {
                 let settings = NewTable { turn_ms, public, hints, rated, spectator_chat };
                 self.create_table(&game, rules, settings, id, received)
             }
-            ClientMsg::Table(msg) => self.forward(msg, id, received),
+            ClientMsg::Table(msg) => self.forward(msg, id, received, text),
         }
     }
 
@@ -60,7 +61,13 @@ impl Session {
     }
 
     /// Hands a message to its table.
-    fn forward(&mut self, msg: TableMsg, id: Option<Value>, received: std::time::Instant) -> Result<(), ProtocolError> {
+    fn forward(
+        &mut self,
+        msg: TableMsg,
+        id: Option<Value>,
+        received: std::time::Instant,
+        text: &str,
+    ) -> Result<(), ProtocolError> {
         if let TableMsg::Chat { text, phrase, .. } = &msg {
             // The words are checked before they cost the socket any of its chat rate; who may
             // say them where is the table's to decide.
@@ -69,6 +76,13 @@ impl Session {
         }
         let code = msg.table().trim().to_ascii_uppercase();
         self.may_follow(Some(&code))?;
+        if self.hub.cluster().is_some() {
+            // The table may live on another node: the forwarder finds it, in order.
+            let remote = self.remote.get_or_insert_with(|| super::remote::Forwarder::start(&self.hub, &self.conn));
+            remote.send(code.clone(), msg, id, received, text.into());
+            self.joined.insert(code);
+            return Ok(());
+        }
         self.hub.send(&code, TableCmd::Msg { conn: self.conn.clone(), msg, id, received })?;
         self.joined.insert(code);
         Ok(())

@@ -1,0 +1,443 @@
+//! Several nodes, for real: PostgreSQL, `nats-server` and three `majlis serve --nats` nodes on
+//! loopback. The people of each table sit on different nodes, a spectator watches from a third.
+//!
+//! - Failover: the owner of live tables is killed with SIGKILL; the other nodes take its tables
+//!   over from the action log, the clients resume on the nodes they reach, and every match ends
+//!   with a record that replays and verifies, holding every action any socket saw accepted, once
+//!   and in order; no socket was ever shown a card hidden from it.
+//! - Fencing: an owner frozen with SIGSTOP past its lease loses the table to another node, which
+//!   plays on; when the old owner wakes, nothing it writes lands (the epochs of the stored log
+//!   never go back) and it lets go of the table.
+//!
+//! They need `MAJLIS_TEST_POSTGRES` (`scripts/postgres-test-db` starts one; each test works in a
+//! schema of its own) and `nats-server` (Debian's package) on the `PATH`; without them they say so
+//! and pass, as the other PostgreSQL tests do. `scripts/test` provides both.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use cards::CardSet;
+use futures_util::{SinkExt, StreamExt};
+use game::{Actor, Game, Match, Record, Seat};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+mod common;
+use common::{connect, free_addr, guest, http, http_text, until_up};
+
+/// The lease of the test nodes: short, so a takeover comes soon after a kill.
+const LEASE_MS: u64 = 1500;
+
+/// PostgreSQL (a schema of its own) and a NATS server for one test, or `None` (and why) when this
+/// machine has not got them.
+struct Backing {
+    db: String,
+    nats_url: String,
+    nats: Child,
+}
+
+impl Drop for Backing {
+    fn drop(&mut self) {
+        let _ = self.nats.kill();
+        let _ = self.nats.wait();
+    }
+}
+
+async fn backing(name: &str) -> Option<Backing> {
+    let Ok(url) = std::env::var("MAJLIS_TEST_POSTGRES") else {
+        eprintln!("MAJLIS_TEST_POSTGRES is not set: the cluster test {name} is skipped");
+        return None;
+    };
+    if Command::new("nats-server").arg("--version").output().is_err() {
+        eprintln!("nats-server is not installed: the cluster test {name} is skipped");
+        return None;
+    }
+    // A schema of its own, so the nodes' sweeps of expired leases meet no other test's.
+    let schema = format!("cluster_{name}_{}", std::process::id());
+    let admin = sqlx::PgPool::connect(&url).await.unwrap();
+    sqlx::query(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE")).execute(&admin).await.unwrap();
+    sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(&admin).await.unwrap();
+    admin.close().await;
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let db = format!("{url}{sep}options=-c%20search_path%3D{schema}");
+    let port = free_addr().port();
+    let nats = Command::new("nats-server")
+        .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let nats_url = format!("nats://127.0.0.1:{port}");
+    let start = Instant::now();
+    while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "nats-server did not come up");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Some(Backing { db, nats_url, nats })
+}
+
+/// One `majlis serve` node.
+struct Node {
+    name: &'static str,
+    addr: SocketAddr,
+    child: Option<Child>,
+}
+
+impl Node {
+    async fn start(name: &'static str, backing: &Backing) -> Node {
+        let addr = free_addr();
+        let child = Command::new(env!("CARGO_BIN_EXE_majlis"))
+            .args(["serve", "--addr", &addr.to_string(), "--db", &backing.db, "--nats", &backing.nats_url])
+            .args(["--node", name, "--lease-ms", &LEASE_MS.to_string(), "--bot-delay-ms", "2"])
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        until_up(addr).await;
+        Node { name, addr, child: Some(child) }
+    }
+
+    fn signal(&self, signal: &str) {
+        let pid = self.child.as_ref().unwrap().id().to_string();
+        assert!(Command::new("kill").args([signal, &pid]).status().unwrap().success(), "kill {signal} {pid}");
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().unwrap(); // SIGKILL
+            child.wait().unwrap();
+        }
+    }
+
+    /// A series of this node's `/metrics` (summed over its labels).
+    async fn metric(&self, name: &str) -> f64 {
+        let text = http_text(self.addr, "GET", "/metrics", "").await.unwrap_or_default();
+        text.lines()
+            .filter(|l| l.starts_with(name) && l[name.len()..].starts_with(['{', ' ']))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum()
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = Command::new("kill").args(["-CONT", &child.id().to_string()]).status();
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// What a socket's holder does at the table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    /// Creates the table, seats random bots, starts the match, and plays seat 0.
+    Host,
+    /// Joins seat `n` and plays it.
+    Seat(usize),
+    /// Watches.
+    Spectator,
+}
+
+/// What one socket's holder saw: every message, and the match id at the end.
+struct Seen {
+    messages: Vec<Value>,
+    game_id: String,
+    role: Role,
+}
+
+/// Shared by a table's people: the code, once the host has it.
+type Code = Arc<tokio::sync::OnceCell<String>>;
+
+/// Plays (or watches) a whole match through the nodes `addrs`, starting at the first and moving
+/// to the next whenever a socket ends; `hold` makes seat 0 stop acting while it is set.
+async fn person(addrs: Vec<SocketAddr>, role: Role, code: Code, hold: Arc<AtomicBool>) -> Seen {
+    let token = guest(addrs[0], &format!("{role:?}").replace(['(', ')'], "")).await;
+    let mut messages: Vec<Value> = Vec::new();
+    let mut last = 0u64;
+    let mut at = 0usize;
+    let mut started = false;
+    let deadline = Instant::now() + Duration::from_secs(240);
+    loop {
+        assert!(Instant::now() < deadline, "{role:?}: the match did not end");
+        let addr = addrs[at % addrs.len()];
+        let Some(mut ws) = connect(addr, &token).await else {
+            at += 1;
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let hello = match (role, code.get()) {
+            (Role::Host, None) => json!({ "type": "create_table", "game": "kout4", "turn_ms": 600000, "id": "c" }),
+            (_, None) => {
+                // The host has not made the table yet.
+                let _ = ws.close(None).await;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+            (Role::Seat(n), Some(c)) if last == 0 => json!({ "type": "join", "table": c, "seat": n }),
+            (Role::Spectator, Some(c)) if last == 0 => json!({ "type": "spectate", "table": c }),
+            (_, Some(c)) => json!({ "type": "resume", "table": c, "since": last }),
+        };
+        if ws.send(Message::text(hello.to_string())).await.is_err() {
+            at += 1;
+            continue;
+        }
+        // A node frozen (SIGSTOP) answers nothing: after this long, try another.
+        let quiet = Duration::from_millis(LEASE_MS * 3);
+        while let Ok(Some(Ok(msg))) = tokio::time::timeout(quiet, ws.next()).await {
+            let Message::Text(t) = msg else { continue };
+            let v: Value = serde_json::from_str(&t).unwrap();
+            messages.push(v.clone());
+            let mut replies = Vec::new();
+            match v["type"].as_str() {
+                Some("table") if v["id"] == "c" && code.get().is_none() => {
+                    let c = v["table"]["code"].as_str().unwrap().to_owned();
+                    code.set(c.clone()).unwrap();
+                }
+                Some("table") if v["table"]["status"] == "finished" => {
+                    if let Some(id) = v["table"]["game_id"].as_str() {
+                        return Seen { messages, game_id: id.to_owned(), role };
+                    }
+                }
+                Some("table") if role == Role::Host && !started && v["table"]["status"] == "lobby" => {
+                    // Everyone seated (the guest in seat 1): bots in the others, and start.
+                    let seats = v["table"]["seats"].as_array().cloned().unwrap_or_default();
+                    let guest_in = seats.get(1).is_some_and(|s| s["kind"] == "human");
+                    if guest_in {
+                        let c = code.get().unwrap();
+                        replies.push(json!({ "type": "fill_bots", "table": c, "bot": "random" }));
+                        replies.push(json!({ "type": "start", "table": c }));
+                        started = true;
+                    }
+                }
+                Some("error") if code.get().is_some() && v["code"] != "illegal" && v["code"] != "stale" => {
+                    // Not taken (a table between owners): resume, which resends the state.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    replies.push(json!({ "type": "resume", "table": code.get(), "since": last }));
+                }
+                Some("event" | "sync") => {
+                    let version = v["version"].as_u64().unwrap_or(0);
+                    last = last.max(version);
+                    let held = role == Role::Host && hold.load(Ordering::SeqCst);
+                    let legal = v["legal"].as_array().cloned().unwrap_or_default();
+                    if let (Some(first), false, false) = (legal.first(), role == Role::Spectator, held) {
+                        replies.push(json!({ "type": "act", "table": code.get(), "action": first, "version": version }));
+                    }
+                }
+                _ => {}
+            }
+            for r in replies {
+                if ws.send(Message::text(r.to_string())).await.is_err() {
+                    break;
+                }
+            }
+        }
+        at += 1;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Checks what the sockets of one table saw against its finished record: the record replays and
+/// verifies; every action any socket saw accepted is in it, once per version and in order; no
+/// message but a hand's `reveal` names a card hidden from the socket's seat at that moment.
+async fn check_table(addr: SocketAddr, seen: &[Seen]) {
+    let game_id = &seen[0].game_id;
+    assert!(seen.iter().all(|s| &s.game_id == game_id), "one match per table");
+    let (status, record) = http(addr, "GET", &format!("/api/games/{game_id}/record"), "").await.unwrap();
+    assert_eq!(status, 200, "{record}");
+    let text = record.to_string();
+    let parsed = Record::parse(&text).unwrap();
+    assert_eq!(server::fair::verify_record(&parsed), Ok(parsed.hands.len()), "{game_id}");
+    games::replay(&text, None).unwrap_or_else(|e| panic!("{game_id}: the record does not replay: {e}"));
+
+    let stored: Vec<(Value, String)> = parsed
+        .hands
+        .iter()
+        .flat_map(|h| {
+            std::iter::once((Value::Null, "deal".to_owned()))
+                .chain(h.actions.iter().map(|a| (json!(a.seat.map(Seat::index)), a.text.clone())))
+        })
+        .collect();
+    let mut by_version = BTreeMap::new();
+    for s in seen {
+        for v in s.messages.iter().filter(|v| v["type"] == "event") {
+            let e = (v["seat"].clone(), v["action"].as_str().unwrap_or("").to_owned());
+            let version = v["version"].as_u64().unwrap();
+            let before = by_version.insert(version, e.clone());
+            assert!(before.as_ref().is_none_or(|b| *b == e), "version {version} was {before:?}, then {e:?}");
+        }
+    }
+    let mut rest = stored.iter();
+    for (version, e) in &by_version {
+        assert!(rest.any(|r| r == e), "a socket saw {e:?} at version {version}; the record lacks it (or has it out of order)");
+    }
+    assert!(by_version.len() * 2 > stored.len(), "the sockets saw too little to check");
+
+    for s in seen {
+        let seat = match s.role {
+            Role::Host => Some(Seat::ZERO),
+            Role::Seat(n) => Seat::new(n),
+            Role::Spectator => None,
+        };
+        no_hidden_card::<kout::Kout>(&parsed, &s.messages, seat);
+    }
+}
+
+/// No message but a `reveal` names a card hidden from `seat` (spectators: from anyone) as of the
+/// last event or sync before it.
+fn no_hidden_card<G: Game>(record: &Record, seen: &[Value], seat: Option<Seat>) {
+    let mut m =
+        Match::<G>::new(record.game, record.rules.clone(), record.players.clone(), record.hands[0].dealer).unwrap();
+    let hidden = |m: &Match<G>| match seat {
+        Some(s) => m.game().hidden_from(s),
+        None => Seat::all(m.game().seat_count()).fold(CardSet::EMPTY, |acc, s| acc | m.game().hidden_from(s)),
+    };
+    // The hidden cards after each version of the match, by version.
+    let first = seen.iter().filter(|v| v["type"] == "event").filter_map(|v| v["version"].as_u64()).min();
+    let mut hidden_at = Vec::new();
+    for hand in &record.hands {
+        m.deal(m.game().deal_from_record(hand).unwrap()).unwrap();
+        hidden_at.push(hidden(&m));
+        for a in &hand.actions {
+            m.play_text(a.seat.map_or(Actor::Clock, Actor::Seat), &a.text).unwrap();
+            hidden_at.push(hidden(&m));
+        }
+    }
+    // The versions of the match's events: the first is the first deal's.
+    let Some(first) = first else { return };
+    let mut now: Option<u64> = None;
+    for v in seen {
+        if v["type"] == "event" || v["type"] == "sync" {
+            now = v["version"].as_u64().or(now);
+        }
+        if v["type"] == "reveal" {
+            continue;
+        }
+        let hidden = match now {
+            Some(n) if n >= first => hidden_at[usize::try_from(n - first).unwrap().min(hidden_at.len() - 1)],
+            _ => CardSet::ALL,
+        };
+        let leaked = game::testing::cards_named_in(v) & hidden;
+        assert!(leaked.is_empty(), "{seat:?} was shown {leaked}: {v}");
+    }
+}
+
+/// Starts one table: the host on `host`, the guest in seat 1 on `guest`, a spectator on
+/// `watcher`; each moves on to the other nodes (in the given order) when its socket ends.
+fn table(nodes: [SocketAddr; 3], hold: &Arc<AtomicBool>) -> (Code, Vec<tokio::task::JoinHandle<Seen>>) {
+    let code: Code = Arc::default();
+    let rot = |i: usize| (0..3).map(|k| nodes[(i + k) % 3]).collect::<Vec<_>>();
+    let people = [(Role::Host, rot(0)), (Role::Seat(1), rot(1)), (Role::Spectator, rot(2))];
+    let tasks = people
+        .into_iter()
+        .map(|(role, addrs)| tokio::spawn(person(addrs, role, code.clone(), hold.clone())))
+        .collect();
+    (code, tasks)
+}
+
+async fn wait_for(what: &str, limit: Duration, mut check: impl AsyncFnMut() -> bool) {
+    let start = Instant::now();
+    while !check().await {
+        assert!(start.elapsed() < limit, "waited {limit:?} for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn finish(tasks: Vec<tokio::task::JoinHandle<Seen>>) -> Vec<Seen> {
+    let mut seen = Vec::new();
+    for t in tasks {
+        seen.push(tokio::time::timeout(Duration::from_secs(240), t).await.expect("the match ends").unwrap());
+    }
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_owners_tables_are_taken_over_and_finish_losing_nothing() {
+    let Some(backing) = backing("failover").await else { return };
+    let mut a = Node::start("a", &backing).await;
+    let b = Node::start("b", &backing).await;
+    let c = Node::start("c", &backing).await;
+    let hold = Arc::new(AtomicBool::new(false));
+    // Two tables owned by `a` (created there), one by `b`; people and spectators on every node.
+    let (code1, t1) = table([a.addr, b.addr, c.addr], &hold);
+    let (code2, t2) = table([a.addr, c.addr, b.addr], &hold);
+    let (_code3, t3) = table([b.addr, a.addr, c.addr], &hold);
+    // Kill `a` while its tables are under way: once both have dealt.
+    let started = Instant::now();
+    wait_for("both of a's tables to be playing", Duration::from_secs(60), async || {
+        code1.get().is_some() && code2.get().is_some() && a.metric("majlis_actions_total").await >= 16.0
+    })
+    .await;
+    assert!(t1.iter().chain(&t2).all(|t| !t.is_finished()), "a match ended before the kill");
+    eprintln!("cluster: killing node {} after {:?}", a.name, started.elapsed());
+    let killed = Instant::now();
+    a.kill();
+    // Both of a's tables were taken over by the others.
+    wait_for("the takeovers", Duration::from_secs(30), async || {
+        b.metric("majlis_takeovers_total").await + c.metric("majlis_takeovers_total").await >= 2.0
+    })
+    .await;
+    eprintln!("cluster: a's tables taken over {:?} after the kill (lease {LEASE_MS} ms)", killed.elapsed());
+    for tasks in [t1, t2, t3] {
+        let seen = finish(tasks).await;
+        check_table(b.addr, &seen).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_frozen_past_its_lease_is_fenced_out_and_lets_go() {
+    let Some(backing) = backing("fencing").await else { return };
+    let a = Node::start("a", &backing).await;
+    let b = Node::start("b", &backing).await;
+    let c = Node::start("c", &backing).await;
+    // The host (on `a`, the owner) stops acting at its turn, so the table's clock for that turn
+    // runs on `a` while it is frozen: when `a` wakes, the clock is past due and the table tries
+    // to write.
+    let hold = Arc::new(AtomicBool::new(false));
+    let (code, tasks) = table([a.addr, b.addr, c.addr], &hold);
+    wait_for("the match to be under way", Duration::from_secs(60), async || {
+        code.get().is_some() && a.metric("majlis_actions_total").await >= 6.0
+    })
+    .await;
+    hold.store(true, Ordering::SeqCst);
+    a.signal("-STOP");
+    wait_for("the takeover of the frozen owner's table", Duration::from_secs(30), async || {
+        b.metric("majlis_takeovers_total").await + c.metric("majlis_takeovers_total").await >= 1.0
+    })
+    .await;
+    hold.store(false, Ordering::SeqCst);
+    // The new owner plays on; then the old one wakes.
+    let new_owner = if b.metric("majlis_takeovers_total").await >= 1.0 { &b } else { &c };
+    let before = new_owner.metric("majlis_actions_total").await;
+    wait_for("the new owner to play on", Duration::from_secs(60), async || {
+        new_owner.metric("majlis_actions_total").await >= before + 4.0
+    })
+    .await;
+    a.signal("-CONT");
+    wait_for("the old owner to let go", Duration::from_secs(30), async || {
+        a.metric("majlis_leases_lost_total").await >= 1.0 && a.metric("majlis_owned_tables").await == 0.0
+    })
+    .await;
+    let seen = finish(tasks).await;
+    check_table(b.addr, &seen).await;
+    // Nothing the old owner wrote after the takeover landed: along the stored log the epochs never
+    // go back.
+    let store = server::Store::connect(&backing.db).await.unwrap();
+    let epochs = store.event_epochs(&seen[0].game_id).await.unwrap();
+    assert!(epochs.iter().any(|&(_, e)| e >= 2), "the log has the new owner's writes: {epochs:?}");
+    assert!(epochs.windows(2).all(|w| w[0].1 <= w[1].1), "an old epoch's write after a newer one: {epochs:?}");
+    store.close().await;
+    eprintln!(
+        "fencing: the old owner's refused writes {}, leases lost {}",
+        a.metric("majlis_store_fenced_writes_total").await,
+        a.metric("majlis_leases_lost_total").await
+    );
+}
