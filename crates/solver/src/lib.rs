@@ -65,14 +65,38 @@
 //! assert_eq!(solver.makes_bid(&pos), tricks >= 6);
 //! ```
 //!
-//! The crate is pure (no IO, clock or threads); a search allocates nothing once the solver's table
-//! exists.
+//! # Layout
+//!
+//! One solver, written once, generic over the game; each game supplies only its rules, bounds and
+//! move order. One file per technique, as DDS lays out its `ABsearch`, `QuickTricks`, `Moves` and
+//! `TransTable`:
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `solver.rs` | [`Solver`]: the public API (values, bound tests, move values, best move, node cap) |
+//! | `position.rs` | [`Position`], and the crate-internal traits a game implements for the search |
+//! | `search.rs` | fail-soft alpha-beta, and the MTD(f) and bisection drivers of zero-window tests |
+//! | `bounds.rs` | how the quick bounds cut a window and what a result proves |
+//! | `order.rs` | the move list, sorted by a game's score, with runs of cards bounding each other |
+//! | `trans_table.rs` | the transposition table ([`TransTable`](trans_table::TransTable)) |
+//! | `baloot/`, `kout/` | per game: `position.rs` (the public position), `node.rs` (its bit form and play rules), `bounds.rs`, `order.rs` |
+//! | `error.rs` | [`PositionError`] |
+//!
+//! The search is monomorphised for each game: no dynamic dispatch, and no allocation once the
+//! solver's table exists. The crate is pure (no IO, clock or threads).
 
 mod baloot;
+mod bounds;
 mod error;
 mod kout;
-mod tt;
+mod order;
+mod position;
+mod search;
+mod solver;
+mod trans_table;
 
 pub use baloot::{BalootPosition, BalootSolver, kaboot_value};
 pub use error::PositionError;
 pub use kout::{KoutPosition, KoutSolver};
+pub use position::Position;
+pub use solver::Solver;

@@ -1,300 +1,50 @@
-//! Baloot: positions of the trick play with every hand known, and the solver of their card points.
+//! Baloot: the solver of a team's card points.
+//!
+//! - `position.rs`: [`BalootPosition`], the public position, and [`kaboot_value`];
+//! - `node.rs`: the search's form of a position (32-bit hands, the play rules on them, the key);
+//! - `bounds.rs`: what is left, the points each team is sure of, the last trick;
+//! - `order.rs`: the move ordering and the runs of cards that bound each other.
+//!
+//! This file plugs them into the generic [`Solver`].
 
-mod search;
+mod bounds;
+mod node;
+mod order;
+mod position;
 
-use arrayvec::ArrayVec;
-use baloot::{Baloot, BalootRules, BalootView, LAST_TRICK_BONUS, Mode, ModeName, StageView, Trick};
-use cards::{Card, CardSet, DeckKind};
-use game::{ByTeam, Game, Seat, Team};
+use baloot::{BalootRules, Mode};
+use cards::Card;
+use game::{Seat, Team};
 
-use crate::error::PositionError;
-use crate::tt::Table;
-use search::{Consts, Layout, Search, State};
+pub use position::{BalootPosition, kaboot_value};
 
-/// What a Kaboot (one team takes all 8 tricks, under the `kaboot` rule) is worth to the sweeping
-/// team, in card points: the rules score it 25 game points in Hokum and 44 in Sun, which at the
-/// mode's exchange rate (Hokum: 10 card points a game point; Sun: 5) is 250 and 220 card points,
-/// in place of the 162 and 130 the tricks hold. The swept team scores nothing, as with no trick.
-#[must_use]
-pub const fn kaboot_value(mode: Mode) -> u16 {
-    match mode {
-        Mode::Hokum(_) => 250,
-        Mode::Sun => 220,
-    }
-}
+use crate::position::{Position, Solvable};
+use crate::solver::Solver;
+use node::{Consts, Layout, State};
 
-/// A position of Baloot's trick play with all four hands known: the contract's mode, the rules
-/// that decide which cards may be played, the hands, the trick on the table and what each team has
-/// taken so far.
-///
-/// A value is always a position the engine could reach: the hands hold Baloot cards only, once
-/// each, and as many as the tricks played leave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BalootPosition {
-    mode: Mode,
-    rules: BalootRules,
-    /// The hand's last raise was `closed` (the Saudi table calls): no trump led while holding
-    /// another suit.
-    closed: bool,
-    hands: [CardSet; 4],
-    trick: Trick,
-    tricks_done: u8,
-    tricks_taken: ByTeam<u8>,
-    points_taken: ByTeam<u16>,
-}
+/// The exact Baloot solver: values are the card points a team takes from the position on (see
+/// [`Solver`]).
+pub type BalootSolver = Solver<BalootPosition>;
 
-impl BalootPosition {
-    /// The first lead of a hand: `leader` leads, every seat holds its 8 cards.
-    ///
-    /// # Errors
-    /// A hand that is not 8 Baloot cards, or a card in two hands.
-    pub fn new(mode: Mode, rules: BalootRules, leader: Seat, hands: [CardSet; 4]) -> Result<Self, PositionError> {
-        let pos = BalootPosition {
-            mode,
-            rules,
-            closed: false,
-            hands,
-            trick: Trick::new(Seat::new(leader.index() % 4).unwrap_or(Seat::ZERO), mode.trump()),
-            tricks_done: 0,
-            tricks_taken: ByTeam::default(),
-            points_taken: ByTeam::default(),
-        };
-        pos.check(CardSet::EMPTY)?;
-        Ok(pos)
+impl Position for BalootPosition {
+    type Value = u16;
+
+    /// 2^14 buckets (512 KB): small enough to stay in cache, which beats the few cut-offs a
+    /// larger table would add.
+    const TABLE_BITS: u32 = 14;
+
+    fn to_move(&self) -> Seat {
+        BalootPosition::to_move(self)
     }
 
-    /// The position of `game`'s hand in play, with the real hands.
-    ///
-    /// # Errors
-    /// [`PositionError::NotPlaying`] outside the trick play.
-    pub fn from_game(game: &Baloot) -> Result<Self, PositionError> {
-        let hands = std::array::from_fn(|s| Seat::new(s).map_or(CardSet::EMPTY, |seat| game.held(seat)));
-        BalootPosition::from_view(&game.view(None), *game.rules(), hands)
+    fn is_over(&self) -> bool {
+        BalootPosition::is_over(self)
     }
-
-    /// The position a view shows, with `hands` as the four hands (the viewer's own and guesses of
-    /// the others, for instance): the contract, the trick on the table and the tricks taken come
-    /// from the view.
-    ///
-    /// # Errors
-    /// [`PositionError::NotPlaying`] outside the trick play; hands that do not fit the view (a card
-    /// twice, a card already played, the wrong number of cards).
-    pub fn from_view(view: &BalootView, rules: BalootRules, hands: [CardSet; 4]) -> Result<Self, PositionError> {
-        let hand = view.hand.as_ref().filter(|_| view.phase == StageView::Playing).ok_or(PositionError::NotPlaying)?;
-        let contract = hand.contract.ok_or(PositionError::NotPlaying)?;
-        let mode = match (contract.mode, contract.trump) {
-            (ModeName::Hokum, Some(t)) => Mode::Hokum(t),
-            (ModeName::Hokum, None) => return Err(PositionError::NotPlaying),
-            (ModeName::Sun, _) => Mode::Sun,
-        };
-        if hand.tricks.len() >= 8 {
-            return Err(PositionError::Over);
-        }
-        let mut trick = Trick::new(hand.trick.leader, mode.trump());
-        for (i, play) in hand.trick.plays.iter().enumerate() {
-            if i >= 3 || play.seat != hand.trick.leader.offset(i, 4) {
-                return Err(PositionError::Trick);
-            }
-            trick.push(play.card);
-        }
-        let played: CardSet = hand.tricks.iter().flat_map(|t| t.plays.iter().map(|p| p.card)).collect();
-        let pos = BalootPosition {
-            mode,
-            rules,
-            closed: hand.closed,
-            hands,
-            trick,
-            tricks_done: hand.tricks.len() as u8,
-            tricks_taken: hand.trick_counts,
-            points_taken: hand.card_points,
-        };
-        pos.check(played)?;
-        Ok(pos)
-    }
-
-    /// Checks the hands against the trick on the table and the cards `played` in earlier tricks.
-    fn check(&self, played: CardSet) -> Result<(), PositionError> {
-        let deck = DeckKind::Baloot.cards();
-        let mut seen = played;
-        for card in self.trick.card_set() {
-            if !deck.contains(card) {
-                return Err(PositionError::NotInDeck(card));
-            }
-            if !seen.insert(card) {
-                return Err(PositionError::Duplicate(card));
-            }
-        }
-        for (s, &hand) in self.hands.iter().enumerate() {
-            if let Some(card) = (hand - deck).first() {
-                return Err(PositionError::NotInDeck(card));
-            }
-            if let Some(card) = (hand & seen).first() {
-                return Err(PositionError::Duplicate(card));
-            }
-            seen |= hand;
-            let seat = Seat::new(s).unwrap_or(Seat::ZERO);
-            let in_trick = self.trick.plays().any(|(p, _)| p == seat);
-            let expected = 8 - usize::from(self.tricks_done) - usize::from(in_trick);
-            if hand.len() != expected {
-                return Err(PositionError::HandSize { seat, held: hand.len(), expected });
-            }
-        }
-        Ok(())
-    }
-
-    /// The contract's mode.
-    #[must_use]
-    pub const fn mode(&self) -> Mode {
-        self.mode
-    }
-
-    /// The rules that decide which cards may be played and whether a Kaboot counts.
-    #[must_use]
-    pub const fn rules(&self) -> &BalootRules {
-        &self.rules
-    }
-
-    /// Whether the hand is closed (its last raise was `closed`): then no trump may be led while
-    /// the leader holds another suit. A view's position takes it from the view.
-    #[must_use]
-    pub const fn closed(&self) -> bool {
-        self.closed
-    }
-
-    /// The same position, closed or open (a position made by [`BalootPosition::new`] is open).
-    #[must_use]
-    pub const fn with_closed(mut self, closed: bool) -> Self {
-        self.closed = closed;
-        self
-    }
-
-    /// The cards `seat` holds.
-    #[must_use]
-    pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands.get(seat.index()).copied().unwrap_or_default()
-    }
-
-    /// The four hands, by seat.
-    #[must_use]
-    pub const fn hands(&self) -> [CardSet; 4] {
-        self.hands
-    }
-
-    /// The trick on the table (empty at a lead).
-    #[must_use]
-    pub const fn trick(&self) -> &Trick {
-        &self.trick
-    }
-
-    /// The seat to play.
-    #[must_use]
-    pub const fn to_move(&self) -> Seat {
-        self.trick.next_seat()
-    }
-
-    /// Tricks not yet complete, the one on the table included.
-    #[must_use]
-    pub const fn tricks_left(&self) -> usize {
-        8 - self.tricks_done as usize
-    }
-
-    /// Whether all 8 tricks have been played.
-    #[must_use]
-    pub const fn is_over(&self) -> bool {
-        self.tricks_done >= 8
-    }
-
-    /// Tricks each team has taken.
-    #[must_use]
-    pub const fn tricks_taken(&self) -> ByTeam<u8> {
-        self.tricks_taken
-    }
-
-    /// Card points each team has taken (the last trick's 10 included once it is taken).
-    #[must_use]
-    pub const fn points_taken(&self) -> ByTeam<u16> {
-        self.points_taken
-    }
-
-    fn layout_state(&self, team: Team) -> (Layout, Consts, State) {
-        let layout = Layout::new(self.mode);
-        let k = Consts::new(&layout, self.mode, &self.rules, self.closed, team.index());
-        let mut hands = self.hands.map(|h| layout.bits(h));
-        let leader = self.trick.leader().index();
-        for (seat, card) in self.trick.plays() {
-            if let (Some(h), Some(i)) = (hands.get_mut(seat.index()), layout.index(card)) {
-                *h |= 1 << i;
-            }
-        }
-        let sweep = self.tricks_taken[team.other()] == 0;
-        let mut st = State::new(&k, hands, leader, 8 - self.tricks_done, sweep);
-        for (_, card) in self.trick.plays() {
-            if let Some(i) = layout.index(card) {
-                st.play(&k, i);
-            }
-        }
-        (layout, k, st)
-    }
-
-    /// The cards the seat to move may play (the engine's rules, Hokum's trumping duties included).
-    #[must_use]
-    pub fn legal_moves(&self) -> CardSet {
-        if self.is_over() {
-            return CardSet::EMPTY;
-        }
-        let (layout, k, st) = self.layout_state(Team::ZERO);
-        layout.set(st.legal(&k))
-    }
-
-    /// Plays `card` for the seat to move.
-    ///
-    /// # Errors
-    /// [`PositionError::Illegal`] for a card the seat may not play, [`PositionError::Over`] after
-    /// the last trick.
-    pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
-        if self.is_over() {
-            return Err(PositionError::Over);
-        }
-        let seat = self.to_move();
-        if !self.legal_moves().contains(card) {
-            return Err(PositionError::Illegal { seat, card });
-        }
-        self.hands[seat.index() & 3].remove(card);
-        self.trick.push(card);
-        if self.trick.is_full() {
-            let winner = self.trick.winner().unwrap_or(seat);
-            self.tricks_done += 1;
-            let last = if self.tricks_done == 8 { LAST_TRICK_BONUS } else { 0 };
-            self.points_taken[winner.team()] += self.trick.points() + last;
-            self.tricks_taken[winner.team()] += 1;
-            self.trick = Trick::new(winner, self.mode.trump());
-        }
-        Ok(())
-    }
-}
-
-/// The exact Baloot solver. It keeps a transposition table (allocated once) between calls: calls
-/// on positions of the same deal (the hands only shrinking, the same counted team) reuse what
-/// earlier calls learnt.
-///
-/// Values are the card points a team takes **from the position on**: the cards already on the
-/// table, the tricks still to play, the last trick's 10 and, under the `kaboot` rule, a Kaboot
-/// scored as [`kaboot_value`] (the team's points then total `kaboot_value(mode)` for the hand).
-/// Add [`BalootPosition::points_taken`] for the hand's total. Each team is assumed to play its
-/// best against the counted team.
-#[derive(Debug)]
-pub struct BalootSolver {
-    table: Table,
-    context: Option<Context>,
-    equivalence: bool,
-    nodes: u64,
-    limit: u64,
-    aborted: bool,
 }
 
 /// The deal the table's entries belong to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Context {
+pub struct Context {
     hands: [u32; 4],
     mode: Mode,
     rules: BalootRules,
@@ -302,207 +52,29 @@ struct Context {
     team: Team,
 }
 
-impl Default for BalootSolver {
-    fn default() -> Self {
-        BalootSolver::new()
-    }
-}
+impl Solvable for BalootPosition {
+    type Node = State;
+    type Layout = Layout;
+    type Context = Context;
 
-impl BalootSolver {
-    /// A solver with a table of 2^14 buckets (512 KB: small enough to stay in cache, which beats
-    /// the few cut-offs a larger table would add).
-    #[must_use]
-    pub fn new() -> BalootSolver {
-        BalootSolver::with_table_bits(14)
+    fn start(&self, team: Team) -> (Layout, Consts, State) {
+        self.layout_state(team)
     }
 
-    /// A solver with a table of `2^bits` buckets of two 16-byte entries (`bits` within 4–26).
-    #[must_use]
-    pub fn with_table_bits(bits: u32) -> BalootSolver {
-        BalootSolver {
-            table: Table::new(bits),
-            context: None,
-            equivalence: true,
-            nodes: 0,
-            limit: u64::MAX,
-            aborted: false,
-        }
+    fn card(layout: &Layout, bit: u8) -> Card {
+        layout.cards[usize::from(bit)]
     }
 
-    /// Turns the equivalent-card reduction off (or on again): the values must not change, only the
-    /// time taken. For tests.
-    pub fn set_equivalence(&mut self, on: bool) {
-        self.equivalence = on;
-        self.forget();
+    fn context(&self, root: &State, team: Team) -> Context {
+        Context { hands: root.hands, mode: self.mode(), rules: *self.rules(), closed: self.closed(), team }
     }
 
-    /// Forgets everything the table holds.
-    pub fn forget(&mut self) {
-        self.table.next_generation();
-        self.context = None;
-    }
-
-    /// Positions searched since the solver was made.
-    #[must_use]
-    pub const fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Caps the positions each later call may search (`None`: no cap). A call that reaches the
-    /// cap stops at once and its answer is meaningless: check [`Self::aborted`]. What it learnt
-    /// before stopping is kept only where it is exact. The strong bot caps its searches so that
-    /// one hard deal cannot overrun its time.
-    pub fn set_node_limit(&mut self, limit: Option<u64>) {
-        self.limit = limit.unwrap_or(u64::MAX);
-    }
-
-    /// Whether the last call reached the node cap ([`Self::set_node_limit`]): its answer is then
-    /// meaningless.
-    #[must_use]
-    pub const fn aborted(&self) -> bool {
-        self.aborted
-    }
-
-    fn search(&mut self, pos: &BalootPosition, team: Team) -> (Layout, Search<'_>) {
-        let (layout, k, st) = pos.layout_state(team);
-        let context = Context { hands: st.hands, mode: pos.mode, rules: pos.rules, closed: pos.closed, team };
-        let same_deal = self.context.as_ref().is_some_and(|c| {
-            c.mode == context.mode
-                && c.rules == context.rules
-                && c.closed == context.closed
-                && c.team == context.team
-                && c.hands.iter().zip(&context.hands).all(|(old, new)| new & !old == 0)
-        });
-        if !same_deal {
-            self.table.next_generation();
-            self.context = Some(context);
-        }
-        let search = Search {
-            k,
-            st,
-            table: &mut self.table,
-            equivalence: self.equivalence,
-            nodes: 0,
-            limit: self.limit,
-            aborted: false,
-        };
-        (layout, search)
-    }
-
-    /// The card points the side to move's team takes from here with best play on both sides.
-    #[must_use]
-    pub fn value(&mut self, pos: &BalootPosition) -> u16 {
-        self.value_for(pos, pos.to_move().team())
-    }
-
-    /// The card points `team` takes from here with best play on both sides.
-    #[must_use]
-    pub fn value_for(&mut self, pos: &BalootPosition, team: Team) -> u16 {
-        self.aborted = false;
-        if pos.is_over() {
-            return 0;
-        }
-        let (_, mut s) = self.search(pos, team);
-        let v = s.solve();
-        let (nodes, aborted) = (s.nodes, s.aborted);
-        self.nodes += nodes;
-        self.aborted = aborted;
-        v as u16
-    }
-
-    /// Whether `team` takes at least `target` card points from here (one zero-window search:
-    /// cheaper than the exact value).
-    #[must_use]
-    pub fn at_least(&mut self, pos: &BalootPosition, team: Team, target: u16) -> bool {
-        self.aborted = false;
-        if target == 0 {
-            return true;
-        }
-        if pos.is_over() {
-            return false;
-        }
-        let (_, mut s) = self.search(pos, team);
-        let yes = s.at_least(i32::from(target));
-        let (nodes, aborted) = (s.nodes, s.aborted);
-        self.nodes += nodes;
-        self.aborted = aborted;
-        yes
-    }
-
-    /// The value, for the side to move's team, of playing each legal card: the points that team
-    /// takes from here if it plays that card and both sides play their best afterwards. Equivalent
-    /// cards are solved once.
-    #[must_use]
-    pub fn move_values(&mut self, pos: &BalootPosition) -> ArrayVec<(Card, u16), 8> {
-        self.aborted = false;
-        let mut out = ArrayVec::new();
-        if pos.is_over() {
-            return out;
-        }
-        let team = pos.to_move().team();
-        let (layout, mut s) = self.search(pos, team);
-        let root = s.st;
-        let legal = root.legal(&s.k);
-        let mut solved: ArrayVec<(u8, u16), 8> = ArrayVec::new();
-        let mut m = legal;
-        while m != 0 {
-            let c = m.trailing_zeros() as u8;
-            m &= m - 1;
-            let rep = if s.equivalence { root.representative(&s.k, c) } else { c };
-            let value = match solved.iter().find(|(r, _)| *r == rep) {
-                Some(&(_, v)) => v,
-                None => {
-                    let gain = s.st.play(&s.k, rep);
-                    let v = (gain + s.solve()) as u16;
-                    s.st = root;
-                    solved.push((rep, v));
-                    v
-                }
-            };
-            out.push((layout.cards[usize::from(c)], value));
-        }
-        let (nodes, aborted) = (s.nodes, s.aborted);
-        self.nodes += nodes;
-        self.aborted = aborted;
-        out
-    }
-
-    /// A best card for the side to move and the points its team then takes from here.
-    ///
-    /// # Panics
-    /// If the position is over (no card to play).
-    #[must_use]
-    pub fn best_move(&mut self, pos: &BalootPosition) -> (Card, u16) {
-        self.best_move_for(pos, pos.to_move().team())
-    }
-
-    /// A best card for the side to move when `team`'s points are what counts (the side to move
-    /// maximises them if it is `team`, minimises them if not), and `team`'s points from here.
-    ///
-    /// # Panics
-    /// If the position is over (no card to play).
-    #[must_use]
-    pub fn best_move_for(&mut self, pos: &BalootPosition, team: Team) -> (Card, u16) {
-        self.aborted = false;
-        assert!(!pos.is_over(), "best_move on a finished hand");
-        let (layout, mut s) = self.search(pos, team);
-        let root = s.st;
-        let v = s.solve();
-        let maximizing = root.mover() & 1 == team.index();
-        let moves = s.ordered(crate::tt::NO_MOVE);
-        let mut best = moves.cards[0];
-        for &c in moves.cards() {
-            let gain = s.st.play(&s.k, c);
-            let ok = if maximizing { s.at_least(v - gain) } else { !s.at_least(v - gain + 1) };
-            s.st = root;
-            if ok {
-                best = c;
-                break;
-            }
-        }
-        let (nodes, aborted) = (s.nodes, s.aborted);
-        self.nodes += nodes;
-        self.aborted = aborted;
-        (layout.cards[usize::from(best)], v as u16)
+    /// Positions of the same deal: the same contract and counted team, the hands only shrinking.
+    fn same_table(old: &Context, new: &Context) -> bool {
+        old.mode == new.mode
+            && old.rules == new.rules
+            && old.closed == new.closed
+            && old.team == new.team
+            && old.hands.iter().zip(&new.hands).all(|(old, new)| new & !old == 0)
     }
 }
