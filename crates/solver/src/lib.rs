@@ -65,6 +65,26 @@
 //! assert_eq!(solver.makes_bid(&pos), tricks >= 6);
 //! ```
 //!
+//! Both are one generic [`Solver`], so code written once serves either game:
+//!
+//! ```
+//! use solver::{Position, Solver};
+//!
+//! /// The side to move's value, and whether its best move keeps it.
+//! fn check<P: Position>(pos: &P) -> bool {
+//!     let mut solver = Solver::<P>::new();
+//!     let value: i32 = solver.value(pos).into();
+//!     let (_, after_best) = solver.best_move(pos);
+//!     value == after_best.into()
+//! }
+//!
+//! # use cards::{CardSet, DeckKind, Suit};
+//! # let deck = DeckKind::Baloot.shuffled_from_seed(5);
+//! # let hands: [CardSet; 4] = std::array::from_fn(|s| deck[s * 8..s * 8 + 8].iter().copied().collect());
+//! let pos = solver::BalootPosition::new(baloot::Mode::Sun, baloot::BalootRules::saudi(), game::Seat::ZERO, hands).unwrap();
+//! assert!(check(&pos));
+//! ```
+//!
 //! # Layout
 //!
 //! One solver, written once, generic over the game; each game supplies only its rules, bounds and
@@ -78,7 +98,7 @@
 //! | `search.rs` | fail-soft alpha-beta, and the MTD(f) and bisection drivers of zero-window tests |
 //! | `bounds.rs` | how the quick bounds cut a window and what a result proves |
 //! | `order.rs` | the move list, sorted by a game's score, with runs of cards bounding each other |
-//! | `trans_table.rs` | the transposition table ([`TransTable`](trans_table::TransTable)) |
+//! | `trans_table.rs` | the transposition table (`TransTable`) |
 //! | `baloot/`, `kout/` | per game: `position.rs` (the public position), `node.rs` (its bit form and play rules), `bounds.rs`, `order.rs` |
 //! | `error.rs` | [`PositionError`] |
 //!

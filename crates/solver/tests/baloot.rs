@@ -148,6 +148,32 @@ fn the_solver_matches_brute_force_on_small_endings() {
 }
 
 #[test]
+fn move_values_match_brute_force_on_small_endings() {
+    let mut rng = seeded_rng(29);
+    let mut solver = BalootSolver::new();
+    let mut moves = 0;
+    for _ in 0..300 {
+        let mut game = in_play(random_rules(&mut rng), &mut rng);
+        let sweeper = coin(&mut rng).then(|| Team::new(random_below(&mut rng, 2) as usize).expect("team"));
+        let stop = 5 + random_below(&mut rng, 8) as usize;
+        while (0..4).map(|s| game.held(Seat::new(s).expect("seat")).len()).sum::<usize>() > stop {
+            step(&mut game, &mut rng, sweeper);
+        }
+        let pos = BalootPosition::from_game(&game).expect("in play");
+        let seat = pos.to_move();
+        let team = seat.team();
+        for (card, value) in solver.move_values(&pos) {
+            let mut next = game.clone();
+            next.play(Actor::Seat(seat), BalootAction::Play(card)).expect("a legal card");
+            let exact = brute_force(&next, pos.mode(), team);
+            assert_eq!(i32::from(value) + i32::from(pos.points_taken()[team]), exact, "{card} in {pos:?}");
+            moves += 1;
+        }
+    }
+    assert!(moves > 600, "only {moves} moves checked");
+}
+
+#[test]
 fn zero_window_tests_agree_with_the_value() {
     let mut rng = seeded_rng(61);
     let mut solver = BalootSolver::new();

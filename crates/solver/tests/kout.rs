@@ -122,6 +122,35 @@ fn check_against_brute_force(solver: &mut KoutSolver, game: &Kout) {
     }
 }
 
+#[test]
+fn move_values_match_brute_force_on_small_endings() {
+    let mut rng = seeded_rng(29);
+    let mut solver = KoutSolver::new();
+    let mut moves = 0;
+    for i in 0..600 {
+        let variant = VARIANTS[i % 2];
+        let mut game = in_play(variant, true, &mut rng);
+        let stop = match variant {
+            Variant::Four => 5 + random_below(&mut rng, 8) as usize,
+            Variant::Six => 7 + random_below(&mut rng, 8) as usize,
+        };
+        while held(&game) > stop {
+            step(&mut game, &mut rng);
+        }
+        let pos = KoutPosition::from_game(&game).expect("in play");
+        let seat = pos.to_move();
+        let team = seat.team();
+        for (card, value) in solver.move_values(&pos) {
+            let mut next = game.clone();
+            next.play(Actor::Seat(seat), KoutAction::Play(card)).expect("a legal card");
+            let exact = brute_force(&next, team);
+            assert_eq!(i32::from(value) + i32::from(pos.tricks_won()[team]), exact, "{card} in {pos:?}");
+            moves += 1;
+        }
+    }
+    assert!(moves > 1000, "only {moves} moves checked");
+}
+
 /// Whether a joker led now by the seat to move would be dead, or one is on the table.
 fn dead_joker_around(game: &Kout) -> bool {
     let pos = KoutPosition::from_game(game).expect("in play");

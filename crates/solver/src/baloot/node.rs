@@ -217,80 +217,10 @@ impl State {
         trumps
     }
 
-    /// Plays card `c` for the seat to move; returns the points the counted team gains if this
-    /// completes a trick (its cards, the last trick's 10, a Kaboot's bonus).
-    #[inline]
-    pub(super) fn play(&mut self, k: &Consts, c: u8) -> i32 {
-        let seat = self.mover() as u8;
-        let bit = 1u32 << c;
-        let p = u16::from(k.pts[usize::from(c)]);
-        self.hands[usize::from(seat)] &= !bit;
-        self.table |= bit;
-        self.held_pts -= p;
-        self.trick_pts += p;
-        if self.len == 0 {
-            self.led = SUIT[usize::from(c >> 3)];
-        }
-        let s = k.strength(c, self.led);
-        if self.len == 0 || s > self.win_str {
-            self.win_str = s;
-            self.win_seat = seat;
-            self.win_card = c;
-        }
-        self.len += 1;
-        if self.len < 4 {
-            return 0;
-        }
-        self.tricks_left -= 1;
-        let ours = usize::from(self.win_seat & 1) == k.team;
-        let mut gain = 0;
-        if ours {
-            gain = i32::from(self.trick_pts) + if self.tricks_left == 0 { LAST } else { 0 };
-        } else {
-            self.sweep = false;
-        }
-        if self.tricks_left == 0 && self.sweep {
-            gain += k.kaboot_bonus.unwrap_or(0);
-        }
-        self.leader = self.win_seat;
-        self.len = 0;
-        self.table = 0;
-        self.trick_pts = 0;
-        self.led = 0;
-        gain
-    }
-
-    /// The table key of a position at the start of a trick: the cards left, the leader, and
-    /// whether a Kaboot is still possible for the counted team.
-    #[inline]
-    pub(super) fn key(&self) -> u64 {
-        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        u64::from(all) | u64::from(self.leader) << 32 | u64::from(self.sweep) << 34
-    }
-
     /// The cards still in play: held, or on the table (which separate the cards around them).
     #[inline]
     fn live(&self) -> u32 {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | self.table
-    }
-
-    /// The highest card equivalent to `c` (same hand and suit, no live card between, the same
-    /// points): the card solved for `c`.
-    pub(super) fn representative(&self, k: &Consts, c: u8) -> u8 {
-        let hand = self.hands[self.mover()];
-        let live = self.live();
-        let mut c = usize::from(c);
-        loop {
-            let up = live & SUIT[c >> 3] & ABOVE[c];
-            if up == 0 {
-                return c as u8;
-            }
-            let y = up.trailing_zeros() as usize;
-            if hand & (1 << y) == 0 || k.pts[c] != k.pts[y] {
-                return c as u8;
-            }
-            c = y;
-        }
     }
 }
 
@@ -347,14 +277,66 @@ impl Node for State {
         State::ordered(self, k, equivalence, table_move)
     }
 
-    #[inline]
+    /// The highest card equivalent to `c` (same hand and suit, no live card between, the same
+    /// points): the card solved for `c`.
     fn representative(&self, k: &Consts, c: u8) -> u8 {
-        State::representative(self, k, c)
+        let hand = self.hands[self.mover()];
+        let live = self.live();
+        let mut c = usize::from(c);
+        loop {
+            let up = live & SUIT[c >> 3] & ABOVE[c];
+            if up == 0 {
+                return c as u8;
+            }
+            let y = up.trailing_zeros() as usize;
+            if hand & (1 << y) == 0 || k.pts[c] != k.pts[y] {
+                return c as u8;
+            }
+            c = y;
+        }
     }
 
+    /// Plays card `c` for the seat to move; returns the points the counted team gains if this
+    /// completes a trick (its cards, the last trick's 10, a Kaboot's bonus).
     #[inline]
     fn play(&mut self, k: &Consts, c: u8) -> i32 {
-        State::play(self, k, c)
+        let seat = self.mover() as u8;
+        let bit = 1u32 << c;
+        let p = u16::from(k.pts[usize::from(c)]);
+        self.hands[usize::from(seat)] &= !bit;
+        self.table |= bit;
+        self.held_pts -= p;
+        self.trick_pts += p;
+        if self.len == 0 {
+            self.led = SUIT[usize::from(c >> 3)];
+        }
+        let s = k.strength(c, self.led);
+        if self.len == 0 || s > self.win_str {
+            self.win_str = s;
+            self.win_seat = seat;
+            self.win_card = c;
+        }
+        self.len += 1;
+        if self.len < 4 {
+            return 0;
+        }
+        self.tricks_left -= 1;
+        let ours = usize::from(self.win_seat & 1) == k.team;
+        let mut gain = 0;
+        if ours {
+            gain = i32::from(self.trick_pts) + if self.tricks_left == 0 { LAST } else { 0 };
+        } else {
+            self.sweep = false;
+        }
+        if self.tricks_left == 0 && self.sweep {
+            gain += k.kaboot_bonus.unwrap_or(0);
+        }
+        self.leader = self.win_seat;
+        self.len = 0;
+        self.table = 0;
+        self.trick_pts = 0;
+        self.led = 0;
+        gain
     }
 
     #[inline]
@@ -372,9 +354,12 @@ impl Node for State {
         State::last_trick(self, k)
     }
 
+    /// The table key of a position at the start of a trick: the cards left, the leader, and
+    /// whether a Kaboot is still possible for the counted team.
     #[inline]
     fn key(&self) -> u64 {
-        State::key(self)
+        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        u64::from(all) | u64::from(self.leader) << 32 | u64::from(self.sweep) << 34
     }
 
     #[inline]

@@ -7,6 +7,7 @@ use game::{ByTeam, Game, Seat, Team};
 
 use super::node::{Consts, Layout, State};
 use crate::error::PositionError;
+use crate::position::Node;
 
 /// What a Kaboot (one team takes all 8 tricks, under the `kaboot` rule) is worth to the sweeping
 /// team, in card points: the rules score it 25 game points in Hokum and 44 in Sun, which at the

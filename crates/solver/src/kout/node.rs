@@ -289,11 +289,38 @@ impl State {
         let s = self.leader + self.len;
         usize::from(if s >= k.seats { s - k.seats } else { s })
     }
+}
+
+impl Node for State {
+    type Consts = Consts;
+    type Key = [u64; 4];
+
+    // Tricks are few: the value is rarely more than a test or two from a greedy play-out's.
+    const DRIVER: Driver = Driver::Mtdf;
+    // The quick bounds cost less than a table probe of a 40-byte entry.
+    const SURE_BEFORE_PROBE: bool = true;
+    // Cards of a run are exactly equivalent: only the highest is ordered.
+    const BOUNDED_RUNS: bool = false;
+
+    #[inline]
+    fn maximizing(&self, k: &Consts) -> bool {
+        self.mover(k) & 1 == k.team
+    }
+
+    #[inline]
+    fn in_trick(&self) -> bool {
+        self.len != 0
+    }
+
+    #[inline]
+    fn tricks_left(&self) -> u8 {
+        self.tricks_left
+    }
 
     /// The cards the seat to move may play: the engine's rules (`kout::trick::lead_set` and
     /// `follow_set`).
     #[inline]
-    pub(super) fn legal(&self, k: &Consts) -> u64 {
+    fn legal(&self, k: &Consts) -> u64 {
         let seat = self.mover(k);
         let hand = self.hands[seat];
         if self.len == 0 {
@@ -321,10 +348,36 @@ impl State {
         }
     }
 
+    #[inline]
+    fn ordered(&self, k: &Consts, equivalence: bool, table_move: u8) -> Moves {
+        State::ordered(self, k, equivalence, table_move)
+    }
+
+    /// The highest card equivalent to `c`: same hand and segment, no card of another seat (held
+    /// or on the table) between them.
+    fn representative(&self, k: &Consts, c: u8) -> u8 {
+        let hand = self.hands[self.mover(k)];
+        let blockers = (self.all() | self.table) & !hand;
+        let mut c = usize::from(c);
+        loop {
+            let field = FIELD[usize::from(FIELD_OF[c])];
+            let up = hand & field & ABOVE[c];
+            if up == 0 {
+                return c as u8;
+            }
+            let y = up.trailing_zeros() as usize;
+            let between = ABOVE[c] & ((1u64 << y) - 1);
+            if SEGMENT[c] != SEGMENT[y] || blockers & between != 0 {
+                return c as u8;
+            }
+            c = y;
+        }
+    }
+
     /// Plays card `c` for the seat to move; returns 1 if this completes a trick the counted team
     /// takes, else 0.
     #[inline]
-    pub(super) fn play(&mut self, k: &Consts, c: u8) -> i32 {
+    fn play(&mut self, k: &Consts, c: u8) -> i32 {
         let seat = self.mover(k);
         let bit = 1u64 << c;
         let joker = JOKERS & bit != 0;
@@ -368,114 +421,6 @@ impl State {
         i32::from(usize::from(winner & 1) == k.team)
     }
 
-    /// The table key of a position at the start of a trick, ranks normalised: the leader, and per
-    /// field which seat holds each card left from the lowest up, the cards played in between
-    /// removed. Positions with the same key differ only in cards that nobody holds any more, so
-    /// they have the same value. The trump jack, queen, king, ace and the jokers keep their places
-    /// (they decide when jokers may lead); only the trump 2–10 are renumbered.
-    #[inline]
-    pub(super) fn key(&self) -> [u64; 4] {
-        let all = self.all();
-        let count = |f: usize| u64::from((all & FIELD[f]).count_ones()) << 48;
-        [
-            self.seq[0]
-                | (all >> 9 & 0b11_1111) << 48
-                | u64::from((all & 0x1ff).count_ones()) << 54
-                | u64::from(self.leader) << 58,
-            self.seq[1] | count(1),
-            self.seq[2] | count(2),
-            self.seq[3] | count(3),
-        ]
-    }
-
-    /// The move `c` (a lead) as the table stores it: its field and its place among the cards of
-    /// the field still held, which name the same card in every position of the same key.
-    pub(super) fn move_code(&self, c: u8) -> u8 {
-        let f = FIELD_OF[usize::from(c)];
-        let below = self.all() & FIELD[usize::from(f)] & ((1u64 << c) - 1);
-        f * 16 + below.count_ones() as u8
-    }
-
-    /// The card of a stored move code in this position.
-    pub(super) fn move_of(&self, code: u8) -> u8 {
-        if code == NO_MOVE {
-            return NO_MOVE;
-        }
-        let mut live = self.all() & FIELD[usize::from(code / 16) & 3];
-        for _ in 0..code % 16 {
-            live &= live.wrapping_sub(1);
-        }
-        if live == 0 { NO_MOVE } else { live.trailing_zeros() as u8 }
-    }
-
-    /// The highest card equivalent to `c`: same hand and segment, no card of another seat (held
-    /// or on the table) between them.
-    pub(super) fn representative(&self, k: &Consts, c: u8) -> u8 {
-        let hand = self.hands[self.mover(k)];
-        let blockers = (self.all() | self.table) & !hand;
-        let mut c = usize::from(c);
-        loop {
-            let field = FIELD[usize::from(FIELD_OF[c])];
-            let up = hand & field & ABOVE[c];
-            if up == 0 {
-                return c as u8;
-            }
-            let y = up.trailing_zeros() as usize;
-            let between = ABOVE[c] & ((1u64 << y) - 1);
-            if SEGMENT[c] != SEGMENT[y] || blockers & between != 0 {
-                return c as u8;
-            }
-            c = y;
-        }
-    }
-}
-
-impl Node for State {
-    type Consts = Consts;
-    type Key = [u64; 4];
-
-    // Tricks are few: the value is rarely more than a test or two from a greedy play-out's.
-    const DRIVER: Driver = Driver::Mtdf;
-    // The quick bounds cost less than a table probe of a 40-byte entry.
-    const SURE_BEFORE_PROBE: bool = true;
-    // Cards of a run are exactly equivalent: only the highest is ordered.
-    const BOUNDED_RUNS: bool = false;
-
-    #[inline]
-    fn maximizing(&self, k: &Consts) -> bool {
-        self.mover(k) & 1 == k.team
-    }
-
-    #[inline]
-    fn in_trick(&self) -> bool {
-        self.len != 0
-    }
-
-    #[inline]
-    fn tricks_left(&self) -> u8 {
-        self.tricks_left
-    }
-
-    #[inline]
-    fn legal(&self, k: &Consts) -> u64 {
-        State::legal(self, k)
-    }
-
-    #[inline]
-    fn ordered(&self, k: &Consts, equivalence: bool, table_move: u8) -> Moves {
-        State::ordered(self, k, equivalence, table_move)
-    }
-
-    #[inline]
-    fn representative(&self, k: &Consts, c: u8) -> u8 {
-        State::representative(self, k, c)
-    }
-
-    #[inline]
-    fn play(&mut self, k: &Consts, c: u8) -> i32 {
-        State::play(self, k, c)
-    }
-
     #[inline]
     fn cap(&self, _k: &Consts) -> i32 {
         i32::from(self.tricks_left)
@@ -496,19 +441,46 @@ impl Node for State {
         State::last_trick(self, k)
     }
 
+    /// The table key of a position at the start of a trick, ranks normalised: the leader, and per
+    /// field which seat holds each card left from the lowest up, the cards played in between
+    /// removed. Positions with the same key differ only in cards that nobody holds any more, so
+    /// they have the same value. The trump jack, queen, king, ace and the jokers keep their places
+    /// (they decide when jokers may lead); only the trump 2–10 are renumbered.
     #[inline]
     fn key(&self) -> [u64; 4] {
-        State::key(self)
+        let all = self.all();
+        let count = |f: usize| u64::from((all & FIELD[f]).count_ones()) << 48;
+        [
+            self.seq[0]
+                | (all >> 9 & 0b11_1111) << 48
+                | u64::from((all & 0x1ff).count_ones()) << 54
+                | u64::from(self.leader) << 58,
+            self.seq[1] | count(1),
+            self.seq[2] | count(2),
+            self.seq[3] | count(3),
+        ]
     }
 
+    /// The move `c` (a lead) as the table stores it: its field and its place among the cards of
+    /// the field still held, which name the same card in every position of the same key.
     #[inline]
     fn move_code(&self, c: u8) -> u8 {
-        State::move_code(self, c)
+        let f = FIELD_OF[usize::from(c)];
+        let below = self.all() & FIELD[usize::from(f)] & ((1u64 << c) - 1);
+        f * 16 + below.count_ones() as u8
     }
 
+    /// The card of a stored move code in this position.
     #[inline]
     fn move_of(&self, code: u8) -> u8 {
-        State::move_of(self, code)
+        if code == NO_MOVE {
+            return NO_MOVE;
+        }
+        let mut live = self.all() & FIELD[usize::from(code / 16) & 3];
+        for _ in 0..code % 16 {
+            live &= live.wrapping_sub(1);
+        }
+        if live == 0 { NO_MOVE } else { live.trailing_zeros() as u8 }
     }
 }
 

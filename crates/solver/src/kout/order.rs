@@ -5,10 +5,12 @@ use super::node::{
     ABOVE, BASE, Consts, FIELD, FIELD_OF, JOKERS, NO_FIELD, SEGMENT, State, TRUMP_FIELD, high_bit, power,
 };
 use crate::order::{Moves, Ordering, TABLE_MOVE};
+use crate::position::Node;
 
 impl State {
     /// The moves to try, best first; of cards equivalent to each other (one run: same hand and
     /// segment, no card of another seat between), with `equivalence` only the highest.
+    #[inline]
     pub(super) fn ordered(&self, k: &Consts, equivalence: bool, table_move: u8) -> Moves {
         let legal = self.legal(k);
         if legal & legal.wrapping_sub(1) == 0 {
@@ -73,6 +75,7 @@ impl State {
     }
 
     /// A guess of how good leading `c` is, for move ordering only.
+    #[inline]
     fn lead_score(&self, k: &Consts, seat: usize, c: u8, all: u64) -> i32 {
         let ci = usize::from(c);
         let f = usize::from(FIELD_OF[ci]);
