@@ -19,6 +19,7 @@ use game::{Seat, Team};
 
 use crate::bounds::Sure;
 use crate::order::Moves;
+use crate::search::Search;
 use crate::trans_table::Key;
 
 /// A position of a trick-taking game with every hand known, which [`Solver`](crate::Solver)
@@ -60,6 +61,10 @@ pub trait Solvable {
 
     /// Whether the entries a search in context `old` left hold in context `new` too.
     fn same_table(old: &Self::Context, new: &Self::Context) -> bool;
+
+    /// [`Search::run`]. Each game's implementation is not generic, so the search is compiled
+    /// in this crate, where the game's helpers inline into it, rather than in each caller's.
+    fn search(search: &mut Search<'_, Self::Node>, target: Option<i32>) -> i32;
 }
 
 /// How the generic search closes in on the exact value by zero-window tests: each test next to the

@@ -14,18 +14,18 @@ use crate::position::{Driver, Node};
 use crate::trans_table::{NO_MOVE, TransTable};
 
 /// One search: the constants, the position (changed and restored as moves are tried), the table.
-pub(crate) struct Search<'t, N: Node> {
-    pub k: N::Consts,
-    pub st: N,
-    pub table: &'t mut TransTable<N::Key>,
+pub struct Search<'t, N: Node> {
+    pub(crate) k: N::Consts,
+    pub(crate) st: N,
+    pub(crate) table: &'t mut TransTable<N::Key>,
     /// Whether equivalent cards are searched once (off only to test that it changes nothing).
-    pub equivalence: bool,
-    pub nodes: u64,
+    pub(crate) equivalence: bool,
+    pub(crate) nodes: u64,
     /// The most nodes this search may visit; past it, it unwinds at once, storing nothing, and
     /// its answer is meaningless.
-    pub limit: u64,
+    pub(crate) limit: u64,
     /// Whether the search went past `limit`.
-    pub aborted: bool,
+    pub(crate) aborted: bool,
 }
 
 impl<N: Node> Search<'_, N> {
@@ -106,8 +106,7 @@ impl<N: Node> Search<'_, N> {
         let mut done = [(0u8, 0i32, 0i32); MAX_MOVES];
         let mut n_done = 0;
         'moves: for (i, &c) in moves.cards().iter().enumerate() {
-            let run = moves.run(i);
-            let weight = if N::BOUNDED_RUNS { N::run_weight(&self.k, c) } else { 0 };
+            let (run, weight) = if N::BOUNDED_RUNS { (moves.run(i), N::run_weight(&self.k, c)) } else { (0, 0) };
             if N::BOUNDED_RUNS {
                 // A card of a run already searched is bounded by that card's value: skip it if
                 // the bound cannot change this node's result.
@@ -155,7 +154,7 @@ impl<N: Node> Search<'_, N> {
     /// play-out's guess (MTD(f): values of few steps are rarely more than a test or two away), or
     /// each halving the interval the value is known to lie in (or better, as a fail-soft result
     /// may land beyond the test).
-    pub(crate) fn solve(&mut self) -> i32 {
+    fn solve(&mut self) -> i32 {
         let (mut lo, mut hi) = (0, self.st.cap(&self.k));
         let mut g = match N::DRIVER {
             Driver::Mtdf => self.greedy(),
@@ -190,7 +189,17 @@ impl<N: Node> Search<'_, N> {
     }
 
     /// Whether the counted team takes at least `target` from here (one zero-window search).
-    pub(crate) fn at_least(&mut self, target: i32) -> bool {
+    fn at_least(&mut self, target: i32) -> bool {
         self.search(target - 1, target) >= target
+    }
+
+    /// The exact value (`target` `None`), or whether the counted team takes at least `target`
+    /// (1 or 0).
+    #[inline]
+    pub(crate) fn run(&mut self, target: Option<i32>) -> i32 {
+        match target {
+            None => self.solve(),
+            Some(t) => i32::from(self.at_least(t)),
+        }
     }
 }

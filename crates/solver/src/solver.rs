@@ -132,7 +132,7 @@ impl<P: Position> Solver<P> {
         if pos.is_over() {
             return P::Value::default();
         }
-        self.run(pos, team, |_, s| value_of::<P>(s.solve()))
+        self.run(pos, team, |_, s| value_of::<P>(P::search(s, None)))
     }
 
     /// Whether `team` takes at least `target` from here (one zero-window search: cheaper than the
@@ -147,7 +147,7 @@ impl<P: Position> Solver<P> {
         if pos.is_over() {
             return false;
         }
-        self.run(pos, team, |_, s| target <= s.st.cap(&s.k) && s.at_least(target))
+        self.run(pos, team, |_, s| target <= s.st.cap(&s.k) && P::search(s, Some(target)) == 1)
     }
 
     /// The value, for the side to move's team, of playing each legal card: what that team takes
@@ -173,7 +173,7 @@ impl<P: Position> Solver<P> {
                     Some(&(_, v)) => v,
                     None => {
                         let gain = s.st.play(&s.k, rep);
-                        let v = gain + s.solve();
+                        let v = gain + P::search(s, None);
                         s.st = root;
                         solved.push((rep, v));
                         v
@@ -206,13 +206,14 @@ impl<P: Position> Solver<P> {
         assert!(!pos.is_over(), "best_move on a finished hand");
         self.run(pos, team, |layout, s| {
             let root = s.st;
-            let v = s.solve();
+            let v = P::search(s, None);
             let maximizing = root.maximizing(&s.k);
             let moves = s.ordered();
             let mut best = moves.first();
             for &c in moves.cards() {
                 let gain = s.st.play(&s.k, c);
-                let ok = if maximizing { s.at_least(v - gain) } else { !s.at_least(v - gain + 1) };
+                let ok =
+                    if maximizing { P::search(s, Some(v - gain)) == 1 } else { P::search(s, Some(v - gain + 1)) == 0 };
                 s.st = root;
                 if ok {
                     best = c;

@@ -19,6 +19,7 @@ use game::{Seat, Team};
 pub use position::{BalootPosition, kaboot_value};
 
 use crate::position::{Position, Solvable};
+use crate::search::Search;
 use crate::solver::Solver;
 use node::{Consts, Layout, State};
 
@@ -76,5 +77,9 @@ impl Solvable for BalootPosition {
             && old.closed == new.closed
             && old.team == new.team
             && old.hands.iter().zip(&new.hands).all(|(old, new)| new & !old == 0)
+    }
+
+    fn search(search: &mut Search<'_, State>, target: Option<i32>) -> i32 {
+        search.run(target)
     }
 }

@@ -19,7 +19,6 @@ impl State {
     /// suit with no card of another seat, held or on the table, between them. Swapping two cards
     /// of a run changes no trick's winner (the seat's own cards never meet in a trick), only where
     /// their points go: their values differ by at most the difference of their points.
-    #[inline]
     pub(super) fn ordered(&self, k: &Consts, equivalence: bool, table_move: u8) -> Moves {
         let moves = self.legal(k);
         if moves & moves.wrapping_sub(1) == 0 {

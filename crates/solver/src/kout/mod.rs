@@ -20,6 +20,7 @@ use game::{Seat, Team};
 pub use position::KoutPosition;
 
 use crate::position::{Position, Solvable};
+use crate::search::Search;
 use crate::solver::Solver;
 use node::{Consts, Layout, State};
 
@@ -74,6 +75,10 @@ impl Solvable for KoutPosition {
 
     fn same_table(old: &Context, new: &Context) -> bool {
         old == new
+    }
+
+    fn search(search: &mut Search<'_, State>, target: Option<i32>) -> i32 {
+        search.run(target)
     }
 }
 

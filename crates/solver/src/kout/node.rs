@@ -463,7 +463,6 @@ impl Node for State {
 
     /// The move `c` (a lead) as the table stores it: its field and its place among the cards of
     /// the field still held, which name the same card in every position of the same key.
-    #[inline]
     fn move_code(&self, c: u8) -> u8 {
         let f = FIELD_OF[usize::from(c)];
         let below = self.all() & FIELD[usize::from(f)] & ((1u64 << c) - 1);
@@ -471,7 +470,6 @@ impl Node for State {
     }
 
     /// The card of a stored move code in this position.
-    #[inline]
     fn move_of(&self, code: u8) -> u8 {
         if code == NO_MOVE {
             return NO_MOVE;

@@ -10,7 +10,6 @@ use crate::position::Node;
 impl State {
     /// The moves to try, best first; of cards equivalent to each other (one run: same hand and
     /// segment, no card of another seat between), with `equivalence` only the highest.
-    #[inline]
     pub(super) fn ordered(&self, k: &Consts, equivalence: bool, table_move: u8) -> Moves {
         let legal = self.legal(k);
         if legal & legal.wrapping_sub(1) == 0 {
@@ -75,7 +74,6 @@ impl State {
     }
 
     /// A guess of how good leading `c` is, for move ordering only.
-    #[inline]
     fn lead_score(&self, k: &Consts, seat: usize, c: u8, all: u64) -> i32 {
         let ci = usize::from(c);
         let f = usize::from(FIELD_OF[ci]);
