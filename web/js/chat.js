@@ -30,13 +30,58 @@ export const CHAT_LIMIT = 100;
  */
 
 /**
- * A table's chat: its lines (oldest first) and the newest one the reader has seen.
- * @typedef {{code: string | null, lines: ChatLine[], readSeq: number}} ChatState
+ * What one of one's own chat messages said: typed text or a quick phrase.
+ * @typedef {{text: string | null, phrase: string | null}} Said
  */
+
+/**
+ * A table's chat: its lines (oldest first), the newest one the reader has seen, the reader's own
+ * messages sent lately (by message id, so a refusal names the one it refuses) and the last one
+ * the server refused, which the chat box shows until the next message goes out.
+ * @typedef {object} ChatState
+ * @property {string | null} code
+ * @property {ChatLine[]} lines
+ * @property {number} readSeq
+ * @property {(Said & {id: number})[]} sent
+ * @property {(Said & {code: string, message: string}) | null} refused
+ */
+
+/** How many of one's own recent messages the client remembers, to match a refusal to. */
+export const SENT_KEPT = 10;
 
 /** @returns {ChatState} */
 export function emptyChat() {
-  return { code: null, lines: [], readSeq: -1 };
+  return { code: null, lines: [], readSeq: -1, sent: [], refused: null };
+}
+
+/**
+ * The chat once one's own message (the `chat` message as sent, with its id) is on its way: it is
+ * remembered, and an earlier refusal is over.
+ * @param {ChatState} chat
+ * @param {Record<string, any>} message
+ * @returns {ChatState}
+ */
+export function chatSent(chat, message) {
+  const said = { id: Number(message.id), text: typeof message.text === 'string' ? message.text : null, phrase: typeof message.phrase === 'string' ? message.phrase : null };
+  return { ...chat, sent: [...chat.sent, said].slice(-SENT_KEPT), refused: null };
+}
+
+/**
+ * The chat after an `error` frame: when it answers one of one's own chat messages (by its id),
+ * that message was not said and the chat keeps it as refused; otherwise null (not about chat).
+ * @param {ChatState} chat
+ * @param {Record<string, any>} frame
+ * @returns {ChatState | null}
+ */
+export function chatAfterRefusal(chat, frame) {
+  const said = typeof frame.id === 'number' ? chat.sent.find((s) => s.id === frame.id) : undefined;
+  if (!said) return null;
+  const code = typeof frame.code === 'string' ? frame.code : 'internal';
+  return {
+    ...chat,
+    sent: chat.sent.filter((s) => s !== said),
+    refused: { text: said.text, phrase: said.phrase, code, message: String(frame.message ?? '') },
+  };
 }
 
 /**
@@ -95,7 +140,7 @@ export function lastSeq(lines) {
 export function chatAfterSync(chat, code, lines) {
   if (chat.code !== code) {
     const merged = mergeChat([], lines);
-    return { code, lines: merged, readSeq: lastSeq(merged) };
+    return { ...emptyChat(), code, lines: merged, readSeq: lastSeq(merged) };
   }
   return { ...chat, lines: mergeChat(chat.lines, lines) };
 }
@@ -108,7 +153,7 @@ export function chatAfterSync(chat, code, lines) {
  * @returns {ChatState}
  */
 export function chatAfterFrame(chat, code, frame) {
-  const base = chat.code === code ? chat : { code, lines: [], readSeq: -1 };
+  const base = chat.code === code ? chat : { ...emptyChat(), code };
   return { ...base, lines: mergeChat(base.lines, [frame]) };
 }
 
@@ -136,7 +181,7 @@ export function unreadCount(chat, muted, me) {
  * What a line says in a language: its text as typed, or its phrase in that language (an id this
  * client does not know: the id itself).
  * @param {import('./i18n.js').Lang} lang
- * @param {ChatLine} line
+ * @param {Said} line  a line, or one's own message the server refused
  */
 export function lineWords(lang, line) {
   if (line.text !== null) return line.text;

@@ -116,6 +116,11 @@ export class App {
     /** @type {Connection | null} */
     this.conn = null;
     this.scheduled = false;
+    // A pointer pressed and not yet released: redraws wait for its release (see render).
+    this.pressed = false;
+    this.drawHeld = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.pressTimer = null;
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.wakeTimer = null;
     this.wakeTime = 0;
@@ -156,14 +161,43 @@ export class App {
     this.render();
   }
 
-  /** Re-renders soon (once per burst of changes). */
+  /**
+   * Re-renders soon (once per burst of changes). Not while a pointer is pressed: a redraw makes
+   * every element anew, and a press on the old button with its release on the new one is no click
+   * to the browser, so the person's click (or tap) would be lost to a frame from the server that
+   * came in between. The redraw comes once the pointer is released and its click handled.
+   */
   render() {
     if (this.scheduled) return;
     this.scheduled = true;
     queueMicrotask(() => {
       this.scheduled = false;
-      this.draw();
+      if (this.pressed) this.drawHeld = true;
+      else this.draw();
     });
+  }
+
+  /** Follows the pointer's presses for render. */
+  watchPresses() {
+    const release = () => {
+      if (this.pressTimer) clearTimeout(this.pressTimer);
+      this.pressTimer = null;
+      if (!this.pressed) return;
+      this.pressed = false;
+      // After the click this release makes (dispatched in the same task), not before it.
+      if (this.drawHeld) setTimeout(() => {
+        this.drawHeld = false;
+        this.render();
+      }, 0);
+    };
+    document.addEventListener('pointerdown', () => {
+      this.pressed = true;
+      // A press whose release never comes here (let go outside the window) holds nothing for long.
+      if (this.pressTimer) clearTimeout(this.pressTimer);
+      this.pressTimer = setTimeout(release, 1000);
+    }, true);
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
   }
 
   /**
@@ -220,6 +254,17 @@ export class App {
       this.ui.chatDraft = '';
       this.render();
     }
+  }
+
+  /**
+   * One's own chat message was refused: its typed words go back into an empty field, to send again
+   * (the open chat box says why). With the box closed, the refusal shows as a toast instead.
+   * @param {NonNullable<import('./chat.js').ChatState['refused']>} refused
+   */
+  onChatRefused(refused) {
+    if (refused.text !== null && !this.ui.chatDraft.trim()) this.ui.chatDraft = refused.text;
+    if (!this.ui.chatOpen) this.dispatch({ type: 'localError', code: refused.code, message: refused.message, now: Date.now() });
+    else this.render();
   }
 
   /**
@@ -300,6 +345,7 @@ export class App {
   async boot() {
     window.addEventListener('hashchange', () => this.onRoute());
     document.addEventListener('keydown', (e) => this.onKey(e));
+    this.watchPresses();
     setInterval(() => this.tick(), 250);
     window.addEventListener('online', () => this.conn?.retryNow());
     const player = await restoreSession();
@@ -405,6 +451,8 @@ export class App {
     this.dispatch({ type: 'server', msg: m, now });
     // Lines that come while the chat is open are read as they come.
     if ((m.type === 'chat' || m.type === 'sync') && this.ui.chatOpen) this.dispatch({ type: 'chatRead' });
+    const refused = this.state.chat.refused;
+    if (refused && refused !== before.chat.refused) this.onChatRefused(refused);
     if (m.type === 'event' || m.type === 'sync') this.onGameMessage(before, m, now);
     // The table we asked for: go to it.
     if (m.type === 'table' && this.ui.createId !== null && m.id === this.ui.createId && this.state.table) {
@@ -688,11 +736,13 @@ export class App {
       c.status === 'reconnecting' ? h('button', { class: 'btn small', type: 'button', onclick: () => this.conn?.retryNow() }, this.t('conn.retryNow')) : null);
   }
 
-  toast() {
-    const e = this.state.error;
-    if (!e) return null;
-    /** @type {import('./dom.js').Child} */
-    let text;
+  /**
+   * A refusal in words: the engine's reason for an illegal action, a known code in the reader's
+   * language (in English, the server's own words), else the server's message.
+   * @param {{code: string, message: string, reason?: Record<string, unknown>}} e
+   * @returns {import('./dom.js').Child}
+   */
+  errorText(e) {
     if (e.code === 'illegal') {
       // The engine's refusal (code and parameters) in the player's language when the code is a
       // known one; else the server's English, isolated so that an Arabic sentence around it keeps
@@ -700,14 +750,20 @@ export class App {
       const table = this.state.table;
       const parts = reasonParts(this.state.lang, e.reason, { game: table?.game, name: (seat) => seatName(table, seat, this.state.lang) });
       const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
-      text = this.tn('table.illegal', { reason: e.message }, { reason });
+      return this.tn('table.illegal', { reason: e.message }, { reason });
     }
-    else if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'name_taken', 'network', 'unauthorized'].includes(e.code)) {
-      text = this.t(`error.${e.code}`);
-      if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') text = e.message.charAt(0).toUpperCase() + e.message.slice(1);
-    } else text = e.message || e.code;
+    if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'name_taken', 'network', 'unauthorized'].includes(e.code)) {
+      if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') return e.message.charAt(0).toUpperCase() + e.message.slice(1);
+      return this.t(`error.${e.code}`);
+    }
+    return e.message || e.code;
+  }
+
+  toast() {
+    const e = this.state.error;
+    if (!e) return null;
     return h('div', { class: `toast ${e.code}`, role: 'alert' },
-      h('span', { class: 'toast-text' }, text),
+      h('span', { class: 'toast-text' }, this.errorText(e)),
       h('button', { class: 'btn ghost small', type: 'button', 'aria-label': this.t('table.close'), onclick: () => this.dispatch({ type: 'dismissError' }) }, '×'));
   }
 }

@@ -11,7 +11,7 @@
  */
 
 import { normalizeLang } from './i18n.js';
-import { emptyChat, chatAfterSync, chatAfterFrame, lastSeq } from './chat.js';
+import { emptyChat, chatAfterSync, chatAfterFrame, chatSent, chatAfterRefusal, lastSeq } from './chat.js';
 
 /** How many moves the client keeps for its move list. */
 export const LOG_LIMIT = 300;
@@ -232,6 +232,10 @@ function onServer(state, m, now) {
       // An invite link opened while the match is under way: the app watches the table instead
       // (main.js spectates), which is no error to show.
       if (code === 'seat_taken' && state.route.name === 'table' && !state.table) return { ...state, pending: null };
+      // One's own chat message refused (too many at once, a spectator where the host turned their
+      // chat off): the chat box says so beside the words, which were not said.
+      const chat = chatAfterRefusal(state.chat, m);
+      if (chat) return { ...state, chat };
       const reason = m.reason && typeof m.reason === 'object' && !Array.isArray(m.reason) && typeof m.reason.code === 'string' ? m.reason : null;
       return { ...state, pending: null, error: { code, message: String(m.message ?? ''), ...(reason ? { reason } : {}), at: now } };
     }
@@ -297,6 +301,7 @@ export function reduce(state, action) {
     case 'sent':
       if (action.msg.type === 'act') return { ...state, pending: { action: String(action.msg.action), version: Number(action.msg.version) }, error: null };
       if (action.msg.type === 'hint') return { ...state, hintAsked: state.game?.version ?? null, error: null };
+      if (action.msg.type === 'chat') return { ...state, chat: chatSent(state.chat, action.msg) };
       return state;
     case 'localError':
       return { ...state, error: { code: action.code, message: action.message, at: action.now } };

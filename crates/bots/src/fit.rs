@@ -1,5 +1,6 @@
 //! Fitting the strong bots' bidding estimates on exact solves (`crates/bots/examples/fit_bids.rs`
-//! runs it; the weights it prints are the constants in `strong/bids.rs` and `baloot_bot/estimate.rs`).
+//! runs it; the weights it prints are the constants in `kout/bids.rs`, `baloot/bids.rs` and
+//! `baloot/heuristic/estimate.rs`).
 //!
 //! A sample is one random deal: the features of the cards the bidder knows when it bids, and the
 //! deal's value with every hand open, from the first lead, by the exact solver. The model is the
@@ -12,10 +13,10 @@ use kout::{Bid, Contract, Variant};
 use rand_core::RngCore;
 use solver::{BalootPosition, BalootSolver, KoutPosition, KoutSolver};
 
-use crate::baloot_bot::{PLAYOUTS, hokum_features, sun_features};
-use crate::kout_bot::{best_trump, own_tricks};
-use crate::strong::Scorer;
-pub use crate::strong::bids::{KOUT_FEATURE_NAMES, KOUT_FEATURES, kout_features};
+use crate::baloot::heuristic::{PLAYOUTS, hokum_features, sun_features};
+use crate::baloot::score::Scorer;
+pub use crate::kout::bids::{KOUT_FEATURE_NAMES, KOUT_FEATURES, kout_features};
+use crate::kout::heuristic::{best_trump, own_tricks};
 
 /// The least-squares weights `w` minimising Σ (w·x − y)² over `rows` of (x, y), all `x` of one
 /// length, with a small ridge `ridge` on every weight but the first (the constant) to keep

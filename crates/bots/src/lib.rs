@@ -20,31 +20,41 @@
 //! assert_eq!(hard.to_string(), "hard");
 //! assert_eq!("strong:ms=500".parse::<BotSpec>().unwrap().ms, Some(500));
 //! ```
+//!
+//! # Layout
+//!
+//! - `kout/`, `baloot/`, `kabul/`: each game's bots, and the [`Playable`] factory that seats them:
+//!   its heuristic ([`KoutHeuristic`], [`BalootHeuristic`], [`KabulHeuristic`]); its strong bot
+//!   ([`KoutStrong`], [`BalootStrong`], [`KabulStrong`]) with what only it needs (the deals or worlds
+//!   it samples, its solver-fitted bids, Kabul's belief and its fast model of a round); its tests.
+//! - `search/`: what the strong bots share — the budget of a decision ([`Search`]: its default time
+//!   and the work a millisecond buys), the tally of the candidates' scores over the sampled deals,
+//!   and for the trick games the deals sampled from what a seat knows and the cards to search among.
+//! - Game-generic: the [`arena`] (duplicate matches between bots), [`external`] bots (programs that
+//!   speak the bot protocol), the strong bots' values of actions ([`analysis`], [`hint`]), the
+//!   fitting of the bidding estimates ([`fit`]) and a measure of decisions per second
+//!   ([`throughput`]).
 
 use std::fmt;
 use std::str::FromStr;
 
 pub mod analysis;
 pub mod arena;
-mod baloot_bot;
+mod baloot;
 pub mod external;
 pub mod fit;
 pub mod hint;
-mod kabul_bot;
-mod kabul_strong;
-mod kout_bot;
-mod strong;
+mod kabul;
+mod kout;
+mod search;
 pub mod throughput;
 
+pub use self::baloot::{BalootHeuristic, BalootStrong};
+pub use self::kabul::{KabulHeuristic, KabulStrong, SearchStats};
+pub use self::kout::{KoutHeuristic, KoutStrong};
+pub use self::search::{MAX_DEALS, NODES_PER_MS, Search};
 pub use analysis::{Evaluation, Unit};
-pub use baloot_bot::BalootHeuristic;
 pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
-pub use kabul_bot::KabulHeuristic;
-pub use kabul_strong::{DEFAULT_MS, KabulStrong, SearchStats};
-/// The default time per decision of Kabul's strong bot, in milliseconds.
-pub const KABUL_DEFAULT_MS: u32 = DEFAULT_MS;
-pub use kout_bot::KoutHeuristic;
-pub use strong::{BalootStrong, KoutStrong, MAX_DEALS, NODES_PER_MS, TRICK_DEFAULT_MS};
 
 use cards::random_below;
 use game::{Game, GameKind, Seat, Winner};
@@ -134,7 +144,7 @@ pub struct BotSpec {
     /// memory). The other games ignore it.
     pub forget: f64,
     /// The strong bot: its time per decision in milliseconds (`None`: the game's default,
-    /// [`TRICK_DEFAULT_MS`] in Kout Bo and Baloot, [`KABUL_DEFAULT_MS`] in Kabul). The other kinds
+    /// [`Playable::STRONG_DEFAULT_MS`], its strong bot's [`Search::DEFAULT_MS`]). The other kinds
     /// ignore it.
     pub ms: Option<u32>,
     /// The strong bot in Kout Bo and Baloot: bids by the estimates fitted on solved deals
@@ -322,8 +332,9 @@ impl FromStr for AnyBot {
 
 /// A game that has bots: the factory the server, the terminal game and the arena call.
 pub trait Playable: Game {
-    /// The strong bot's time per decision when its spec names none, in milliseconds.
-    const STRONG_DEFAULT_MS: u32 = TRICK_DEFAULT_MS;
+    /// The strong bot's time per decision when its spec names none, in milliseconds: its
+    /// [`Search::DEFAULT_MS`] (a stand-in game names another game's).
+    const STRONG_DEFAULT_MS: u32;
 
     /// A new bot of `spec` for a table of this game under `rules`, whose random choices come from
     /// `seed`. (A view does not carry the rule set; the strong bots search under it.)
@@ -345,76 +356,6 @@ pub trait Playable: Game {
         _seed: u64,
     ) -> Option<Evaluation<Self::Action>> {
         None
-    }
-}
-
-impl Playable for kout::Kout {
-    fn bot(spec: BotSpec, seed: u64, _rules: &Self::Rules) -> Box<dyn Bot<Self>> {
-        match spec.kind {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(KoutHeuristic),
-            BotKind::Strong => Box::new(
-                KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed).with_solved_bids(spec.solved_bids),
-            ),
-        }
-    }
-
-    fn evaluate(
-        _rules: &Self::Rules,
-        seat: Seat,
-        view: &Self::View,
-        legal: &[Self::Action],
-        ms: u32,
-        seed: u64,
-    ) -> Option<Evaluation<Self::Action>> {
-        KoutStrong::new(ms, seed).evaluate(seat, view, legal)
-    }
-}
-
-impl Playable for baloot::Baloot {
-    fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
-        match spec.kind {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(BalootHeuristic),
-            BotKind::Strong => Box::new(
-                BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)
-                    .with_solved_bids(spec.solved_bids),
-            ),
-        }
-    }
-
-    fn evaluate(
-        rules: &Self::Rules,
-        seat: Seat,
-        view: &Self::View,
-        legal: &[Self::Action],
-        ms: u32,
-        seed: u64,
-    ) -> Option<Evaluation<Self::Action>> {
-        BalootStrong::new(ms, seed, *rules).evaluate(seat, view, legal)
-    }
-}
-
-impl Playable for kabul::Kabul {
-    const STRONG_DEFAULT_MS: u32 = KABUL_DEFAULT_MS;
-
-    fn bot(spec: BotSpec, seed: u64, _rules: &Self::Rules) -> Box<dyn Bot<Self>> {
-        match spec.kind {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Heuristic => Box::new(KabulHeuristic::new(spec.forget, seed)),
-            BotKind::Strong => Box::new(KabulStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)),
-        }
-    }
-
-    fn evaluate(
-        _rules: &Self::Rules,
-        seat: Seat,
-        view: &Self::View,
-        legal: &[Self::Action],
-        ms: u32,
-        seed: u64,
-    ) -> Option<Evaluation<Self::Action>> {
-        KabulStrong::new(ms, seed).evaluate(seat, view, legal)
     }
 }
 

@@ -30,7 +30,7 @@ pub struct Args {
 
 /// Runs the load test and prints its report as JSON.
 pub fn run(args: Args) -> ExitCode {
-    let options = server::loadtest::Options {
+    let options = ::loadtest::Options {
         addr: args.addr,
         tables: args.tables,
         seconds: args.seconds,
@@ -45,7 +45,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(server::loadtest::run(options)) {
+    match runtime.block_on(::loadtest::run(options)) {
         Ok(report) => {
             println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
             ExitCode::SUCCESS

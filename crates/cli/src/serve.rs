@@ -43,7 +43,7 @@ pub struct Args {
     /// (docs/bot-protocol.md), e.g. --bot wanderer="python3 examples/bots/random_bot.py".
     /// Repeatable. The command is split like a shell would, without running one.
     #[arg(long = "bot", value_name = "NAME=CMD", value_parser = parse_named_bot)]
-    bots: Vec<server::botpool::NamedBot>,
+    bots: Vec<server::runners::NamedBot>,
     /// The time an external bot is given per decision, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     bot_ms: u64,
@@ -62,6 +62,13 @@ pub struct Args {
     /// `majlis analyze --ms`. Default: each game's (2000 in Kout Bo and Baloot, 100 in Kabul).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..=20_000))]
     analysis_ms: Option<u32>,
+    /// Chat messages one socket may send at once before `--chat-every-ms` applies; past it a
+    /// message is refused with `rate_limited`. Default 3.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    chat_burst: Option<u32>,
+    /// One more chat message is allowed per this many milliseconds in the long run. Default 2000.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    chat_every_ms: Option<u64>,
     /// Deal every table's cards (and make the bots' choices) from this seed instead of the
     /// operating system's randomness, so the deals can be foreseen: for tests (the browser tests
     /// reach a Kawesh hand by it), never for a server people play on.
@@ -78,8 +85,8 @@ pub enum LogFormat {
     Json,
 }
 
-fn parse_named_bot(text: &str) -> Result<server::botpool::NamedBot, String> {
-    server::botpool::NamedBot::parse(text).map_err(|e| e.to_string())
+fn parse_named_bot(text: &str) -> Result<server::runners::NamedBot, String> {
+    server::runners::NamedBot::parse(text).map_err(|e| e.to_string())
 }
 
 /// Runs `majlis serve` until Ctrl-C (or SIGTERM), then shuts down gracefully.
@@ -131,6 +138,12 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     let mut config =
         server::Config { bot_delay: Duration::from_millis(args.bot_delay_ms), ..server::Config::default() };
     config.limits.addr_exempt = args.addr_limit_exempt;
+    if let Some(burst) = args.chat_burst {
+        config.limits.chat_burst = burst;
+    }
+    if let Some(ms) = args.chat_every_ms {
+        config.limits.chat_every = Duration::from_millis(ms);
+    }
     config.secure_cookies = args.secure_cookies;
     for bot in &args.bots {
         println!("majlis: bot {} = {}", bot.name(), bot.command());

@@ -18,6 +18,7 @@
 
 mod kind;
 mod matches;
+mod options;
 mod record;
 mod refusal;
 mod seat;
@@ -26,7 +27,8 @@ mod traits;
 
 pub use kind::{GameKind, UnknownGame};
 pub use matches::{Match, MatchError, ReplayAt, view_json};
+pub use options::Options;
 pub use record::{HandRecord, Record, RecordError, RecordErrorKind, RecordedAction, from_json_trusted};
 pub use refusal::{Refusal, Refuse};
 pub use seat::{BySeat, ByTeam, MAX_SEATS, Seat, SeatSet, Team};
-pub use traits::{Actor, Game, Options, ParseActionError, Phase, RuleSet, Score, Winner};
+pub use traits::{Actor, Game, ParseActionError, Phase, RuleSet, Score, Winner};

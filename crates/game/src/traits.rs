@@ -11,10 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 
 use crate::record::HandRecord;
-use crate::{GameKind, Refuse, Seat, SeatSet, Team};
-
-/// Rule options as they appear in a record's `"rules"` object: option name to JSON value.
-pub type Options = serde_json::Map<String, serde_json::Value>;
+use crate::{GameKind, Options, Refuse, Seat, SeatSet, Team};
 
 /// Who performs an action: a seat, or the clock (which closes Kabul snap windows; `null` in records).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -7,7 +7,7 @@ use rand_core::RngCore;
 
 use crate::action::{Bid, KoutAction};
 use crate::deal::{KoutDeal, deal_hands};
-use crate::illegal::{Illegal, Moment};
+use crate::error::{Illegal, Moment};
 use crate::rules::{KoutRules, Variant};
 use crate::setup::SetupError;
 use crate::state::{Hand, Kout, Stage};

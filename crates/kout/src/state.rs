@@ -6,7 +6,7 @@ use cards::{Card, CardSet, Suit};
 use game::{ByTeam, Seat, Team};
 
 use crate::bidding::{Bidding, Contract};
-use crate::illegal::Illegal;
+use crate::error::Illegal;
 use crate::rules::KoutRules;
 use crate::scoring::{hand_score, is_decided, is_made, match_winner};
 use crate::summary::KoutHandSummary;

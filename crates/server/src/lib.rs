@@ -50,32 +50,24 @@ use std::time::Duration;
 
 use game::GameKind;
 
-mod account;
-mod analysis;
-mod auth;
-pub mod bot_threads;
-pub mod botpool;
-pub mod chat;
-pub mod fair;
+mod http;
 mod hub;
+mod ws;
+mod table;
+pub mod runners;
+pub mod store;
+pub mod protocol;
+pub mod metrics;
+pub mod fair;
 pub mod ids;
 pub mod limits;
-pub mod loadtest;
-pub mod metrics;
-mod net;
-mod outbox;
-mod players;
-pub mod protocol;
 pub mod ratings;
-mod replay;
-mod session;
-pub mod store;
-mod table;
 
-pub use hub::{Hub, Spawn};
-pub use net::{metrics_router, router, rss_bytes};
+pub use http::{metrics_router, router};
+pub use hub::{Hub, TableSummary};
+pub use metrics::rss_bytes;
 pub use store::{Store, StoreError};
-pub use table::TableError;
+pub use table::{NewTable, Spawn, TableError};
 
 /// Picks the game type for a kind and starts a table of it: `spawn.visit::<G>(kind)`.
 /// [`default_dispatch`] covers every game built in; tests may pass their own.
@@ -108,13 +100,13 @@ pub struct Config {
     /// The limits on each connection's resources.
     pub limits: limits::Limits,
     /// The operator's external bots, which hosts seat by name (`majlis serve --bot NAME=CMD`).
-    pub bots: Vec<botpool::NamedBot>,
+    pub bots: Vec<runners::NamedBot>,
     /// The most external bot processes running at once, over all tables.
     pub max_bot_processes: usize,
     /// The time an external bot is given per decision, in milliseconds (`ms` in its `act`).
     pub bot_ms: u64,
     /// The threads built-in searching bots (`strong`, `hard`) think on, off the async runtime
-    /// (`majlis serve --bot-threads N`); 0: one per core. See [`bot_threads`].
+    /// (`majlis serve --bot-threads N`); 0: one per core. See [`runners::threads`].
     pub bot_threads: usize,
     /// The search budget per decision of the analyses of finished matches, in milliseconds
     /// (`majlis serve --analysis-ms N`; `majlis analyze --ms` means the same); `None`: each game's
@@ -192,7 +184,7 @@ pub enum ServeError {
     Listen(std::io::Error),
     /// The bots' threads could not be started.
     #[error(transparent)]
-    BotThreads(#[from] bot_threads::StartError),
+    BotThreads(#[from] runners::StartError),
 }
 
 /// Serves on `listener` until `shutdown` completes: restores every stored table first, then
@@ -237,7 +229,7 @@ where
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let limits = config.limits.clone();
     let hub = Hub::new(store.clone(), config, stop_rx.clone())?;
-    let restored = hub.restore().await?;
+    let restored = table::restore_all(&hub).await?;
     let addr = listener.local_addr().map_err(ServeError::Listen)?;
     let bot_threads = hub.bot_threads.threads();
     tracing::info!(%addr, restored, store = store.backend(), open_files, bot_threads, "majlis server listening");
@@ -263,7 +255,7 @@ where
         tracing::info!("shutting down");
         let _ = stop_tx.send(true);
     });
-    net::accept_loop(listener, app, &limits, stop_rx).await;
+    http::accept_loop(listener, app, &limits, stop_rx).await;
     hub.stop_tables().await;
     store.close().await;
     if let (Some(done), Some(task)) = (metrics_done, metrics_task) {

@@ -6,6 +6,8 @@
 //! game's counters once, when it starts. What is cheaper to read than to keep (tables by status,
 //! sockets, the bot queue, memory) is read when the metrics are scraped.
 //!
+//! It is a leaf: the server hands it a [`Snapshot`] of what it reports but does not keep.
+//!
 //! docs/operations.md lists every metric with its labels and meaning.
 
 use std::time::Instant;
@@ -18,8 +20,6 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 
-use crate::hub::Hub;
-use crate::protocol::ErrorCode;
 
 /// The histograms' upper bounds, in seconds: 0.25 ms to 2.5 s, about three buckets per decade.
 /// An action on a healthy server takes well under a millisecond plus the store's commit; the top
@@ -143,6 +143,35 @@ impl TableMetrics {
     }
 }
 
+/// The figures that are cheaper to read when the metrics are scraped than to keep: the server
+/// hands them to [`Metrics::render`].
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot {
+    /// The game id and status (`lobby`, `playing`, `finished`) of every live table.
+    pub tables: Vec<(&'static str, &'static str)>,
+    /// WebSocket connections open.
+    pub connections: u64,
+    /// Searching bots' decisions waiting for a bot thread.
+    pub bot_queue: usize,
+    /// Searching bots' decisions running.
+    pub bot_running: usize,
+    /// The bot threads.
+    pub bot_threads: usize,
+    /// External bot programs running.
+    pub bot_processes: usize,
+    /// The process's resident memory, when known.
+    pub resident_bytes: Option<u64>,
+}
+
+/// The resident memory of this process (Linux: from /proc), if known.
+#[must_use]
+pub fn rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// A server's metrics and the registry that renders them.
 #[derive(Debug)]
 pub struct Metrics {
@@ -236,34 +265,34 @@ impl Metrics {
         }
     }
 
-    /// A client's message was answered with an error `code`.
-    pub(crate) fn refused(&self, code: ErrorCode) {
-        self.refused.get_or_create(&CodeLabels { code: code.as_str() }).inc();
+    /// A client's message was answered with an error `code` (`rate_limited`, `illegal`, ...).
+    pub(crate) fn refused(&self, code: &'static str) {
+        self.refused.get_or_create(&CodeLabels { code }).inc();
     }
 
-    /// Reads the figures kept elsewhere and renders every metric in the text format.
+    /// Renders every metric in the text format, with the figures kept elsewhere read from
+    /// `snapshot`.
     #[must_use]
-    pub fn render(&self, hub: &Hub) -> String {
+    pub fn render(&self, snapshot: &Snapshot) -> String {
         let mut counts = [[0_i64; STATUSES.len()]; GameKind::ALL.len()];
-        hub.each_table(|game, status| {
+        for &(game, status) in &snapshot.tables {
             let g = GameKind::ALL.iter().position(|k| k.id() == game);
             let s = STATUSES.iter().position(|s| *s == status);
             if let (Some(g), Some(s)) = (g, s) {
                 counts[g][s] += 1;
             }
-        });
+        }
         for (kind, by_status) in GameKind::ALL.iter().zip(counts) {
             for (status, n) in STATUSES.iter().zip(by_status) {
                 self.tables.get_or_create(&TableLabels { game: kind.id(), status }).set(n);
             }
         }
-        self.connections.set(gauge(hub.connection_count()));
-        let bots = hub.bot_threads.stats();
-        self.bot_queue.set(gauge(bots.queued));
-        self.bot_running.set(gauge(bots.running));
-        self.bot_threads.set(gauge(bots.threads));
-        self.bot_processes.set(gauge(hub.bot_pool.running()));
-        self.resident.set(crate::rss_bytes().map_or(0, gauge));
+        self.connections.set(gauge(snapshot.connections));
+        self.bot_queue.set(gauge(snapshot.bot_queue));
+        self.bot_running.set(gauge(snapshot.bot_running));
+        self.bot_threads.set(gauge(snapshot.bot_threads));
+        self.bot_processes.set(gauge(snapshot.bot_processes));
+        self.resident.set(snapshot.resident_bytes.map_or(0, gauge));
         let mut text = String::new();
         if let Err(e) = prometheus_client::encoding::text::encode(&mut text, &self.registry) {
             // Writing to a String fails only if an encoder refuses a value: say so in the text.

@@ -176,6 +176,8 @@ impl Bot<Puppet> for Inner {
 }
 
 impl Playable for Puppet {
+    const STRONG_DEFAULT_MS: u32 = Kout::STRONG_DEFAULT_MS;
+
     fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
         match spec.kind {
             BotKind::Strong => Box::new(PuppetBot { ms: spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS) }),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::{Client, TestServer, config, http, record, temp_db};
 use serde_json::json;
-use server::botpool::NamedBot;
+use server::runners::NamedBot;
 
 /// `python3 PATH TAG` for a program of the bots crate's protocol tests, or the example bot. The
 /// programs ignore their arguments: the tag tells this test's processes from those of the tests

@@ -15,34 +15,12 @@ use ratatui::Frame;
 
 use crate::choice::{Choice, Intent, Key};
 use crate::config::Config;
-use crate::render;
+use crate::game_ui::{Ctx, GameUi, Names};
+use crate::render::{self, Notice, Overlay};
 use crate::style::Palette;
-use crate::table::{Ctx, Names, Table};
 
 /// How many lines the log keeps.
 const LOG_LINES: usize = 200;
-
-/// What covers the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// Nothing: the table.
-    None,
-    /// The rules and keys, scrolled down this many lines.
-    Help(u16),
-    /// The last trick (Kabul: the recent events).
-    Review,
-    /// "Quit? y/n".
-    ConfirmQuit,
-}
-
-/// A line under the table: a refusal (why a choice is not allowed) or information.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Notice {
-    /// A choice was refused; the engine's reason.
-    Refusal(String),
-    /// Anything else.
-    Info(String),
-}
 
 /// A terminal match of any game, as the terminal loop sees it.
 pub trait Screen {
@@ -63,7 +41,7 @@ pub trait Screen {
 }
 
 /// A match of `G` with a person in one seat and bots in the others.
-pub struct App<G: Table> {
+pub struct App<G: GameUi> {
     m: Match<G>,
     names: Names,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
@@ -89,7 +67,7 @@ fn bot_seed(seed: u64, seat: Seat) -> u64 {
     seed.rotate_left(17) ^ (0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(seat.index() as u64 + 1))
 }
 
-impl<G: Table> App<G> {
+impl<G: GameUi> App<G> {
     /// A new match under `config`, its first hand dealt at `now`. The first dealer and every deal
     /// come from the seed (the first hand is the one `majlis deal` prints for the same seed).
     ///
@@ -448,7 +426,7 @@ impl<G: Table> App<G> {
     }
 }
 
-impl<G: Table> Screen for App<G> {
+impl<G: GameUi> Screen for App<G> {
     fn handle_key(&mut self, key: Key, now: Instant) {
         if key == Key::CtrlC {
             self.exit = true;
@@ -546,7 +524,7 @@ impl<G: Table> Screen for App<G> {
     }
 }
 
-impl<G: Table> App<G> {
+impl<G: GameUi> App<G> {
     /// The clock's action: the legal action text `close`, parsed by the game (only Kabul has one).
     fn clock_action(&self) -> Option<G::Action> {
         let close: G::Action = "close".parse().ok()?;

@@ -6,7 +6,7 @@
 //!   closes Kabul's snap windows, keys turned into actions (refused ones show the engine's reason),
 //!   the log and the overlays (rules, last trick, quit). Time is an argument, and drawing goes to
 //!   any [`ratatui::Frame`], so tests drive it with `TestBackend` and made-up instants.
-//! - [`Table`] is what each game adds: its choices, its words for what happened, how its table is
+//! - [`GameUi`] is what each game adds: its choices, its words for what happened, how its table is
 //!   drawn. Implemented for [`kout::Kout`], [`baloot::Baloot`] and [`kabul::Kabul`].
 //! - [`run`] is the terminal loop (crossterm): the only IO, besides [`save`].
 //!
@@ -37,25 +37,25 @@
 mod app;
 mod choice;
 mod config;
+mod game_ui;
 mod games;
 mod render;
 mod save;
 mod style;
-mod table;
 mod term;
 
 use std::time::Instant;
 
-pub use app::{App, Notice, Overlay, Screen};
+pub use app::{App, Screen};
 pub use bots::{AnyBot, BotSpec};
 pub use choice::{Choice, Intent, Key, Place};
 pub use config::{Config, no_color_requested};
 pub use game::GameKind;
+pub use game_ui::{Ctx, GameUi, Names, Narration};
 pub use games::kabul::KabulUi;
-pub use render::{MIN_HEIGHT, MIN_WIDTH};
+pub use render::{MIN_HEIGHT, MIN_WIDTH, Notice, Overlay};
 pub use save::{default_save_path, save};
 pub use style::Palette;
-pub use table::{Ctx, Names, Narration, Table};
 pub use term::{key_of, run};
 
 /// A new match of `config.kind` as a [`Screen`], its first hand dealt at `now`.

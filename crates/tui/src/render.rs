@@ -8,10 +8,31 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::app::{Notice, Overlay};
 use crate::choice::Place;
+use crate::game_ui::{Ctx, GameUi};
 use crate::style::{Palette, button};
-use crate::table::{Ctx, Table};
+
+/// What covers the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing: the table.
+    None,
+    /// The rules and keys, scrolled down this many lines.
+    Help(u16),
+    /// The last trick (Kabul: the recent events).
+    Review,
+    /// "Quit? y/n".
+    ConfirmQuit,
+}
+
+/// A line under the table: a refusal (why a choice is not allowed) or information.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A choice was refused; the engine's reason.
+    Refusal(String),
+    /// Anything else.
+    Info(String),
+}
 
 /// The smallest screen the game is laid out for.
 pub const MIN_WIDTH: u16 = 80;
@@ -19,7 +40,7 @@ pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
 /// Draws the whole screen.
-pub(crate) fn screen<G: Table>(
+pub(crate) fn screen<G: GameUi>(
     frame: &mut Frame<'_>,
     ctx: &Ctx<'_, G>,
     status: &str,
@@ -131,7 +152,7 @@ Keys
   q           leave the match (asks first); the match is saved as a record
 ";
 
-fn help_overlay<G: Table>(frame: &mut Frame<'_>, p: Palette, scroll: u16) {
+fn help_overlay<G: GameUi>(frame: &mut Frame<'_>, p: Palette, scroll: u16) {
     let area = frame.area();
     let box_area = Rect { x: 1, y: 1, width: area.width.saturating_sub(2), height: area.height.saturating_sub(2) };
     frame.render_widget(Clear, box_area);
@@ -190,7 +211,7 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// Draws the log in a box: as many of the latest lines as fit, wrapped.
-pub fn log<G: Table>(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, G>) {
+pub fn log<G: GameUi>(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, G>) {
     let inner_width = usize::from(area.width.saturating_sub(2)).max(1);
     let mut rows = usize::from(area.height.saturating_sub(2));
     let mut shown = Vec::new();
@@ -220,7 +241,7 @@ pub fn log<G: Table>(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, G>) {
 /// A hand of cards as one line, gaps between groups (suits), each card a choice when it is one:
 /// bright when legal, dim when not (only on the person's turn), bracketed under the cursor.
 #[must_use]
-pub fn hand_line<G: Table>(ctx: &Ctx<'_, G>, groups: &[Vec<Card>]) -> Line<'static> {
+pub fn hand_line<G: GameUi>(ctx: &Ctx<'_, G>, groups: &[Vec<Card>]) -> Line<'static> {
     let p = ctx.palette;
     let mut spans = Vec::new();
     for (i, group) in groups.iter().enumerate() {
@@ -243,7 +264,7 @@ pub fn hand_line<G: Table>(ctx: &Ctx<'_, G>, groups: &[Vec<Card>]) -> Line<'stat
 
 /// The buttons as one line (legal ones bright on the person's turn).
 #[must_use]
-pub fn buttons_line<G: Table>(ctx: &Ctx<'_, G>) -> Line<'static> {
+pub fn buttons_line<G: GameUi>(ctx: &Ctx<'_, G>) -> Line<'static> {
     let mut spans = Vec::new();
     for (choice, cursor) in ctx.buttons() {
         if !spans.is_empty() {

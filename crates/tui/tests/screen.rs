@@ -16,7 +16,7 @@ use kout::Kout;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
-use tui::{App, BotSpec, Config, Intent, Key, Notice, Overlay, Screen, Table};
+use tui::{App, BotSpec, Config, GameUi, Intent, Key, Notice, Overlay, Screen};
 
 /// The settings of a test match: seeded random bots, no pauses, no colour.
 fn config(kind: GameKind, seed: u64) -> Config {
@@ -28,12 +28,12 @@ fn config(kind: GameKind, seed: u64) -> Config {
 }
 
 /// A match driven by keys at made-up instants.
-struct Driver<G: Table> {
+struct Driver<G: GameUi> {
     app: App<G>,
     now: Instant,
 }
 
-impl<G: Table> Driver<G> {
+impl<G: GameUi> Driver<G> {
     fn new(config: Config) -> Self {
         let now = Instant::now();
         let mut app = App::<G>::new(config, now).expect("a new match");
@@ -172,7 +172,7 @@ impl<G: Table> Driver<G> {
 }
 
 /// Rotates through the legal choices, so every kind of choice gets pressed.
-fn rotate<G: Table>() -> impl FnMut(&Driver<G>, &[usize]) -> usize {
+fn rotate<G: GameUi>() -> impl FnMut(&Driver<G>, &[usize]) -> usize {
     let mut step = 0;
     move |_, legal| {
         step += 1;
@@ -417,7 +417,7 @@ fn heuristic_bots_play_a_hand_with_the_person() {
 
 /// Plays (legal choices in rotation) until the person's turn offers an illegal action; chooses
 /// it; checks that the screen shows the engine's own reason and that nothing was played.
-fn refusal_shows_engine_reason<G: Table>(d: &mut Driver<G>, wanted: impl Fn(&G::Action) -> bool) -> String {
+fn refusal_shows_engine_reason<G: GameUi>(d: &mut Driver<G>, wanted: impl Fn(&G::Action) -> bool) -> String {
     let mut pick = rotate::<G>();
     for _ in 0..5_000 {
         d.until_my_turn();
@@ -517,7 +517,7 @@ fn help_shows_the_keys_and_the_rules_of_the_game() {
     assert_eq!(d.app.overlay(), Overlay::Help(0));
     let text = d.screen();
     assert!(text.contains("Help") && text.contains("Enter       choose"), "{text}");
-    let first_rule_line = <Baloot as Table>::RULES.lines().find(|l| !l.trim().is_empty()).expect("rules");
+    let first_rule_line = <Baloot as GameUi>::RULES.lines().find(|l| !l.trim().is_empty()).expect("rules");
     let tall = d.draw_with(100, 200).backend().to_string();
     assert!(tall.contains(first_rule_line.trim_start_matches('#').trim()), "{tall}");
     d.press(Key::Down);
@@ -802,7 +802,7 @@ fn kabul_snap_window_closes_on_the_clock() {
 /// Presses the hint key on each of the person's decisions of a hand of `G` and checks that the
 /// hint names a legal choice, puts the cursor on it, and says why; returns how many hints came
 /// from a search (the others are the bot's choice: bids, calls).
-fn hints_through_a_hand<G: Table>(kind: GameKind, seed: u64) -> usize {
+fn hints_through_a_hand<G: GameUi>(kind: GameKind, seed: u64) -> usize {
     let mut d = Driver::<G>::start(kind, seed);
     let mut searched = 0;
     for _ in 0..40 {

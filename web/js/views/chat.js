@@ -3,7 +3,8 @@
  * The chat box at a table: a toggle with the count of unread lines, and, open, the recent lines
  * (name and words, always as text), the quick phrases in the reader's language, a field (Enter
  * sends) and, on each other person's line, a button to mute them for oneself. A spectator writes
- * to the spectators' channel, which says so, where the host allows it.
+ * to the spectators' channel, which says so, where the host allows it. A message the server
+ * refused (too many at once) is shown as not sent, with why.
  *
  * Where it sits (css/chat.css): beside the table on a wide screen, under the scores and moves; on a
  * phone over the top of the felt, never over one's hand or the controls to act; in the lobby, in
@@ -85,6 +86,10 @@ export function chatPanel(app, opts = {}) {
     hidden.size ? h('div', { class: 'chat-muted' }, [...hidden].map(([id, n]) => h('p', { class: 'small', dataset: { player: id } },
       app.tn('chat.mutedNote', { name: app.ui.muted.get(id) ?? id, n }), ' ',
       h('button', { class: 'btn ghost small', type: 'button', 'data-key': `unmute-${id}`, onclick: () => app.unmutePlayer(id) }, app.t('chat.unmute'))))) : null,
+    // One's own message the server refused (typed words are back in the field): not said, and why.
+    s.chat.refused ? h('p', { class: 'chat-refused', role: 'alert', 'data-key': 'chat-refused' },
+      app.tn('chat.notSent', { words: '…' }, { words: h('bdi', { class: 'chat-refused-words' }, lineWords(s.lang, s.chat.refused)) }), ' ',
+      app.errorText(s.chat.refused)) : null,
     mayWrite ? h('div', { class: 'chat-phrases', role: 'group', 'aria-label': app.t('chat.phrases') },
       PHRASES.map((p) => h('button', { class: 'chat-phrase', type: 'button', 'data-key': `phrase-${p}`, dataset: { phrase: p }, onclick: () => send({ phrase: p }) }, app.t(`chat.phrase.${p}`)))) : null,
     mayWrite ? h('form', {

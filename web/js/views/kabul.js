@@ -176,10 +176,12 @@ function grid(ctx, seat) {
 }
 
 /**
+ * A seat's chips (the dealer, the caller of Kabul, the round's score), beside its name: a row of
+ * their own would make the seat taller whenever it holds one, and push its grid into the middle.
  * @param {Ctx} ctx
  * @param {number} seat
  */
-export function seatExtra(ctx, seat) {
+export function plateExtra(ctx, seat) {
   const v = ctx.view;
   if (!v || !Array.isArray(v.grids) || !v.grids.length) return null;
   const chips = [];
@@ -187,7 +189,17 @@ export function seatExtra(ctx, seat) {
   if (v.caller === seat) chips.push(h('span', { class: 'chip maker' }, ctx.t('kabul.call'), ' ', ctx.t('kabul.locked')));
   const rs = Array.isArray(v.round_scores) ? v.round_scores[seat] : null;
   if (rs !== null && rs !== undefined) chips.push(h('span', { class: 'chip score-chip' }, String(rs)));
-  return [chips.length ? h('div', { class: 'chips' }, chips) : null, grid(ctx, seat)];
+  return chips.length ? h('span', { class: 'chips' }, chips) : null;
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {number} seat
+ */
+export function seatExtra(ctx, seat) {
+  const v = ctx.view;
+  if (!v || !Array.isArray(v.grids) || !v.grids.length) return null;
+  return grid(ctx, seat);
 }
 
 /**
@@ -259,7 +271,7 @@ export function center(ctx) {
   const drawn = d
     ? h('div', { class: 'pile drawn', 'aria-label': `${ctx.t('kabul.drawn')} (${ctx.name(d.seat)})${d.card ? `: ${cardName(ctx, d.card)}` : ''}` },
       d.card ? h('span', { class: 'card', dataset: { card: d.card } }, cardSvg(d.card, { jokerWord: ctx.t('card.joker') })) : h('span', { class: 'card back' }),
-      h('span', { class: 'pile-label' }, `${ctx.t('kabul.drawn')} · ${ctx.name(d.seat)}`))
+      h('span', { class: 'pile-label' }, `${ctx.t('kabul.drawn')} · `, h('bdi', null, ctx.name(d.seat))))
     : null;
   // The passes after a discard fold into one line: the move that matters stays in view.
   const events = feedLines(v.events ?? [], 3).map((ev) => eventText(ctx, ev)).filter((/** @type {unknown} */ e) => e !== '');

@@ -49,6 +49,7 @@ import { ownChange, ratingText, changeText, changeClass } from '../players.js';
  * @property {(ctx: Ctx) => number} [clockTotal]
  * @property {(ctx: Ctx) => string} stageName
  * @property {(ctx: Ctx, seat: number) => import('../dom.js').Child} seatExtra
+ * @property {(ctx: Ctx, seat: number) => import('../dom.js').Child} [plateExtra]  beside the name, in the seat's plate
  * @property {(ctx: Ctx) => import('../dom.js').Child} center
  * @property {(ctx: Ctx) => import('../dom.js').Child} actions
  * @property {(ctx: Ctx) => import('../dom.js').Child} hand
@@ -341,7 +342,8 @@ function seatsAround(ctx, mod) {
     h('div', { class: 'seat-plate' },
       h('bdi', { class: 'seat-name' }, ctx.name(seat)),
       info.away ? h('span', { class: 'badge muted', title: ctx.t('table.botUntil', { name: ctx.name(seat) }) }, ctx.t('lobby.away')) : null,
-      info.kind === 'human' && !info.connected && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null),
+      info.kind === 'human' && !info.connected && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null,
+      mod.plateExtra ? mod.plateExtra(ctx, seat) : null),
     mod.seatExtra(ctx, seat),
     acting && hasClock ? clock(ctx, total) : null,
     // A ring that runs out around my own seat while my clock runs (main.js's ticker turns it).

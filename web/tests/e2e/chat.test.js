@@ -68,7 +68,10 @@ async function clearOfControls(page, what) {
 }
 
 test('chat: messages, phrases in each language, text never HTML, mute, the spectators\' own channel', { timeout: 180_000 }, async () => {
-  const server = await startServer({ botDelayMs: 400 });
+  // Noura says four lines within a few seconds, more than a socket's burst of three with one more
+  // every 2 s: on a fast machine her fourth would be refused (the refusal has a test of its own,
+  // below). This table's sockets get a burst that covers what the test says.
+  const server = await startServer({ botDelayMs: 400, args: ['--chat-burst', '10'] });
   const sara = await openBrowser(LAPTOP);
   const noura = await openBrowser(PHONE);
   const watcher = await openBrowser(LAPTOP);
@@ -150,7 +153,9 @@ test('chat: messages, phrases in each language, text never HTML, mute, the spect
     await sara.page.click('button[data-key="chat-close"]');
     await say(noura.page, 'hello again');
     await waitLine(watcher.page, 'hello again', 'the spectator');
-    await sara.page.waitForTimeout(300);
+    // The line has come to Sara's page (kept, not shown), and drawn: still nothing unread.
+    await sara.page.waitForFunction(() => /** @type {any} */ (window).majlis.state.chat.lines.some((/** @type {any} */ l) => l.text === 'hello again'));
+    await sara.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     assert.equal(await sara.page.locator('[data-key="chat-unread"]').count(), 0, 'a muted line is not unread');
     await sara.page.click('button[data-key="chat-toggle"]');
     await sara.page.click(`[data-key="unmute-${nouraId}"]`);
@@ -204,6 +209,52 @@ test('chat: where the host unticked "Spectators may chat", a spectator reads the
     assert.deepEqual([...host.errors, ...watcher.errors], []);
   } finally {
     await Promise.all([host.close(), watcher.close()]);
+    await server.stop();
+  }
+});
+
+test('chat: a line past the rate is not said, and the page says so beside it; typed words come back to the field', { timeout: 120_000 }, async () => {
+  // A burst of two that never refills while the test runs: the third line is refused, whatever
+  // the machine's speed.
+  const server = await startServer({ args: ['--chat-burst', '2', '--chat-every-ms', '3600000'] });
+  const sara = await openBrowser(PHONE);
+  const noura = await openBrowser(LAPTOP);
+  try {
+    await signIn(sara.page, server.base, 'Sara');
+    const code = await createTable(sara.page, { game: 'kout4' });
+    await signIn(noura.page, server.base, 'Noura');
+    await noura.page.goto(`${server.base}/#/t/${code}`);
+    await until(noura.page, (s) => s.you !== null && s.table?.code === code, { what: 'Noura seated' });
+    await sara.page.click('button[data-key="chat-toggle"]');
+    await noura.page.click('button[data-key="chat-toggle"]');
+    await say(sara.page, 'one');
+    await waitLine(noura.page, 'one', 'Noura');
+    await say(sara.page, 'two');
+    await waitLine(noura.page, 'two', 'Noura');
+    assert.equal(await sara.page.locator('[data-key="chat-refused"]').count(), 0, 'nothing refused yet');
+    // The third: refused by the server, so not said; Sara's page shows it as not sent, why, and
+    // gives the words back to send again.
+    await say(sara.page, 'three, too fast');
+    const note = sara.page.locator('[data-key="chat-refused"]');
+    await note.waitFor();
+    assert.match(await note.textContent() ?? '', /^Not sent: three, too fast\. Too many chat messages/);
+    assert.equal(await sara.page.inputValue('input[data-key="chat-input"]'), 'three, too fast', 'the words are back in the field');
+    assert.ok(!(await shownLines(sara.page)).includes('three, too fast'), 'not shown as said');
+    assert.equal(await sara.page.locator('.toast').count(), 0, 'said in the chat box, not in a toast over the table');
+    await sara.page.locator('#chat-panel').scrollIntoViewIfNeeded();
+    await screenshot(sara.page, 'chat-refused-phone');
+    // A quick phrase refused: said in the reader's words.
+    await sara.page.fill('input[data-key="chat-input"]', '');
+    await sara.page.click('button[data-key="phrase-thanks"]');
+    await sara.page.waitForFunction(() => document.querySelector('[data-key="chat-refused"]')?.textContent?.startsWith('Not sent: Thanks!'));
+    assert.equal(await sara.page.inputValue('input[data-key="chat-input"]'), '', 'a phrase puts nothing in the field');
+    // Noura's own burst is her own: her line is said.
+    await say(noura.page, 'I can still write');
+    await waitLine(sara.page, 'I can still write', 'Sara');
+    assert.ok(!(await shownLines(noura.page)).some((l) => l.startsWith('three')), 'Noura never got the refused line');
+    assert.deepEqual([...sara.errors, ...noura.errors], [], 'no errors in the pages');
+  } finally {
+    await Promise.all([sara.close(), noura.close()]);
     await server.stop();
   }
 });

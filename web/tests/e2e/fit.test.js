@@ -4,10 +4,15 @@
 // to act in each phase (bidding and card play; Kabul: drawing and the drawn card), and there the
 // action controls (the bid bar, the playable cards, Kabul's buttons and hint line, the calls, the
 // clock and its ring) must lie inside the viewport with the page unscrolled. Kabul with 6 on a
-// phone (and on a laptop): no seat box meets the piles, their labels or another seat.
+// phone (and on a laptop): no seat box meets the piles, their labels or another seat, whoever
+// deals or calls, and whatever the line of events says: every kind of event is put in the
+// middle in turn, with a name of the longest kind (see longestLines).
+//
+// The server deals from the harness's fixed seed, so each run meets the same hands and bots'
+// choices, and my seat passes in every snap window (a snap would race the window's clock).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot } from './harness.js';
+import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot, clickWhileThere } from './harness.js';
 
 const SIZES = [
   { name: 'desktop', width: 1366, height: 768 },
@@ -22,9 +27,15 @@ const GAMES = [
   ...[2, 3, 4, 5, 6].map((n) => ({ id: `kabul${n}`, game: 'kabul', players: n, stages: ['awaiting_draw', 'drawn_card'] })),
 ];
 
-/** The action controls on screen, with their boxes, measured with the page scrolled to its top. */
+/**
+ * The action controls on screen, with their boxes, measured with the page scrolled to its top and
+ * every animation that ends (a card dealt in, a card turning up) at its end.
+ */
 function measure() {
+  // Left in the page for measureLines, which measures again between the lines it puts in.
+  /** @type {any} */ (window).fitMeasure = measure;
   window.scrollTo(0, 0);
+  for (const a of document.getAnimations()) if (a.effect?.getComputedTiming().endTime !== Infinity) a.finish();
   const box = (/** @type {Element} */ e) => {
     const r = e.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
@@ -44,14 +55,84 @@ function measure() {
   ];
   const seats = [...document.querySelectorAll('.felt .seat')].map((e) => ({ what: `seat ${e.getAttribute('data-seat')}`, ...box(e) }));
   const labels = [...named('.kabul-center .pile', 'pile'), ...named('.kabul-center .pile-label', 'pile label'), ...named('.kabul-center .events', 'events')];
+  const line = document.querySelector('.kabul-center .events li:last-child');
   return {
     controls, seats, labels,
+    line: line ? { text: line.textContent ?? '', clipped: line.scrollHeight > line.clientHeight + 1 } : null,
     vw: document.documentElement.clientWidth, vh: window.innerHeight,
     scrollable: document.documentElement.scrollHeight > window.innerHeight + 1,
   };
 }
 
 const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+
+/** What of Kabul with six is out of place: a seat over a pile, its label or the events, or over another seat. */
+function kabulClashes(m) {
+  const out = [];
+  for (const s of m.seats) {
+    for (const l of m.labels) if (overlap(s, l)) out.push(`${s.what} overlaps the ${l.what} ${JSON.stringify([s, l].map((x) => [x.left, x.top, x.right, x.bottom].map(Math.round)))}`);
+    for (const o of m.seats) if (o !== s && o.what < s.what && overlap(s, o)) out.push(`${s.what} overlaps ${o.what}`);
+  }
+  return out;
+}
+
+/** A name of the most letters a player may take (24), of a wide letter, with no space to break at. */
+const LONGEST_NAME = 'ش'.repeat(24);
+
+/**
+ * Every event Kabul's engine reports (crates/kabul/src/events.rs, as views/kabul.js words it), as
+ * the last in the middle's line, each with my seat (named LONGEST_NAME) as the one who acts or is
+ * looked at; the passes of all six fold into the longest line a table can show.
+ * @param {number} me  my seat
+ * @param {number} other  another seat
+ */
+function longestLines(me, other) {
+  const all = [0, 1, 2, 3, 4, 5];
+  return [
+    [...all.filter((s) => s !== me), me].map((seat) => ({ event: 'pass', seat })),
+    [...all.filter((s) => s !== other).map((seat) => ({ event: 'pass', seat })), { event: 'close' }],
+    [{ event: 'snap', seat: me, slot: 1, card: '10H', hit: false, penalty: 4 }],
+    [{ event: 'snap', seat: me, slot: 1, card: '10H', hit: true, penalty: null }],
+    [{ event: 'peek', seat: me, at: { seat: other, slot: 3 } }],
+    [{ event: 'peek', seat: other, at: { seat: me, slot: 3 } }],
+    [{ event: 'peek', seat: me, at: { seat: me, slot: 0 } }],
+    [{ event: 'switch', seat: me, a: { seat: me, slot: 0 }, b: { seat: other, slot: 3 }, looked: true }],
+    [{ event: 'discard', seat: me, card: '10H', power: true }],
+    [{ event: 'replace', seat: me, slot: 1, discarded: '10H' }],
+    [{ event: 'draw', seat: me, from: 'discard', card: '10H' }],
+    [{ event: 'draw', seat: me, from: 'deck', card: null }],
+    [{ event: 'kabul', seat: me }],
+    [{ event: 'reshuffle', cards: 30 }],
+    [{ event: 'end', end: 'no_cards' }],
+    [{ event: 'end', end: 'kabul' }],
+  ];
+}
+
+/**
+ * Puts each of `lines` in the middle of the table on screen in turn, with my seat named
+ * LONGEST_NAME, dealing, and the seat across the table holding a chip of its own (the caller's),
+ * measures (with `measure`, left in the page by its first run), and puts the table back as the
+ * server sent it. One synchronous script, so no frame from the server comes between.
+ * @param {{lines: any[][], name: string}} fixture
+ */
+function measureLines({ lines, name }) {
+  const app = /** @type {any} */ (window).majlis;
+  const real = app.state;
+  const across = (real.you + 3) % 6;
+  const out = [];
+  try {
+    for (const events of lines) {
+      const seats = real.table.seats.map((/** @type {any} */ x) => (x.seat === real.you ? { ...x, name } : x));
+      app.state = { ...real, table: { ...real.table, seats }, game: { ...real.game, view: { ...real.game.view, events, dealer: real.you, caller: across } } };
+      app.draw();
+      out.push(/** @type {any} */ (window).fitMeasure());
+    }
+  } finally {
+    app.state = real;
+    app.draw();
+  }
+  return out;
+}
 
 /**
  * One decision of mine, the simplest that moves the game on: pass (or the first bid), the first
@@ -70,6 +151,11 @@ async function act(page, st) {
     const step = st.game.view.step?.step;
     if (step === 'awaiting_draw' && (await click('[data-action="draw deck"]'))) return;
     if (step === 'drawn_card' && legal.includes('discard') && (await click('[data-action="discard"]'))) return;
+    // The window's clock may close it before the click lands: then the game has moved on anyway.
+    if (step === 'snap_window' && legal.includes('pass')) {
+      await clickWhileThere(page, '[data-action="pass"]', st.game.version);
+      return;
+    }
     if (await click('button.slot.clickable')) return;
     await click('.actions button');
     return;
@@ -119,18 +205,26 @@ for (const run of RUNS) {
             assert.ok(!st.game.finished, `${g.id}: the match ended before my seat acted in ${g.stages.join(', ')}`);
             const stage = await page.getAttribute('.screen.match', 'data-stage');
             if (stage && g.stages.includes(stage) && !seen.has(stage)) {
-              // The bar and the cards are drawn by now (the state came first): let a frame pass.
-              await page.waitForTimeout(150);
+              // The state is read after the page drew it (it draws in a microtask of the frame
+              // that brought it): the bar and the cards are there to measure.
               const m = await page.evaluate(measure);
               assert.ok(m.controls.length > 0, `${g.id} ${stage}: some control to act with`);
               for (const c of m.controls) {
                 if (c.left < -1 || c.top < -1 || c.right > m.vw + 1 || c.bottom > m.vh + 1) failures.push(`${g.id} ${stage}: ${c.what} at ${JSON.stringify([c.left, c.top, c.right, c.bottom].map(Math.round))} outside ${m.vw}×${m.vh}`);
               }
               if (g.id === 'kabul6') {
-                for (const s of m.seats) {
-                  for (const l of m.labels) if (overlap(s, l)) failures.push(`${g.id} ${stage}: ${s.what} overlaps the ${l.what} ${JSON.stringify([s, l].map((x) => [x.left, x.top, x.right, x.bottom].map(Math.round)))}`);
-                  for (const o of m.seats) if (o !== s && o.what < s.what && overlap(s, o)) failures.push(`${g.id} ${stage}: ${s.what} overlaps ${o.what}`);
+                failures.push(...kabulClashes(m).map((f) => `${g.id} ${stage}: ${f}`));
+                // Every kind of line in the middle, the longest names in it: nothing moves into
+                // a seat, the line is not cut, and the middle is as tall for each.
+                const lines = await page.evaluate(measureLines, { lines: longestLines(st.you, (st.you + 1) % 6), name: LONGEST_NAME });
+                const heights = new Set();
+                for (const lm of lines) {
+                  failures.push(...kabulClashes(lm).map((f) => `${g.id} ${stage} with "${lm.line?.text}": ${f}`));
+                  if (!lm.line || lm.line.clipped) failures.push(`${g.id} ${stage}: the line ${JSON.stringify(lm.line)} is not shown whole`);
+                  const events = lm.labels.find((l) => l.what.startsWith('events'));
+                  if (events) heights.add(Math.round(events.height));
                 }
+                assert.equal(heights.size, 1, `${g.id} ${stage}: the middle keeps one height for every line: ${[...heights]}`);
               }
               await screenshot(page, `fit-${g.id}-${stage}-${label}`);
               seen.add(stage);

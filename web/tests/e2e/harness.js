@@ -1,6 +1,8 @@
 // The end-to-end harness: starts the real `majlis serve` on a free port with a temporary SQLite
-// file, and opens Debian's Chromium through playwright-core, each browser with a fresh profile.
+// file, and opens Debian's Chromium through playwright-core, each browser a fresh context of one
+// Chromium per test file.
 import { spawn } from 'node:child_process';
+import { after } from 'node:test';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -34,9 +36,16 @@ export function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts the server; resolves once /api/health answers. `seed` fixes every deal (`--seed`): the
- * server's n-th table deals as crates/server/src/fair.rs derives from it, so a test can count on a
- * hand found offline.
+ * The seed a server deals from unless a test names its own: every run of a test then meets the
+ * same hands and the same bots' choices, so what it checks does not depend on the draw, and a
+ * failure can be replayed.
+ */
+export const DEFAULT_SEED = 1;
+
+/**
+ * Starts the server; resolves once /api/health answers. `seed` fixes every deal and every bot's
+ * choice (`--seed`, default DEFAULT_SEED): the server's n-th table deals as
+ * crates/server/src/fair.rs derives from it, so a test can count on a hand found offline.
  * @param {{botDelayMs?: number, seed?: number, args?: string[]}} [opts]  `args`: more `majlis serve` options
  */
 export async function startServer(opts = {}) {
@@ -46,7 +55,7 @@ export async function startServer(opts = {}) {
   const base = `http://127.0.0.1:${port}`;
   const log = fs.createWriteStream(path.join(dir, 'server.log'));
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${path.join(dir, 'majlis.db')}`, '--bot-delay-ms', String(opts.botDelayMs ?? 60)];
-  if (opts.seed !== undefined) args.push('--seed', String(opts.seed));
+  args.push('--seed', String(opts.seed ?? DEFAULT_SEED));
   if (opts.args) args.push(...opts.args);
   const child = spawn(BIN, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,23 +92,36 @@ export async function startServer(opts = {}) {
 }
 
 /**
- * A browser of its own (a fresh profile, so its own storage: its own player) and its page.
+ * The one Chromium a test file's browsers share: launched at the first `openBrowser`, closed
+ * after the file's last test. Launching Chromium costs seconds on a small machine; a context of
+ * its own costs a fraction of that and is as separate (its own storage, cookies and cache).
+ * @type {Promise<import('playwright-core').Browser> | null}
+ */
+let chromiumProcess = null;
+
+after(async () => {
+  if (chromiumProcess) await (await chromiumProcess).close();
+});
+
+/**
+ * A browser of its own (its own context: its own storage, so its own player) and its page.
  * @param {{width?: number, height?: number, locale?: string, touch?: boolean}} [opts]  `touch`: a touch screen (no hover)
  */
 export async function openBrowser(opts = {}) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'majlis-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  chromiumProcess ??= chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     // Pages fulfilled by a route count as public to Chromium, which then blocks their socket to
     // 127.0.0.1; only the work-on-the-client mode needs this.
     args: process.env.WEB_FROM_DISK ? [...ARGS, '--disable-features=LocalNetworkAccessChecks'] : ARGS,
+  });
+  const context = await (await chromiumProcess).newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
     locale: opts.locale ?? 'en-US',
     hasTouch: opts.touch ?? false,
   });
   if (process.env.WEB_FROM_DISK) await serveClientFromDisk(context);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -107,10 +129,7 @@ export async function openBrowser(opts = {}) {
     context,
     page,
     errors,
-    async close() {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
 }
 

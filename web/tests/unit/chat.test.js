@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHRASES, CHAT_MAX, readChatLine, mergeChat, chatAfterSync, chatAfterFrame, unreadCount, shown, lineWords, outgoingText, readMuted, writeMuted, emptyChat } from '../../js/chat.js';
+import { PHRASES, CHAT_MAX, SENT_KEPT, readChatLine, mergeChat, chatAfterSync, chatAfterFrame, chatSent, chatAfterRefusal, unreadCount, shown, lineWords, outgoingText, readMuted, writeMuted, emptyChat } from '../../js/chat.js';
 import { initialState, reduce } from '../../js/state.js';
 import { MESSAGES } from '../../js/i18n.js';
 import { msg } from '../../js/protocol.js';
@@ -90,4 +90,38 @@ test('the text sent is trimmed, never empty, at most 200 characters', () => {
   assert.deepEqual(msg.chat('T1', { phrase: 'oops' }), { type: 'chat', table: 'T1', phrase: 'oops' });
   assert.equal(msg.createTable({ game: 'kout4' }).spectator_chat, undefined, 'on by default: not sent');
   assert.equal(msg.createTable({ game: 'kout4', spectatorChat: false }).spectator_chat, false);
+});
+
+test('one\'s own message the server refuses is kept as not sent, with why, and shown in the chat box rather than a toast', () => {
+  let s = atTable();
+  s = reduce(s, { type: 'server', msg: { type: 'sync', table: 'T1', version: 1, chat: [] }, now: 0 });
+  s = reduce(s, { type: 'sent', msg: { type: 'act', table: 'T1', action: 'pass', version: 1, id: 6 } });
+  s = reduce(s, { type: 'sent', msg: { type: 'chat', table: 'T1', text: 'salam', id: 7 } });
+  s = reduce(s, { type: 'sent', msg: { type: 'chat', table: 'T1', phrase: 'thanks', id: 8 } });
+  assert.equal(s.chat.refused, null);
+  s = reduce(s, { type: 'server', msg: { type: 'error', id: 8, code: 'rate_limited', message: 'too many chat messages' }, now: 5 });
+  assert.deepEqual(s.chat.refused, { text: null, phrase: 'thanks', code: 'rate_limited', message: 'too many chat messages' });
+  assert.equal(s.error, null, 'no toast: the chat box says it');
+  assert.deepEqual(s.pending, { action: 'pass', version: 1 }, 'a move on its way is not forgotten for a chat refusal');
+  s = reduce(s, { type: 'server', msg: { type: 'error', id: 7, code: 'not_seated', message: 'the host turned the spectators\' chat off' }, now: 6 });
+  assert.equal(s.chat.refused?.text, 'salam', 'a typed line refused keeps its words');
+  assert.equal(lineWords('ar', s.chat.refused), 'salam');
+  // The next message on its way ends the refusal; an error about anything else is a toast as before.
+  s = reduce(s, { type: 'sent', msg: { type: 'chat', table: 'T1', text: 'salam', id: 9 } });
+  assert.equal(s.chat.refused, null);
+  s = reduce(s, { type: 'server', msg: { type: 'error', id: 6, code: 'not_your_turn', message: 'wait' }, now: 7 });
+  assert.equal(s.error?.code, 'not_your_turn');
+  assert.equal(s.chat.refused, null);
+  s = reduce(s, { type: 'server', msg: { type: 'error', code: 'rate_limited', message: 'too many messages' }, now: 8 });
+  assert.equal(s.error?.code, 'rate_limited', 'a refusal without an id is no chat message\'s');
+  assert.equal(s.chat.refused, null);
+  assert.ok(MESSAGES.en['chat.notSent'] && MESSAGES.ar['chat.notSent']);
+});
+
+test('the client remembers only its last few messages to match refusals to', () => {
+  let chat = chatAfterSync(emptyChat(), 'T1', []);
+  for (let id = 1; id <= SENT_KEPT + 5; id += 1) chat = chatSent(chat, { type: 'chat', table: 'T1', text: `line ${id}`, id });
+  assert.equal(chat.sent.length, SENT_KEPT);
+  assert.equal(chatAfterRefusal(chat, { type: 'error', id: 1, code: 'rate_limited' }), null, 'forgotten');
+  assert.equal(chatAfterRefusal(chat, { type: 'error', id: SENT_KEPT + 5, code: 'rate_limited' })?.refused?.text, `line ${SENT_KEPT + 5}`);
 });

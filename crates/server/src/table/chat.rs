@@ -13,7 +13,7 @@ use bots::Playable;
 use super::Table;
 use super::lobby::Status;
 use super::unavailable;
-use crate::chat::{self, PLAYERS, SPECTATORS, Said};
+use crate::protocol::chat::{self, PLAYERS, SPECTATORS, Said};
 use crate::hub::Conn;
 use crate::limits::CHAT_KEPT;
 use crate::protocol::{ChatFrom, ChatLine, ErrorCode, ProtocolError, ServerMsg};

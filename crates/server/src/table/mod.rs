@@ -1,5 +1,5 @@
 //! One task per table: it owns the lobby, the [`Match`] and the clocks, and is the only caller of
-//! the rules. Written once, generic over [`Playable`]; [`crate::Spawn`] picks the game type.
+//! the rules. Written once, generic over [`Playable`]; [`Spawn`] picks the game type.
 //!
 //! Every accepted change goes: check with the rules → append to the store (await the commit) →
 //! apply → broadcast. So whatever a client has seen is on disk, and a restarted server rebuilds
@@ -9,7 +9,7 @@
 //! [`play`] (the match: start, actions, deals, the end), [`clocks`] (turn and snap-window
 //! deadlines, bots standing in), [`think`] (searching bots' decisions on the bot threads),
 //! [`broadcast`] (subscribers and the frames they get), [`persist`] (the stored row, restoring
-//! from the action log).
+//! from the action log), [`chat`] and [`hint`]; [`open`] creates and restores tables.
 //!
 //! The task handles one thing at a time: a command, a clock's wake, or a bot's answer coming
 //! back from the bot threads. It never waits on a bot's search: while a bot thinks, the table
@@ -20,6 +20,7 @@ mod chat;
 mod clocks;
 mod hint;
 mod lobby;
+mod open;
 mod persist;
 mod play;
 mod think;
@@ -37,43 +38,12 @@ use self::broadcast::Sub;
 use self::clocks::{Clocks, STALL_RETRY, Wake};
 use self::lobby::{Lobby, Occupant, SeatState, Status};
 use self::play::Play;
+pub use self::open::{NewTable, Origin, Spawn, create, restore_all};
 use crate::hub::{Conn, Hub, TableCmd};
 use crate::limits::{SNAP_WINDOW_MS, TARGET_SCORE};
 use crate::metrics::TableMetrics;
-use crate::protocol::{ClientMsg, ErrorCode, ProtocolError};
-use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
-
-/// How a table comes to be: created by a player, or restored from the store.
-pub enum Origin {
-    /// A new table.
-    New {
-        /// Its code.
-        code: String,
-        /// The rule options.
-        rules: Options,
-        /// Time per decision.
-        turn_ms: u64,
-        /// Listed publicly.
-        public: bool,
-        /// Players may ask for hints.
-        hints: bool,
-        /// The matches are rated.
-        rated: bool,
-        /// Spectators have a chat channel of their own.
-        spectator_chat: bool,
-        /// The host, who sits in seat 0.
-        host: Conn,
-        /// The table's secret seed.
-        seed: [u8; 32],
-    },
-    /// A table read back from the store with its current match's log.
-    Restore {
-        /// The stored row.
-        row: Box<TableRow>,
-        /// The current match, if one was started.
-        current: Option<(MatchRow, Vec<EventRow>)>,
-    },
-}
+use crate::protocol::{ErrorCode, ProtocolError, TableMsg};
+use crate::store::unix_ms;
 
 /// Why a table cannot be built.
 #[derive(Debug, thiserror::Error)]
@@ -144,6 +114,53 @@ impl TableError {
     }
 }
 
+/// The turn time of a stored table whose row does not say.
+const DEFAULT_TURN_MS: u64 = 30_000;
+
+/// The code, rule options and settings of the table `origin` describes.
+fn settings_of(origin: &Origin) -> Result<(String, Options, NewTable), TableError> {
+    match origin {
+        Origin::New { code, rules, settings, .. } => Ok((code.clone(), rules.clone(), *settings)),
+        Origin::Restore { row, .. } => {
+            let Ok(Value::Object(rules)) = serde_json::from_str::<Value>(&row.rules) else {
+                return Err(TableError::stored(&row.code, "stored rules are not an object"));
+            };
+            let settings = NewTable {
+                turn_ms: Some(u64::try_from(row.turn_ms).unwrap_or(DEFAULT_TURN_MS)),
+                public: row.public != 0,
+                hints: row.hints != 0,
+                rated: row.rated != 0,
+                spectator_chat: row.spectator_chat != 0,
+            };
+            Ok((row.code.clone(), rules, settings))
+        }
+    }
+}
+
+/// Checks the options the engines leave to the server, and returns the snap window.
+fn check_rules(rule_set: &impl RuleSet, rules: &Options) -> Result<Duration, TableError> {
+    let snap_window_ms = rule_set.snap_window_ms();
+    if snap_window_ms.is_some_and(|ms| !SNAP_WINDOW_MS.contains(&ms)) {
+        return Err(TableError::Rules(format!(
+            "snap_window_ms must be between {} and {} milliseconds",
+            SNAP_WINDOW_MS.start(),
+            SNAP_WINDOW_MS.end()
+        )));
+    }
+    // The engines bound the rest of their options themselves; a target score is only
+    // "positive" to the rules, and a huge one makes a match that never ends.
+    if let Some(target) = rules.get("target_score").and_then(Value::as_i64)
+        && !TARGET_SCORE.contains(&target)
+    {
+        return Err(TableError::Rules(format!(
+            "target_score must be between {} and {} points (or null: one round)",
+            TARGET_SCORE.start(),
+            TARGET_SCORE.end()
+        )));
+    }
+    Ok(Duration::from_millis(snap_window_ms.unwrap_or(3000)))
+}
+
 fn seat_index(seat: Option<Seat>) -> Option<usize> {
     seat.map(Seat::index)
 }
@@ -174,53 +191,13 @@ impl<G: Playable> Table<G> {
         origin: Origin,
         rx: mpsc::UnboundedReceiver<TableCmd>,
     ) -> Result<Self, TableError> {
-        let now = Instant::now();
-        let (code, rules, turn_ms, public, hints, rated, spectator_chat) = match &origin {
-            Origin::New { code, rules, turn_ms, public, hints, rated, spectator_chat, .. } => {
-                (code.clone(), rules.clone(), *turn_ms, *public, *hints, *rated, *spectator_chat)
-            }
-            Origin::Restore { row, .. } => {
-                let rules = match serde_json::from_str::<Value>(&row.rules) {
-                    Ok(Value::Object(map)) => map,
-                    _ => return Err(TableError::stored(&row.code, "stored rules are not an object")),
-                };
-                let turn_ms = u64::try_from(row.turn_ms).unwrap_or(30_000);
-                (
-                    row.code.clone(),
-                    rules,
-                    turn_ms,
-                    row.public != 0,
-                    row.hints != 0,
-                    row.rated != 0,
-                    row.spectator_chat != 0,
-                )
-            }
-        };
+        let (code, rules, settings) = settings_of(&origin)?;
         let rule_set = G::Rules::from_options(kind, &rules).map_err(|e| TableError::Rules(e.to_string()))?;
+        let snap_window = check_rules(&rule_set, &rules)?;
         let seat_count = rule_set.seat_count();
-        let snap_window_ms = rule_set.snap_window_ms();
-        if snap_window_ms.is_some_and(|ms| !SNAP_WINDOW_MS.contains(&ms)) {
-            return Err(TableError::Rules(format!(
-                "snap_window_ms must be between {} and {} milliseconds",
-                SNAP_WINDOW_MS.start(),
-                SNAP_WINDOW_MS.end()
-            )));
-        }
-        // The engines bound the rest of their options themselves; a target score is only
-        // "positive" to the rules, and a huge one makes a match that never ends.
-        if let Some(target) = rules.get("target_score").and_then(Value::as_i64)
-            && !TARGET_SCORE.contains(&target)
-        {
-            return Err(TableError::Rules(format!(
-                "target_score must be between {} and {} points (or null: one round)",
-                TARGET_SCORE.start(),
-                TARGET_SCORE.end()
-            )));
-        }
-        let snap_window = Duration::from_millis(snap_window_ms.unwrap_or(3000));
-        let metrics = hub.metrics.table(kind);
+        let now = Instant::now();
         let mut table = Table {
-            metrics,
+            metrics: hub.metrics.table(kind),
             hub,
             rx,
             lobby: Lobby {
@@ -228,10 +205,10 @@ impl<G: Playable> Table<G> {
                 kind,
                 rules,
                 seat_count,
-                public,
-                hints,
-                rated,
-                spectator_chat,
+                public: settings.public,
+                hints: settings.hints,
+                rated: settings.rated,
+                spectator_chat: settings.spectator_chat,
                 host: String::new(),
                 seats: vec![SeatState::EMPTY; seat_count],
                 status: Status::Lobby,
@@ -239,7 +216,7 @@ impl<G: Playable> Table<G> {
             },
             play: Play::new(),
             clocks: Clocks {
-                turn: Duration::from_millis(turn_ms),
+                turn: Duration::from_millis(settings.turn_ms.unwrap_or(DEFAULT_TURN_MS)),
                 snap_window,
                 decision_since: now,
                 window_since: now,
@@ -255,22 +232,25 @@ impl<G: Playable> Table<G> {
             chat: chat::ChatLog::new(matches!(origin, Origin::Restore { .. })),
         };
         match origin {
-            Origin::New { host, seed, .. } => {
-                table.lobby.host = host.player.id.clone();
-                table.seed = seed;
-                table.version = 1;
-                if let Some(seat) = table.lobby.seats.first_mut() {
-                    seat.occupant = Occupant::Human {
-                        id: host.player.id.clone(),
-                        name: host.player.name.clone(),
-                        left: false,
-                        forfeit: false,
-                    };
-                }
-            }
+            Origin::New { host, seed, .. } => table.seat_host(&host, seed),
             Origin::Restore { row, current } => table.restore(*row, current)?,
         }
         Ok(table)
+    }
+
+    /// A new table: the host in seat 0, the first version.
+    fn seat_host(&mut self, host: &Conn, seed: [u8; 32]) {
+        self.lobby.host = host.player.id.clone();
+        self.seed = seed;
+        self.version = 1;
+        if let Some(seat) = self.lobby.seats.first_mut() {
+            seat.occupant = Occupant::Human {
+                id: host.player.id.clone(),
+                name: host.player.name.clone(),
+                left: false,
+                forfeit: false,
+            };
+        }
     }
 
     /// Runs the table until it closes or the server shuts down.
@@ -304,7 +284,7 @@ impl<G: Playable> Table<G> {
                     Some(TableCmd::Detach { conn_id }) => self.detach(conn_id),
                     Some(TableCmd::Msg { conn, msg, id, received }) => {
                         if let Err(e) = self.handle(&conn, msg, id.clone(), received).await {
-                            self.hub.metrics.refused(e.code);
+                            self.hub.metrics.refused(e.code.as_str());
                             conn.send(e.with_id(id).to_message());
                         }
                     }
@@ -338,19 +318,19 @@ impl<G: Playable> Table<G> {
     pub(super) async fn handle(
         &mut self,
         conn: &Conn,
-        msg: ClientMsg,
+        msg: TableMsg,
         id: Option<Value>,
         received: std::time::Instant,
     ) -> Result<(), ProtocolError> {
         match msg {
-            ClientMsg::Join { seat, .. } => self.join(conn, seat, id.as_ref()).await,
-            ClientMsg::Spectate { .. } => {
+            TableMsg::Join { seat, .. } => self.join(conn, seat, id.as_ref()).await,
+            TableMsg::Spectate { .. } => {
                 self.subscribe(conn, None);
                 self.send_table_to(conn, None, id.as_ref());
                 self.send_sync(conn, None, None);
                 Ok(())
             }
-            ClientMsg::Resume { since, .. } => {
+            TableMsg::Resume { since, .. } => {
                 let seat = self.lobby.seat_of(&conn.player.id);
                 if let Some(s) = seat {
                     self.lobby.mark_back(s);
@@ -362,17 +342,17 @@ impl<G: Playable> Table<G> {
                 self.publish_summary();
                 Ok(())
             }
-            ClientMsg::Leave { .. } => self.leave(conn).await,
-            ClientMsg::SetBot { seat, bot, .. } => self.set_bot(conn, seat, bot.as_deref()).await,
-            ClientMsg::FillBots { bot, .. } => self.fill_bots(conn, bot.as_deref()).await,
-            ClientMsg::Start { .. } => {
+            TableMsg::Leave { .. } => self.leave(conn).await,
+            TableMsg::SetBot { seat, bot, .. } => self.set_bot(conn, seat, bot.as_deref()).await,
+            TableMsg::FillBots { bot, .. } => self.fill_bots(conn, bot.as_deref()).await,
+            TableMsg::Start { .. } => {
                 self.lobby.require_host(conn)?;
                 if self.lobby.status == Status::Playing {
                     return Err(ProtocolError::new(ErrorCode::BadRequest, "the match is already under way"));
                 }
                 self.start(conn).await
             }
-            ClientMsg::Rematch { .. } => {
+            TableMsg::Rematch { .. } => {
                 if self.lobby.status != Status::Finished {
                     return Err(ProtocolError::new(ErrorCode::BadRequest, "a rematch needs a finished match"));
                 }
@@ -384,12 +364,9 @@ impl<G: Playable> Table<G> {
                 }
                 self.start(conn).await
             }
-            ClientMsg::Act { action, version, .. } => self.act(conn, &action, version, received).await,
-            ClientMsg::Hint { .. } => self.hint(conn, id),
-            ClientMsg::Chat { text, phrase, .. } => self.chat(conn, text.as_deref(), phrase.as_deref()).await,
-            ClientMsg::CreateTable { .. } | ClientMsg::Ping => {
-                Err(ProtocolError::new(ErrorCode::BadRequest, "not a table message"))
-            }
+            TableMsg::Act { action, version, .. } => self.act(conn, &action, version, received).await,
+            TableMsg::Hint { .. } => self.hint(conn, id),
+            TableMsg::Chat { text, phrase, .. } => self.chat(conn, text.as_deref(), phrase.as_deref()).await,
         }
     }
 }

@@ -10,7 +10,7 @@ use tokio::time::Instant;
 use super::lobby::{Occupant, Status};
 use super::think::{heuristic_of, searches};
 use super::{Table, internal, unavailable};
-use crate::botpool::ExternalSeat;
+use crate::runners::pool::ExternalSeat;
 use crate::fair;
 use crate::hub::Conn;
 use crate::ids;

@@ -1,4 +1,4 @@
-//! Bots that search think on the server's bot threads ([`crate::bot_threads`]), never on the
+//! Bots that search think on the server's bot threads ([`crate::runners::threads`]), never on the
 //! table's task. The table hands the decision over and goes on serving its messages (joins,
 //! spectators, leaves, other seats' clocks); the answer is one more thing its loop waits for,
 //! next to its commands and its clock.
@@ -23,7 +23,7 @@ use tokio::time::Instant;
 
 use super::Table;
 use super::lobby::{Occupant, Status};
-use crate::bot_threads::Ticket;
+use crate::runners::Ticket;
 use crate::fair;
 
 /// A search may use at most this fraction (1 / N) of the time left on the decision's clock when it

@@ -269,16 +269,21 @@ impl Client {
         let _ = tokio::time::timeout(WAIT, self.ws.send(m)).await;
     }
 
-    /// The next message (panics after [`WAIT`] of silence, or when the socket closes).
+    /// The next message (panics when none comes within [`WAIT`], or when the socket closes).
     pub async fn recv(&mut self) -> Value {
         self.try_recv().await.expect("socket closed")
     }
 
     /// The next message, or `None` when the socket closes (the close frame is kept as
     /// `{"type":"_close","code":N}`).
+    ///
+    /// The [`WAIT`] runs from the call, not from the last frame: the server pings every socket
+    /// (every 30 s by default), and if each ping restarted the wait, a test waiting for a message
+    /// that never comes would hang instead of failing.
     pub async fn try_recv(&mut self) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + WAIT;
         loop {
-            let msg = tokio::time::timeout(WAIT, self.ws.next()).await.expect("no message in time")?;
+            let msg = tokio::time::timeout_at(deadline, self.ws.next()).await.expect("no message in time")?;
             match msg {
                 Ok(Message::Text(t)) => {
                     let v: Value = serde_json::from_str(&t).expect("server sends JSON");

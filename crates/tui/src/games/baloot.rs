@@ -14,9 +14,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::choice::{Choice, Place};
+use crate::game_ui::{Ctx, GameUi, Names, Narration};
 use crate::render;
 use crate::style::{Palette, suit_order};
-use crate::table::{Ctx, Names, Narration, Table};
 
 /// A card's strength for sorting: trump J 9 A 10 K Q 8 7, other suits A 10 K Q J 9 8 7.
 fn strength(card: Card, trump: Option<Suit>) -> u8 {
@@ -142,7 +142,7 @@ fn trick_lines(trick: &TrickView, names: Names, p: Palette) -> Vec<Line<'static>
         .collect()
 }
 
-impl Table for Baloot {
+impl GameUi for Baloot {
     type Ui = ();
 
     const RULES: &'static str = include_str!("../../../../docs/rules/baloot.md");

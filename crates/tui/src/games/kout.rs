@@ -11,9 +11,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use crate::choice::{Choice, Place};
+use crate::game_ui::{Ctx, GameUi, Names, Narration};
 use crate::render;
 use crate::style::{Palette, suit_order};
-use crate::table::{Ctx, Names, Narration, Table};
 
 /// The match target of Kout Bo.
 const TARGET: i32 = 101;
@@ -95,7 +95,7 @@ fn trick_lines(trick: &TrickView, names: Names, p: Palette) -> Vec<Line<'static>
     lines
 }
 
-impl Table for Kout {
+impl GameUi for Kout {
     type Ui = ();
 
     const RULES: &'static str = include_str!("../../../../docs/rules/kout.md");

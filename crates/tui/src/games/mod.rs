@@ -1,4 +1,4 @@
-//! Each game's part of the screen: its [`crate::Table`] implementation.
+//! Each game's part of the screen: its [`crate::GameUi`] implementation.
 
 pub mod baloot;
 pub mod kabul;

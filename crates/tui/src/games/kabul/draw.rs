@@ -12,9 +12,9 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use super::words::{end_words, list, power_words};
 use super::{is_over, slots_of};
 use crate::choice::Place;
+use crate::game_ui::Ctx;
 use crate::render;
 use crate::style::Palette;
-use crate::table::Ctx;
 
 /// The whole Kabul table: the other grids on top, the piles and the log, the person's grid.
 pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, ctx: &Ctx<'_, Kabul>) {

@@ -17,7 +17,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use crate::choice::Choice;
-use crate::table::{Ctx, Names, Narration, Table};
+use crate::game_ui::{Ctx, GameUi, Names, Narration};
 
 /// Kabul's screen state.
 #[derive(Clone, Debug, Default)]
@@ -61,7 +61,7 @@ fn slots_of(view: &KabulView, seat: Seat) -> impl Iterator<Item = (u8, &SlotView
     view.grids.get(seat.index()).into_iter().flatten().enumerate().filter_map(|(i, s)| Some((u8::try_from(i).ok()?, s)))
 }
 
-impl Table for Kabul {
+impl GameUi for Kabul {
     type Ui = KabulUi;
 
     const RULES: &'static str = include_str!("../../../../../docs/rules/kabul.md");

@@ -5,7 +5,7 @@ use game::{Game, Seat, Winner};
 use kabul::{Kabul, Power, Source, StageView, lowest};
 
 use super::words::{capital, list, place_words, power_words};
-use crate::table::{Ctx, Names};
+use crate::game_ui::{Ctx, Names};
 
 /// The header: the round and seat on the left, the scores on the right.
 pub(super) fn header(ctx: &Ctx<'_, Kabul>) -> (String, String) {

@@ -5,7 +5,7 @@ use game::{Actor, Seat};
 use kabul::{Event, Kabul, KabulAction, KabulView, Pos, Power, RoundEnd, Source};
 use ratatui::text::Line;
 
-use crate::table::{Ctx, Names, Narration};
+use crate::game_ui::{Ctx, Names, Narration};
 
 pub(super) fn power_words(power: Power) -> &'static str {
     match power {

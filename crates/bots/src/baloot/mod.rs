@@ -1,0 +1,50 @@
+//! Baloot's bots: the heuristic ([`BalootHeuristic`], `heuristic`) and the strong bot that solves
+//! sampled deals ([`BalootStrong`], `strong`), and the factory that seats them.
+//!
+//! - `heuristic`: bids the contract its hand is expected to score most with (`estimate`, fitted on
+//!   playouts), makes the Saudi calls (`calls`), plays for points (`play`).
+//! - `strong`: the heuristic's bids (or `bids`, the estimates fitted on solved deals) and calls,
+//!   cards chosen by solving the deals of `deals`, each scored as the rules score the hand
+//!   (`score`); how, in [`crate::search`].
+
+pub(crate) mod bids;
+pub(crate) mod deals;
+pub(crate) mod heuristic;
+pub(crate) mod score;
+pub(crate) mod strong;
+#[cfg(test)]
+mod tests;
+
+use baloot::Baloot;
+use game::Seat;
+
+pub use self::heuristic::BalootHeuristic;
+pub use self::strong::BalootStrong;
+use crate::search::Search;
+use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot};
+
+impl Playable for Baloot {
+    const STRONG_DEFAULT_MS: u32 = BalootStrong::DEFAULT_MS;
+
+    fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        match spec.kind {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic => Box::new(BalootHeuristic),
+            BotKind::Strong => Box::new(
+                BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)
+                    .with_solved_bids(spec.solved_bids),
+            ),
+        }
+    }
+
+    fn evaluate(
+        rules: &Self::Rules,
+        seat: Seat,
+        view: &Self::View,
+        legal: &[Self::Action],
+        ms: u32,
+        seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        BalootStrong::new(ms, seed, *rules).evaluate(seat, view, legal)
+    }
+}

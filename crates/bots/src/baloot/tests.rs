@@ -1,0 +1,66 @@
+//! Baloot's strong bot: its deals agree with what the seat knows, and its evaluations repeat.
+
+use baloot::{Baloot, BalootRules};
+use game::{Game, GameKind, Seat};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use super::deals as bs;
+use crate::BalootHeuristic;
+use crate::search::tests::{each_play, truth};
+
+#[test]
+fn baloot_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let (mut checked, mut replayed, mut dealt, mut known) = (0, 0, 0, 0);
+    for rules in [BalootRules::seed(), BalootRules::saudi(), BalootRules::saudi_full()] {
+        let new =
+            |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+        each_play(12, 4, new, &mut BalootHeuristic, |game: &Baloot, seat| {
+            let view = game.view(Some(seat));
+            let Some(hand) = view.hand.as_ref() else { return };
+            let Some(c) = bs::constraints(seat, hand) else { return };
+            let Some(history) = bs::History::of(hand, rules) else { return };
+            let real = truth(4, |s| game.held(s));
+            assert!(c.admits(&real), "the real hands break a constraint: {c:?}");
+            assert!(history.allows(&real), "the real hands do not replay");
+            checked += 1;
+            known += usize::from((0..4).any(|s| s != seat.index() && !c.known[s].is_empty()));
+            for _ in 0..4 {
+                let hands = c.deal_fitting(&mut rng, |h| history.allows(h)).expect("a deal");
+                assert!(c.admits(&hands), "a sampled deal breaks the view: {hands:?} {c:?}");
+                assert_eq!(Some(hands[seat.index()]), hand.cards, "the seat's own hand is its own");
+                dealt += 1;
+                replayed += usize::from(history.allows(&hands));
+            }
+        });
+    }
+    assert!(checked > 500, "only {checked} positions");
+    assert!(known > 50, "the face-up card or a shown project was placed only {known} times");
+    assert!(replayed * 100 >= dealt * 99, "only {replayed} of {dealt} sampled deals replay the hand");
+}
+
+#[test]
+fn an_evaluation_is_the_same_for_the_same_seed_and_counts_its_deals() {
+    use baloot::BalootAction;
+    let rules = BalootRules::saudi();
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+    each_play(1, 1, new, &mut BalootHeuristic, |game: &Baloot, seat| {
+        let view = game.view(Some(seat));
+        game.legal_actions(seat, &mut legal);
+        let e = |seed| <Baloot as crate::Playable>::evaluate(&rules, seat, &view, &legal, 300, seed);
+        let plays = legal.iter().filter(|a| matches!(a, BalootAction::Play(_))).count();
+        if view.phase != baloot::StageView::Playing || plays < 2 {
+            assert_eq!(e(1), None, "a bid or a forced card is not evaluated");
+            return;
+        }
+        let a = e(1).expect("an evaluation");
+        assert_eq!(Some(&a), e(1).as_ref(), "deterministic");
+        assert!(a.samples >= 1 && a.samples <= crate::search::MAX_DEALS);
+        assert_eq!(a.unit, crate::Unit::GamePoints);
+        checked += 1;
+    });
+    assert!(checked > 5);
+}

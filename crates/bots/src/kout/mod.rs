@@ -1,0 +1,47 @@
+//! Kout Bo's bots: the heuristic ([`KoutHeuristic`], `heuristic`) and the strong bot that solves
+//! sampled deals ([`KoutStrong`], `strong`), and the factory that seats them.
+//!
+//! - `heuristic`: bids by counting likely tricks, names its strongest suit, plays from what the
+//!   table has shown.
+//! - `strong`: the heuristic's bids and trump (or `bids`, the estimates fitted on solved deals),
+//!   cards chosen by solving the deals of `deals` (how, in [`crate::search`]).
+
+pub(crate) mod bids;
+pub(crate) mod deals;
+pub(crate) mod heuristic;
+pub(crate) mod strong;
+#[cfg(test)]
+mod tests;
+
+use game::Seat;
+use kout::Kout;
+
+pub use self::heuristic::KoutHeuristic;
+pub use self::strong::KoutStrong;
+use crate::search::Search;
+use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot};
+
+impl Playable for Kout {
+    const STRONG_DEFAULT_MS: u32 = KoutStrong::DEFAULT_MS;
+
+    fn bot(spec: BotSpec, seed: u64, _rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        match spec.kind {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic => Box::new(KoutHeuristic),
+            BotKind::Strong => Box::new(
+                KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed).with_solved_bids(spec.solved_bids),
+            ),
+        }
+    }
+
+    fn evaluate(
+        _rules: &Self::Rules,
+        seat: Seat,
+        view: &Self::View,
+        legal: &[Self::Action],
+        ms: u32,
+        seed: u64,
+    ) -> Option<Evaluation<Self::Action>> {
+        KoutStrong::new(ms, seed).evaluate(seat, view, legal)
+    }
+}

@@ -1,0 +1,69 @@
+//! Kout Bo's strong bot: its deals agree with what the seat knows, and the bidding weighs them.
+
+use game::{Game, Seat};
+use kout::{Kout, KoutRules, Variant};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use super::deals as ks;
+use crate::KoutHeuristic;
+use crate::search::tests::{each_play, truth};
+
+#[test]
+fn kout_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut checked, mut replayed, mut dealt) = (0, 0, 0);
+    for variant in [Variant::Four, Variant::Six] {
+        let new = |g: u64| {
+            let rules = KoutRules { variant, play_out: false };
+            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+        };
+        each_play(12, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
+            let view = game.view(Some(seat));
+            let Some(c) = ks::constraints(seat, &view) else { return };
+            let Some(history) = ks::History::of(&view) else { return };
+            let real = truth(variant.seats(), |s| game.held(s));
+            assert!(c.admits(&real), "the real hands break a constraint: {c:?}");
+            assert!(history.allows(&real), "the real hands do not replay");
+            checked += 1;
+            for _ in 0..4 {
+                let hands = c.deal_fitting(&mut rng, |h| history.allows(h)).expect("a deal");
+                assert!(c.admits(&hands), "a sampled deal breaks the view: {hands:?} {c:?}");
+                assert_eq!(hands[seat.index()], view.hand.expect("own hand"), "the seat's own hand is its own");
+                dealt += 1;
+                replayed += usize::from(history.allows(&hands));
+            }
+        });
+    }
+    assert!(checked > 300, "only {checked} positions");
+    assert!(replayed * 100 >= dealt * 99, "only {replayed} of {dealt} sampled deals replay the hand");
+}
+
+#[test]
+fn the_bidding_makes_the_real_deal_likelier_than_a_blind_one() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut real, mut blind, mut n) = (0.0, 0.0, 0);
+    for variant in [Variant::Four, Variant::Six] {
+        let new = |g: u64| {
+            let rules = KoutRules { variant, play_out: false };
+            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+        };
+        each_play(30, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
+            let view = game.view(Some(seat));
+            let (Some(c), Some(history)) = (ks::constraints(seat, &view), ks::History::of(&view)) else { return };
+            // Only at the first card: what the bidding says is all the seat knows of the others.
+            if !view.tricks.is_empty() || view.trick.as_ref().is_some_and(|t| !t.cards.is_empty()) {
+                return;
+            }
+            let auction = ks::Auction::of(seat, &view);
+            let truth = truth(variant.seats(), |s| game.held(s));
+            real += auction.weight(&history.starting_hands(&truth)).ln();
+            let hands = c.deal_fitting(&mut rng, |h| history.allows(h)).expect("a deal");
+            blind += auction.weight(&history.starting_hands(&hands)).ln();
+            n += 1;
+        });
+    }
+    assert!(n > 100, "only {n} first leads");
+    let (real, blind) = (real / f64::from(n), blind / f64::from(n));
+    assert!(real > blind + 0.3, "mean log weight of the real deals {real:.3}, of blind deals {blind:.3}");
+}

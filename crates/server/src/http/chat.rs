@@ -1,0 +1,37 @@
+//! The chat of a finished match over HTTP, `GET /api/games/{id}/chat`: the players' channel.
+//!
+//! What a message may say is the protocol's ([`crate::protocol::chat`]); the table task decides
+//! who says what on which channel and keeps the recent lines (`table/chat.rs`).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{Value, json};
+
+use crate::hub::Hub;
+use crate::limits::CHAT_SERVED;
+use super::AppError;
+use crate::protocol::ChatLine;
+use crate::protocol::chat::{PLAYERS, line_of};
+
+/// The chat routes.
+pub(super) fn routes() -> Router<Arc<Hub>> {
+    Router::new().route("/api/games/{id}/chat", get(match_chat))
+}
+
+/// The players' channel of a finished match (its last [`CHAT_SERVED`] messages, oldest first);
+/// 404 for an unknown id and while the match is in progress, as for its record. Spectators'
+/// words are not kept with the match's public record.
+async fn match_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, AppError> {
+    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
+    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    if row.finished != 1 {
+        return Err(not_found());
+    }
+    let rows = hub.store.match_chat(&id, PLAYERS, CHAT_SERVED).await.map_err(|e| AppError::internal(&e))?;
+    let lines: Vec<ChatLine> = rows.iter().map(line_of).collect();
+    Ok(Json(json!({ "game_id": id, "table": row.table_code, "chat": lines })))
+}

@@ -1,0 +1,38 @@
+//! The one HTTP error every handler returns: a status and `{"error": {"code", "message"}}`,
+//! telling users what they did wrong and logging internal causes without showing them.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// An HTTP error: a status and `{"error": {"code", "message"}}`. Internal causes are logged, not
+/// shown.
+#[derive(Debug)]
+pub(crate) struct AppError {
+    status: StatusCode,
+    code: &'static str,
+    pub(super) message: String,
+}
+
+impl AppError {
+    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        AppError { status, code, message: message.into() }
+    }
+
+    pub(crate) fn internal(e: &dyn std::fmt::Display) -> Self {
+        tracing::error!(error = %e, "internal error");
+        AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; try again")
+    }
+
+    /// 401 `unauthorized`: no valid session.
+    pub(crate) fn unauthorized() -> Self {
+        AppError::new(StatusCode::UNAUTHORIZED, "unauthorized", "a valid token is needed")
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": { "code": self.code, "message": self.message } }))).into_response()
+    }
+}

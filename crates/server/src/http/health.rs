@@ -1,0 +1,72 @@
+//! The operators' endpoints: `GET /metrics` (Prometheus), `/healthz` (liveness), `/readyz`
+//! (readiness), and the older `/api/health`, `/api/ready` and `/api/stats`.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{Value, json};
+
+use crate::hub::Hub;
+use crate::metrics::rss_bytes;
+
+/// The health and statistics routes (`/metrics` only when `metrics` is set).
+pub(super) fn routes(metrics: bool) -> Router<Arc<Hub>> {
+    let app = if metrics { operator_routes() } else { Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz)) };
+    app.route("/api/health", get(health)).route("/api/ready", get(health)).route("/api/stats", get(stats))
+}
+
+/// The operators' routes: `GET /metrics`, `/healthz`, `/readyz`.
+pub(super) fn operator_routes() -> Router<Arc<Hub>> {
+    Router::new().route("/metrics", get(metrics)).route("/healthz", get(healthz)).route("/readyz", get(readyz))
+}
+
+/// `GET /metrics`: the Prometheus text format (see [`crate::metrics`]).
+async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
+    ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], hub.metrics.render(&hub.snapshot())).into_response()
+}
+
+/// `GET /healthz`, liveness: the process answers.
+async fn healthz() -> Json<Value> {
+    Json(json!({ "ok": true }))
+}
+
+/// `GET /readyz`, readiness: 200 while the store takes writes and the server is not shutting
+/// down; 503 with the reason otherwise, so a load balancer sends new players elsewhere.
+async fn readyz(State(hub): State<Arc<Hub>>) -> Response {
+    let reason = if *hub.shutdown.borrow() {
+        Some("shutting down".to_owned())
+    } else {
+        hub.store.write_health().err().map(|e| format!("store failing: {e}"))
+    };
+    match reason {
+        None => Json(json!({ "ok": true })).into_response(),
+        Some(reason) => {
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "reason": reason }))).into_response()
+        }
+    }
+}
+
+/// `{"ok": true}` while the store takes writes; 503 and the store's error while its latest write
+/// failed (a locked, read-only or full database), so a load balancer stops sending players to a
+/// server that cannot keep their games.
+async fn health(State(hub): State<Arc<Hub>>) -> Response {
+    match hub.store.write_health() {
+        Ok(()) => Json(json!({ "ok": true, "store": "ok" })).into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "store": format!("failing: {e}") })))
+            .into_response(),
+    }
+}
+
+async fn stats(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    Json(json!({
+        "tables": hub.table_count(),
+        "connections": hub.connection_count(),
+        "rss_bytes": rss_bytes(),
+        "store": hub.store.backend(),
+        "bot_threads": hub.bot_threads.stats(),
+    }))
+}

@@ -1,0 +1,71 @@
+//! Replays for the browser's stepper, computed by the engines: `GET /api/games/{id}/replay` (a
+//! finished match) and `POST /api/replay` (a record file someone opens). Each answers every step
+//! of the match — the deal and each action, with the public view, every seat's cards and the
+//! score — so no rule of any game is written again in JavaScript.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use game::{Record, RecordError};
+use serde_json::Value;
+
+use crate::hub::Hub;
+use crate::limits::MAX_RECORD_BYTES;
+use super::AppError;
+
+/// The replay routes.
+pub(super) fn routes() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/games/{id}/replay", get(stored))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/replay", post(uploaded).layer(DefaultBodyLimit::max(MAX_RECORD_BYTES)))
+}
+
+/// The record of the finished match `id`: 404 for an unknown id and while the match is in
+/// progress (its decks stay secret); a stored record that does not read back is our fault (500).
+pub(crate) async fn finished_record(hub: &Hub, id: &str) -> Result<Record, AppError> {
+    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
+    let row = hub.store.match_row(id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    let (1, Some(text)) = (row.finished, row.record) else { return Err(not_found()) };
+    Record::parse(&text).map_err(|e| AppError::internal(&e))
+}
+
+/// The steps of a finished match (404 while it is in progress: its decks stay secret).
+async fn stored(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, AppError> {
+    let record = finished_record(&hub, &id).await?;
+    // A stored record that does not replay is our fault, not the asker's.
+    Ok(Json(games::replay_steps(&record).map_err(|e| AppError::internal(&e))?))
+}
+
+/// The steps of an uploaded record, or 422 with `{"error": {"kind", "reason", ...}}`: the words
+/// `majlis replay` prints for the same file.
+async fn uploaded(body: Bytes) -> Response {
+    let text = match std::str::from_utf8(&body) {
+        Ok(text) => text,
+        Err(e) => return unprocessable(&RecordError::malformed(format!("not UTF-8 text: {e}"))),
+    };
+    match Record::parse(text).and_then(|record| games::replay_steps(&record)) {
+        Ok(steps) => Json(steps).into_response(),
+        Err(e) => unprocessable(&e),
+    }
+}
+
+fn unprocessable(e: &RecordError) -> Response {
+    (StatusCode::UNPROCESSABLE_ENTITY, Json(e.to_json())).into_response()
+}
+
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {
+    let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
+    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    // In-progress decks stay secret: only finished matches have a record to show.
+    match (row.finished, row.record) {
+        (1, Some(record)) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),
+        _ => Err(not_found()),
+    }
+}

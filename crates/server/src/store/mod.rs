@@ -1,0 +1,264 @@
+//! The store: players, tables, matches and the action log, in SQLite (the default, a file created
+//! on first start) or PostgreSQL, through sqlx. Migrations are embedded and run on connect.
+//!
+//! One file per aggregate: [`players`] (and accounts), [`sessions`], [`tables`] (and the action
+//! log), [`matches`], [`chat`], [`analyses`], [`ratings`]; this file holds the connection, the
+//! health of writes and what every query shares.
+//!
+//! Every accepted action goes through [`Store::append`], which returns only once the event is
+//! committed; the table task broadcasts after that. Appends from all tables go to one writer task
+//! that commits them in batches, so many tables share each commit (and SQLite never sees two
+//! writers at once).
+
+use std::str::FromStr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::metrics::StoreMetrics;
+
+/// A store failure (connection, migration or query).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A migration failed.
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The writer task is gone (the server is shutting down).
+    #[error("the store is closed")]
+    Closed,
+    /// A stored value does not read back (a corrupted row).
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+    /// SQLite's `PRAGMA quick_check` found the file damaged: the server refuses to start on it
+    /// rather than drop what it cannot read.
+    #[error("the database file is damaged (PRAGMA quick_check: {0}); restore it from a backup or move it aside")]
+    Damaged(String),
+    /// The database URL names a kind of database the server does not speak (its scheme).
+    #[error("unsupported database {0}://…: use sqlite:PATH or postgres://USER:PASS@HOST/DB")]
+    Unsupported(String),
+}
+
+#[derive(Clone, Debug)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool: the SQL is the same for both databases
+/// (`$N` parameters, `ON CONFLICT`, BIGINT and TEXT only).
+macro_rules! on_pool {
+    ($pool_enum:expr, $pool:ident => $body:expr) => {
+        match $pool_enum {
+            Pool::Sqlite($pool) => $body,
+            Pool::Postgres($pool) => $body,
+        }
+    };
+}
+
+mod analyses;
+mod chat;
+mod matches;
+mod players;
+mod ratings;
+mod sessions;
+mod tables;
+
+pub use self::chat::ChatRow;
+pub use self::matches::{HistoryRow, MatchRow};
+pub use self::players::{AccountRow, NameChange, PlayerRow};
+pub use self::ratings::{
+    FinishedRow, PublicPlayer, RankedRating, RatedEnd, RatedSeat, RatingChangeRow, RatingRow, SeatedRow,
+};
+pub use self::tables::{EventRow, TableRow};
+
+type Ack = oneshot::Sender<Result<(), String>>;
+
+/// The database behind the server. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: Pool,
+    writer: Arc<mpsc::UnboundedSender<(Vec<EventRow>, Ack)>>,
+    health: Arc<Health>,
+}
+
+/// How often a failing store is logged at most: one line per interval, not one per table per
+/// tick.
+pub const FAILURE_LOG_INTERVAL: Duration = Duration::from_secs(10);
+
+/// Whether writes go through: the outcome of the latest write, and when failures were last
+/// logged.
+#[derive(Debug)]
+struct Health {
+    state: Mutex<HealthState>,
+    /// Each write's time and failures, for `GET /metrics`.
+    metrics: StoreMetrics,
+}
+
+#[derive(Debug, Default)]
+struct HealthState {
+    /// The latest write failed with this error (until a write succeeds).
+    failing: Option<String>,
+    /// Failures since the last logged one.
+    unlogged: u64,
+    logged_at: Option<Instant>,
+}
+
+impl Health {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HealthState> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The write `what`, begun at `started`, is done with `result`.
+    fn record<T, E: std::fmt::Display>(&self, what: &'static str, started: Instant, result: &Result<T, E>) {
+        self.metrics.observe(what, started, result.is_ok());
+        self.record_state(what, result);
+    }
+
+    /// Whether writes go through now, after a write `what` that ended with `result`.
+    fn record_state<T, E: std::fmt::Display>(&self, what: &'static str, result: &Result<T, E>) {
+        let mut h = self.lock();
+        match result {
+            Ok(_) => {
+                if h.failing.take().is_some() {
+                    tracing::info!("the store writes again");
+                }
+                h.unlogged = 0;
+            }
+            Err(e) => {
+                let now = Instant::now();
+                h.failing = Some(e.to_string());
+                h.unlogged += 1;
+                if h.logged_at.is_none_or(|at| now.duration_since(at) >= FAILURE_LOG_INTERVAL) {
+                    tracing::error!(error = %e, what, failures = h.unlogged, "the store refuses writes");
+                    h.logged_at = Some(now);
+                    h.unlogged = 0;
+                }
+            }
+        }
+    }
+}
+
+impl Store {
+    /// Connects to `url` and runs the migrations: `postgres://...` for PostgreSQL; `sqlite:PATH`,
+    /// `sqlite::memory:` or a plain path for SQLite (the file is created if missing, in WAL mode).
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        Store::connect_with(url, Duration::from_secs(30), Duration::from_secs(10)).await
+    }
+
+    /// [`Store::connect`] with a chosen wait for a free connection (`acquire_timeout`) and, for
+    /// SQLite, for a database another process holds locked (`busy_timeout`) before a query fails.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated.
+    pub async fn connect_with(
+        url: &str,
+        acquire_timeout: Duration,
+        busy_timeout: Duration,
+    ) -> Result<Store, StoreError> {
+        let scheme = url.split_once("://").map(|(scheme, _)| scheme);
+        if scheme.is_some_and(|s| !matches!(s, "postgres" | "postgresql" | "sqlite")) {
+            return Err(StoreError::Unsupported(scheme.unwrap_or_default().chars().take(20).collect()));
+        }
+        let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new().max_connections(8).acquire_timeout(acquire_timeout).connect(url).await?;
+            sqlx::migrate!("migrations/postgres").run(&pool).await?;
+            Pool::Postgres(pool)
+        } else {
+            let memory = url.contains(":memory:");
+            let url = if url.starts_with("sqlite:") { url.to_owned() } else { format!("sqlite:{url}") };
+            let options = SqliteConnectOptions::from_str(&url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                // WAL + NORMAL: a committed transaction survives a crash of the process (not
+                // necessarily a power cut), at a fraction of FULL's cost.
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(busy_timeout);
+            // An in-memory database exists once per connection: keep exactly one.
+            let max = if memory { 1 } else { 4 };
+            let pool = SqlitePoolOptions::new()
+                .max_connections(max)
+                .min_connections(1)
+                .acquire_timeout(acquire_timeout)
+                .connect_with(options)
+                .await?;
+            if !memory {
+                quick_check(&pool).await?;
+            }
+            sqlx::migrate!("migrations/sqlite").run(&pool).await?;
+            Pool::Sqlite(pool)
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let health = Arc::new(Health { state: Mutex::default(), metrics: StoreMetrics::new() });
+        tokio::spawn(tables::write_loop(pool.clone(), rx, health.clone()));
+        Ok(Store { pool, writer: Arc::new(tx), health })
+    }
+
+    /// `Err` with the latest write's error while writes fail (until one succeeds again).
+    ///
+    /// # Errors
+    /// The latest write failed.
+    pub fn write_health(&self) -> Result<(), String> {
+        self.health.lock().failing.clone().map_or(Ok(()), Err)
+    }
+
+    /// The store's timings and failures, for `GET /metrics`.
+    pub(crate) fn metrics(&self) -> &StoreMetrics {
+        &self.health.metrics
+    }
+
+    /// Which database this is: `sqlite` or `postgres`.
+    #[must_use]
+    pub fn backend(&self) -> &'static str {
+        match self.pool {
+            Pool::Sqlite(_) => "sqlite",
+            Pool::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Closes the pool after the writer has committed everything queued.
+    pub async fn close(&self) {
+        // SQLite: copy the write-ahead log into the database file first (without waiting for other
+        // processes' locks), so that the file holds everything once this returns; closing the last
+        // connection would do it too, but the pool closes its connections on a worker thread
+        // after this returns.
+        if let Pool::Sqlite(p) = &self.pool
+            && let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(p).await
+        {
+            tracing::warn!(error = %e, "the checkpoint at close failed");
+        }
+        on_pool!(&self.pool, p => p.close().await);
+    }
+}
+
+/// Refuses a damaged SQLite file: without this the server would start, fail to read the tables
+/// it holds, drop them, and report healthy.
+async fn quick_check(pool: &SqlitePool) -> Result<(), StoreError> {
+    let rows: Vec<(String,)> = match sqlx::query_as("PRAGMA quick_check").fetch_all(pool).await {
+        Ok(rows) => rows,
+        Err(e) => return Err(StoreError::Damaged(e.to_string())),
+    };
+    let problems: Vec<String> = rows.into_iter().map(|(r,)| r).filter(|r| r != "ok").collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(StoreError::Damaged(problems.into_iter().take(5).collect::<Vec<_>>().join("; ")))
+    }
+}
+
+/// Now as Unix milliseconds.
+#[must_use]
+pub fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}

@@ -1,0 +1,167 @@
+//! How a table comes to be: created by a player ([`create`]) or restored from the store
+//! ([`restore_all`]). Either way the game type is picked at run time by the server's
+//! [`crate::Dispatch`], which hands a [`Spawn`] to the game it picks; the task is then started and
+//! registered in the hub.
+
+use std::sync::Arc;
+
+use bots::Playable;
+use game::{GameKind, Options};
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use super::{Table, TableError};
+use crate::fair::table_seed;
+use crate::hub::{Conn, Hub};
+use crate::limits::TURN_MS;
+use crate::protocol::{ErrorCode, ProtocolError};
+use crate::store::{EventRow, MatchRow, StoreError, TableRow};
+
+/// How a table comes to be: created by a player, or restored from the store.
+pub enum Origin {
+    /// A new table.
+    New {
+        /// Its code.
+        code: String,
+        /// The rule options.
+        rules: Options,
+        /// The host's choices.
+        settings: NewTable,
+        /// The host, who sits in seat 0.
+        host: Conn,
+        /// The table's secret seed.
+        seed: [u8; 32],
+    },
+    /// A table read back from the store with its current match's log.
+    Restore {
+        /// The stored row.
+        row: Box<TableRow>,
+        /// The current match, if one was started.
+        current: Option<(MatchRow, Vec<EventRow>)>,
+    },
+}
+
+/// The host's choices for a new table (`create_table`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewTable {
+    /// Time per decision in milliseconds (absent: the server's default). Every table has a
+    /// clock; rated ones too.
+    pub turn_ms: Option<u64>,
+    /// Listed in `GET /api/tables`.
+    pub public: bool,
+    /// Players may ask for hints.
+    pub hints: bool,
+    /// The matches are rated (no hints, no bots, accounts only).
+    pub rated: bool,
+    /// Spectators have a chat channel of their own.
+    pub spectator_chat: bool,
+}
+
+/// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table
+/// task for game `G` and start it.
+pub struct Spawn {
+    hub: Arc<Hub>,
+    origin: Origin,
+}
+
+impl Spawn {
+    /// Builds and starts the table task for game type `G`.
+    ///
+    /// # Errors
+    /// Bad rules, or a stored log that does not replay.
+    pub fn visit<G: Playable>(self, kind: GameKind) -> Result<(), TableError> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let code = match &self.origin {
+            Origin::New { code, .. } => code.clone(),
+            Origin::Restore { row, .. } => row.code.clone(),
+        };
+        let hub = self.hub.clone();
+        let table = Table::<G>::new(self.hub, kind, self.origin, rx)?;
+        hub.register(code, tx, tokio::spawn(table.run()));
+        Ok(())
+    }
+}
+
+/// Restores every stored table: its lobby, and its match by replaying the action log.
+///
+/// # Errors
+/// The store cannot be read. (A table that does not restore is logged and skipped.)
+pub async fn restore_all(hub: &Arc<Hub>) -> Result<usize, StoreError> {
+    let rows = hub.store.tables().await?;
+    let mut restored = 0;
+    for row in rows {
+        match restore_one(hub, row).await {
+            Ok(()) => restored += 1,
+            Err(e) => tracing::error!(error = %e, "a stored table could not be restored"),
+        }
+    }
+    hub.set_tables_created(restored as u64);
+    Ok(restored)
+}
+
+async fn restore_one(hub: &Arc<Hub>, row: TableRow) -> Result<(), TableError> {
+    let kind: GameKind = row
+        .game
+        .parse()
+        .map_err(|e: game::UnknownGame| TableError::Stored { code: row.code.clone(), reason: e.to_string() })?;
+    let current = match &row.match_id {
+        Some(id) if row.status == "playing" => match hub.store.match_row(id).await? {
+            Some(m) => Some((m, hub.store.events(id).await?)),
+            None => None,
+        },
+        _ => None,
+    };
+    hub.reserve_restored(&row.code, &row.host);
+    (hub.config.dispatch)(kind, Spawn { hub: hub.clone(), origin: Origin::Restore { row: Box::new(row), current } })
+}
+
+/// Opens a new table with `host` in seat 0 and returns its code.
+///
+/// # Errors
+/// `bad_request` for an unknown game, bad rules or turn time, a rated table with hints, or a host
+/// with too many tables; `unavailable` while the store refuses writes.
+pub fn create(
+    hub: &Arc<Hub>,
+    host: &Conn,
+    game: &str,
+    rules: Option<Map<String, Value>>,
+    settings: NewTable,
+) -> Result<String, ProtocolError> {
+    let kind: GameKind =
+        game.parse().map_err(|e: game::UnknownGame| ProtocolError::new(ErrorCode::BadRequest, e.to_string()))?;
+    if settings.rated && settings.hints {
+        return Err(ProtocolError::new(
+            ErrorCode::BadRequest,
+            "a rated table has no hints: choose rated or hints, not both",
+        ));
+    }
+    let turn_ms = settings.turn_ms.unwrap_or(hub.config.default_turn_ms);
+    if !TURN_MS.contains(&turn_ms) {
+        return Err(ProtocolError::new(
+            ErrorCode::BadRequest,
+            format!("turn_ms must be between {} and {}", TURN_MS.start(), TURN_MS.end()),
+        ));
+    }
+    if let Err(e) = hub.store.write_health() {
+        // The table would live in memory only: refuse rather than answer as if it were saved.
+        tracing::debug!(error = %e, "a table was not created: the store refuses writes");
+        return Err(ProtocolError::new(
+            ErrorCode::Unavailable,
+            "the server cannot save new tables right now; try again shortly",
+        ));
+    }
+    let code = hub.reserve_code(settings.public, &host.player.id)?;
+    let seed = table_seed(hub.config.seed, hub.next_table_number()).map_err(|e| {
+        hub.release_code(&code);
+        ProtocolError::new(ErrorCode::Internal, e.to_string())
+    })?;
+    let settings = NewTable { turn_ms: Some(turn_ms), ..settings };
+    let origin =
+        Origin::New { code: code.clone(), rules: rules.unwrap_or_default(), settings, host: host.clone(), seed };
+    (hub.config.dispatch)(kind, Spawn { hub: hub.clone(), origin }).map_err(|e| {
+        hub.release_code(&code);
+        ProtocolError::new(ErrorCode::BadRequest, e.to_string())
+    })?;
+    tracing::info!(table = %code, game = %kind, player_id = %host.player.id, public = settings.public, "table created");
+    Ok(code)
+}

@@ -1,0 +1,89 @@
+//! Where each message goes: a [`LobbyMsg`] is answered here (a pong, a new table), a
+//! [`TableMsg`] goes to its table's task through the hub. The only checks made here are the
+//! connection's own: how many tables it follows, its chat rate, new tables per address.
+
+use serde_json::Value;
+
+use super::Session;
+use crate::hub::TableCmd;
+use crate::protocol::chat;
+use crate::protocol::{ClientMsg, ErrorCode, LobbyMsg, ProtocolError, ServerMsg, TableMsg};
+use crate::table::{self, NewTable};
+
+impl Session {
+    /// Routes one parsed message.
+    pub(super) fn route(
+        &mut self,
+        msg: ClientMsg,
+        id: Option<Value>,
+        received: std::time::Instant,
+    ) -> Result<(), ProtocolError> {
+        match msg {
+            ClientMsg::Lobby(LobbyMsg::Ping) => {
+                self.conn.send(ServerMsg::pong(id).to_text());
+                Ok(())
+            }
+            ClientMsg::Lobby(LobbyMsg::CreateTable { game, rules, turn_ms, public, hints, rated, spectator_chat }) => {
+                let settings = NewTable { turn_ms, public, hints, rated, spectator_chat };
+                self.create_table(&game, rules, settings, id, received)
+            }
+            ClientMsg::Table(msg) => self.to_table(msg, id, received),
+        }
+    }
+
+    /// Opens a table with this connection's player as host, and seats them.
+    fn create_table(
+        &mut self,
+        game: &str,
+        rules: Option<serde_json::Map<String, Value>>,
+        settings: NewTable,
+        id: Option<Value>,
+        received: std::time::Instant,
+    ) -> Result<(), ProtocolError> {
+        self.may_follow(None)?;
+        if let Some(ip) = self.ip
+            && !self.hub.table_rate.check(ip.to_string())
+        {
+            let limits = &self.hub.config.limits;
+            return Err(ProtocolError::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "too many new tables from one address: at most {} at once and {} a minute; try again in a minute",
+                    limits.table_burst, limits.tables_per_minute
+                ),
+            ));
+        }
+        let code = table::create(&self.hub, &self.conn, game, rules, settings)?;
+        self.joined.insert(code.clone());
+        let join = TableMsg::Join { table: code.clone(), seat: Some(0) };
+        self.hub.send(&code, TableCmd::Msg { conn: self.conn.clone(), msg: join, id, received })
+    }
+
+    /// Hands a message to its table.
+    fn to_table(&mut self, msg: TableMsg, id: Option<Value>, received: std::time::Instant) -> Result<(), ProtocolError> {
+        if let TableMsg::Chat { text, phrase, .. } = &msg {
+            // The words are checked before they cost the socket any of its chat rate; who may
+            // say them where is the table's to decide.
+            chat::check(text.as_deref(), phrase.as_deref())?;
+            self.chat_rate.take()?;
+        }
+        let code = msg.table().trim().to_ascii_uppercase();
+        self.may_follow(Some(&code))?;
+        self.hub.send(&code, TableCmd::Msg { conn: self.conn.clone(), msg, id, received })?;
+        self.joined.insert(code);
+        Ok(())
+    }
+
+    /// Refuses a message that would make the socket follow one table more than the limit allows
+    /// (every table a socket follows sends it frames).
+    fn may_follow(&self, code: Option<&str>) -> Result<(), ProtocolError> {
+        let max = self.hub.config.limits.max_watched_tables;
+        if code.is_some_and(|c| self.joined.contains(c)) || self.joined.len() < max {
+            return Ok(());
+        }
+        Err(ProtocolError::new(
+            ErrorCode::BadRequest,
+            format!("one connection may follow at most {max} tables; open another connection for more"),
+        ))
+    }
+}
