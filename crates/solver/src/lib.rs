@@ -94,7 +94,8 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `solver.rs` | [`Solver`]: the public API (values, bound tests, move values, best move, node cap) |
-//! | `position.rs` | [`Position`], and the crate-internal traits a game implements for the search |
+//! | `position.rs` | [`Position`], and the crate-internal trait that turns it into the search's form |
+//! | `node.rs` | the crate-internal trait a game's search form implements: moves, play, bounds, key |
 //! | `search.rs` | fail-soft alpha-beta, and the MTD(f) and bisection drivers of zero-window tests |
 //! | `bounds.rs` | how the quick bounds cut a window and what a result proves |
 //! | `order.rs` | the move list, sorted by a game's score, with runs of cards bounding each other |
@@ -109,6 +110,7 @@ mod baloot;
 mod bounds;
 mod error;
 mod kout;
+mod node;
 mod order;
 mod position;
 mod search;

@@ -4,7 +4,7 @@
 //! What makes a move look good is the game's (`baloot/order.rs`, `kout/order.rs`); the search
 //! only tries the list from the front. A run is a group of moves that the game knows bound each
 //! other's values (cards of one hand adjacent in rank once the cards played are removed; see
-//! [`Node::BOUNDED_RUNS`](crate::position::Node::BOUNDED_RUNS)).
+//! [`Node::BOUNDED_RUNS`](crate::node::Node::BOUNDED_RUNS)).
 
 /// The most moves a node has: a hand's cards (Kout Bo deals 9, Baloot 8).
 pub(crate) const MAX_MOVES: usize = 9;

@@ -9,8 +9,8 @@
 //! monomorphised for each game: no dynamic dispatch, no allocation.
 
 use crate::bounds::{Sure, outside_window};
+use crate::node::{Driver, Node};
 use crate::order::{MAX_MOVES, Moves};
-use crate::position::{Driver, Node};
 use crate::trans_table::{NO_MOVE, TransTable};
 
 /// One search: the constants, the position (changed and restored as moves are tried), the table.

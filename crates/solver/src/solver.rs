@@ -5,8 +5,9 @@ use arrayvec::ArrayVec;
 use cards::Card;
 use game::Team;
 
+use crate::node::Node;
 use crate::order::MAX_MOVES;
-use crate::position::{Node, Position};
+use crate::position::Position;
 use crate::search::Search;
 use crate::trans_table::TransTable;
 

@@ -11,8 +11,8 @@ use baloot::{BalootRules, Mode, card_points, strength};
 use cards::{Card, CardSet, DeckKind, Rank, Suit};
 
 use crate::bounds::Sure;
+use crate::node::{Driver, Node};
 use crate::order::Moves;
-use crate::position::{Driver, Node};
 
 /// The cards of each suit.
 pub(super) const SUIT: [u32; 4] = [0xff, 0xff << 8, 0xff << 16, 0xff << 24];
@@ -103,7 +103,9 @@ pub struct Consts {
 }
 
 impl Consts {
-    pub(super) fn new(layout: &Layout, mode: Mode, rules: &BalootRules, closed: bool, team: usize) -> Consts {
+    /// The constants of a search under `rules` (a Kaboot worth `kaboot` points when the rule is
+    /// on), with `team`'s points counted.
+    pub(super) fn new(layout: &Layout, rules: &BalootRules, kaboot: u16, closed: bool, team: usize) -> Consts {
         let total: i32 = layout.pts.iter().map(|&p| i32::from(p)).sum::<i32>() + LAST;
         Consts {
             pts: layout.pts,
@@ -111,7 +113,7 @@ impl Consts {
             trump_when_partner_winning: rules.trump_when_partner_winning,
             must_overtrump: rules.must_overtrump,
             closed: closed && layout.trump.is_some(),
-            kaboot_bonus: rules.kaboot.then(|| i32::from(super::kaboot_value(mode)) - total),
+            kaboot_bonus: rules.kaboot.then(|| i32::from(kaboot) - total),
             team,
         }
     }

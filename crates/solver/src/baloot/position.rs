@@ -7,7 +7,7 @@ use game::{ByTeam, Game, Seat, Team};
 
 use super::node::{Consts, Layout, State};
 use crate::error::PositionError;
-use crate::position::Node;
+use crate::node::Node;
 
 /// What a Kaboot (one team takes all 8 tricks, under the `kaboot` rule) is worth to the sweeping
 /// team, in card points: the rules score it 25 game points in Hokum and 44 in Sun, which at the
@@ -217,7 +217,7 @@ impl BalootPosition {
     /// The search's layout, constants and node, with `team`'s points counted.
     pub(super) fn layout_state(&self, team: Team) -> (Layout, Consts, State) {
         let layout = Layout::new(self.mode);
-        let k = Consts::new(&layout, self.mode, &self.rules, self.closed, team.index());
+        let k = Consts::new(&layout, &self.rules, kaboot_value(self.mode), self.closed, team.index());
         let mut hands = self.hands.map(|h| layout.bits(h));
         let leader = self.trick.leader().index();
         for (seat, card) in self.trick.plays() {

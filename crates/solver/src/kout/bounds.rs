@@ -3,7 +3,7 @@
 
 use super::node::{BASE, Consts, FIELD, JOKERS, NO_FIELD, State, TRUMP_FIELD, high_bit};
 use crate::bounds::Sure;
-use crate::position::Node;
+use crate::node::Node;
 
 impl State {
     /// The power (see [`power`](super::node::power)) of the strongest card a seat holding `hand`

@@ -10,8 +10,8 @@ use cards::{Card, CardSet, Rank, Suit};
 use kout::Contract;
 
 use crate::bounds::Sure;
+use crate::node::{Driver, Node};
 use crate::order::Moves;
-use crate::position::{Driver, Node};
 use crate::trans_table::NO_MOVE;
 
 /// The bits of the trump field: 15 cards.

@@ -4,8 +4,8 @@
 use super::node::{
     ABOVE, BASE, Consts, FIELD, FIELD_OF, JOKERS, NO_FIELD, SEGMENT, State, TRUMP_FIELD, high_bit, power,
 };
+use crate::node::Node;
 use crate::order::{Moves, Ordering, TABLE_MOVE};
-use crate::position::Node;
 
 impl State {
     /// The moves to try, best first; of cards equivalent to each other (one run: same hand and

@@ -8,7 +8,7 @@ use kout::{Bid, Contract, Kout, KoutView, PlayedCard, StageView, Variant, card_p
 
 use super::node::{Consts, Layout, State};
 use crate::error::PositionError;
-use crate::position::Node;
+use crate::node::Node;
 
 /// Tricks in a hand.
 const TRICKS: u8 = 9;
