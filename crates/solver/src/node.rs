@@ -1,9 +1,9 @@
 //! The search's view of a game: [`Node`], a position of a trick-taking game in the game's own bit
-//! layout (whose turn, the legal moves in a good order, playing a card (the search undoes by
-//! copying, so a node is `Copy`), the quick bounds, the value of the last trick, the table key),
-//! and the [`Driver`] that reaches its exact value. Each game keeps its rules, bounds and move
-//! order behind it; the search ([`crate::search`]) is written once against it and monomorphised
-//! for each game.
+//! layout (whose turn, the legal moves in a good order, playing a card, the quick bounds, the value
+//! of the last trick, the table key), and the [`Driver`] that reaches its exact value. A node is
+//! `Copy`: the search makes each child a copy of its parent with one card played, so nothing is
+//! undone. Each game keeps its rules, bounds and move order behind it; the search
+//! ([`crate::search`]) is written once against it and monomorphised for each game.
 
 use crate::bounds::Sure;
 use crate::order::Moves;

@@ -50,16 +50,17 @@ impl Moves {
 }
 
 /// A [`Moves`] being built: each move goes in after those that scored at least as much, so that
-/// moves of equal score keep the order they came in.
-pub(crate) struct Ordering {
+/// moves of equal score keep the order they came in. With `RUNS` false (a game that lists one card
+/// of each run) the runs are left at 0.
+pub(crate) struct Ordering<const RUNS: bool> {
     moves: Moves,
     score: [i32; MAX_MOVES],
 }
 
-impl Ordering {
+impl<const RUNS: bool> Ordering<RUNS> {
     /// No move yet.
     #[inline]
-    pub(crate) fn new() -> Ordering {
+    pub(crate) fn new() -> Self {
         Ordering { moves: Moves { cards: [0; MAX_MOVES], runs: [0; MAX_MOVES], len: 0 }, score: [0; MAX_MOVES] }
     }
 
@@ -77,12 +78,16 @@ impl Ordering {
         while i > 0 && self.score[i - 1] < score {
             self.score[i] = self.score[i - 1];
             m.cards[i] = m.cards[i - 1];
-            m.runs[i] = m.runs[i - 1];
+            if RUNS {
+                m.runs[i] = m.runs[i - 1];
+            }
             i -= 1;
         }
         self.score[i] = score;
         m.cards[i] = card;
-        m.runs[i] = run;
+        if RUNS {
+            m.runs[i] = run;
+        }
         m.len += 1;
     }
 
@@ -99,7 +104,7 @@ mod tests {
 
     #[test]
     fn moves_come_out_best_first_and_ties_in_arrival_order() {
-        let mut o = Ordering::new();
+        let mut o = Ordering::<true>::new();
         for (card, score) in [(3, 5), (7, 9), (1, 5), (2, -1), (4, 9)] {
             o.insert(card, card, score);
         }

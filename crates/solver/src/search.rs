@@ -13,7 +13,8 @@ use crate::node::{Driver, Node};
 use crate::order::{MAX_MOVES, Moves};
 use crate::trans_table::{NO_MOVE, TransTable};
 
-/// One search: the constants, the position (changed and restored as moves are tried), the table.
+/// One search: the constants, the position searched from (the solver tries a root move by playing
+/// it here and copying the root back), the table.
 pub struct Search<'t, N: Node> {
     pub(crate) k: N::Consts,
     pub(crate) st: N,
@@ -35,36 +36,43 @@ impl<N: Node> Search<'_, N> {
         self.st.ordered(&self.k, self.equivalence, NO_MOVE)
     }
 
-    /// The value the counted team takes from here, fail-soft: the exact value if it lies
-    /// strictly between `alpha` and `beta`, otherwise a bound on the same side of the window.
-    pub(crate) fn search(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
+    /// The value the counted team takes from the search's position, fail-soft: the exact value
+    /// if it lies strictly between `alpha` and `beta`, otherwise a bound on the same side of the
+    /// window.
+    pub(crate) fn search(&mut self, alpha: i32, beta: i32) -> i32 {
+        let root = self.st;
+        self.node(&root, alpha, beta)
+    }
+
+    /// [`Search::search`] of position `st`. Each child is a copy of its parent with one card
+    /// played, so nothing is undone.
+    fn node(&mut self, st: &N, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes > self.limit {
             self.aborted = true;
             return alpha;
         }
-        let saved = self.st;
-        if saved.in_trick() {
-            if let Some(v) = saved.in_trick_cut(&self.k, alpha, beta) {
+        if st.in_trick() {
+            if let Some(v) = st.in_trick_cut(&self.k, alpha, beta) {
                 return v;
             }
-            return self.expand(alpha, beta, NO_MOVE).0;
+            return self.expand(st, alpha, beta, NO_MOVE).0;
         }
-        if saved.tricks_left() <= 1 {
-            return saved.last_trick(&self.k);
+        if st.tricks_left() <= 1 {
+            return st.last_trick(&self.k);
         }
-        let cap = saved.cap(&self.k);
+        let cap = st.cap(&self.k);
         if let Some(v) = outside_window(cap, alpha, beta) {
             return v;
         }
         let mut sure = Sure::default();
         if N::SURE_BEFORE_PROBE {
-            sure = saved.sure(&self.k);
+            sure = st.sure(&self.k);
             if let Some(v) = sure.cut(cap, alpha, beta) {
                 return v;
             }
         }
-        let key = saved.key();
+        let key = st.key();
         let mut table_move = NO_MOVE;
         if let Some(b) = self.table.probe(key) {
             let (lo, hi) = (i32::from(b.lower), i32::from(b.upper));
@@ -76,30 +84,29 @@ impl<N: Node> Search<'_, N> {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
-            table_move = saved.move_of(b.best);
+            table_move = st.move_of(b.best);
         }
         if !N::SURE_BEFORE_PROBE {
-            sure = saved.sure(&self.k);
+            sure = st.sure(&self.k);
             if let Some(v) = sure.cut(cap, alpha, beta) {
                 return v;
             }
         }
-        let (best, best_move) = self.expand(alpha, beta, table_move);
+        let (best, best_move) = self.expand(st, alpha, beta, table_move);
         let (lo, hi) = sure.proven(best, cap, alpha, beta);
-        let code = if best_move == NO_MOVE { NO_MOVE } else { saved.move_code(best_move) };
+        let code = if best_move == NO_MOVE { NO_MOVE } else { st.move_code(best_move) };
         if !self.aborted {
             let clamp = |v: i32| v.clamp(0, 255) as u8;
-            self.table.store(key, saved.tricks_left(), clamp(lo), clamp(hi), code);
+            self.table.store(key, st.tricks_left(), clamp(lo), clamp(hi), code);
         }
         best
     }
 
-    /// Tries the moves of the seat to move in order; returns the fail-soft value and the move that
-    /// gave it.
-    fn expand(&mut self, mut alpha: i32, mut beta: i32, table_move: u8) -> (i32, u8) {
-        let saved = self.st;
-        let maximizing = saved.maximizing(&self.k);
-        let moves = saved.ordered(&self.k, self.equivalence, table_move);
+    /// Tries the moves of the seat to move at `st` in order; returns the fail-soft value and the
+    /// move that gave it.
+    fn expand(&mut self, st: &N, mut alpha: i32, mut beta: i32, table_move: u8) -> (i32, u8) {
+        let maximizing = st.maximizing(&self.k);
+        let moves = st.ordered(&self.k, self.equivalence, table_move);
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
         let mut best_move = NO_MOVE;
         // The cards searched so far, for the bounds of their run-mates: (run, weight, value).
@@ -125,9 +132,9 @@ impl<N: Node> Search<'_, N> {
                     }
                 }
             }
-            let gain = self.st.play(&self.k, c);
-            let v = gain + self.search(alpha - gain, beta - gain);
-            self.st = saved;
+            let mut child = *st;
+            let gain = child.play(&self.k, c);
+            let v = gain + self.node(&child, alpha - gain, beta - gain);
             if N::BOUNDED_RUNS {
                 done[n_done] = (run, weight, v);
                 n_done += 1;

@@ -16,6 +16,7 @@ impl State {
     /// their tricks whenever they are played; the leader can cash the top cards of its plain
     /// suits and keep the lead (in Hokum, as many rounds as every other seat holding a trump can
     /// follow: an opponent could ruff, the partner take the lead).
+    #[inline]
     pub(super) fn sure_points(&self, k: &Consts) -> Sure {
         let mut sure = [0i32; 2];
         let live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];

@@ -40,7 +40,7 @@ impl State {
         let live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
         let facts = Facts { seat, live, threat, ours: usize::from(self.win_seat & 1) == seat & 1 };
         let blockers = (live | self.table) & !self.hands[seat];
-        let mut out = Ordering::new();
+        let mut out = Ordering::<true>::new();
         let mut m = moves;
         let mut prev: Option<u8> = None;
         let mut run = 0u8;

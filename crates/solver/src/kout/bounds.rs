@@ -23,6 +23,7 @@ impl State {
 
     /// Whether the trick on the table is already won (`Some(true)` by the counted team): no seat
     /// still to play on the other side could beat its best card.
+    #[inline]
     fn decided(&self, k: &Consts) -> Option<bool> {
         if self.led == NO_FIELD || self.best == 0 {
             return None;
@@ -61,6 +62,7 @@ impl State {
     /// (jokers, which may be made dead, are not counted, but do not break the run). The leader can
     /// also cash the top cards of its plain suits and keep the lead when no opponent holds a joker
     /// and every other seat holding a trump can follow.
+    #[inline]
     pub(super) fn sure_tricks(&self, k: &Consts) -> Sure {
         let n = usize::from(k.seats);
         let mut sure = [0i32; 2];

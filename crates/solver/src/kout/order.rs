@@ -31,7 +31,7 @@ impl State {
                 .step_by(2)
                 .fold(0, |best, d| best.max(State::strongest(self.hands[(seat + d) % n], led))),
         };
-        let mut out = Ordering::new();
+        let mut out = Ordering::<false>::new();
         let mut m = legal;
         while m != 0 && !out.is_full() {
             let c = m.trailing_zeros() as u8;
