@@ -94,13 +94,13 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `solver.rs` | [`Solver`]: the public API (values, bound tests, move values, best move, node cap) |
-//! | `position.rs` | [`Position`], and the crate-internal trait that turns it into the search's form |
+//! | `position.rs` | [`Position`], the crate-internal trait that turns it into the search's form, and the legal moves and play check both positions share |
 //! | `node.rs` | the crate-internal trait a game's search form implements: moves, play, bounds, key |
 //! | `search.rs` | fail-soft alpha-beta, and the MTD(f) and bisection drivers of zero-window tests |
 //! | `bounds.rs` | how the quick bounds cut a window and what a result proves |
 //! | `order.rs` | the move list, sorted by a game's score, with runs of cards bounding each other |
 //! | `trans_table.rs` | the transposition table (`TransTable`) |
-//! | `baloot/`, `kout/` | per game: `position.rs` (the public position), `node.rs` (its bit form and play rules), `bounds.rs`, `order.rs` |
+//! | `baloot/`, `kout/` | per game: `position.rs` (the public position and how it reaches the search), `node.rs` (its bit form and play rules), `bounds.rs`, `order.rs` |
 //! | `error.rs` | [`PositionError`] |
 //!
 //! The search is monomorphised for each game: no dynamic dispatch, and no allocation once the

@@ -3,15 +3,19 @@
 //! - [`Position`] (public): a position of a game's trick play that [`Solver`](crate::Solver)
 //!   solves, and the unit of its values. [`BalootPosition`](crate::BalootPosition) and
 //!   [`KoutPosition`](crate::KoutPosition) implement it; the trait is sealed.
-//! - [`Solvable`] (crate-internal, the seal): how a position turns into the search's form
-//!   ([`Node`], in `node.rs`), how the search's card bits turn back into cards, and when the
-//!   transposition table's entries still hold.
+//! - [`Solvable`] (crate-internal, the seal): whose turn it is, how a position turns into the
+//!   search's form ([`Node`], in `node.rs`), how the search's card bits turn back into cards, and
+//!   when the transposition table's entries still hold.
+//!
+//! The positions' legal moves and the check before a card is played are written once here, on the
+//! search's form of the rules.
 
 use std::fmt::Debug;
 
-use cards::Card;
+use cards::{Card, CardSet};
 use game::{Seat, Team};
 
+use crate::error::PositionError;
 use crate::node::Node;
 use crate::search::Search;
 
@@ -25,12 +29,6 @@ pub trait Position: Clone + Debug + Solvable {
 
     /// The table size of [`Solver::new`](crate::Solver::new): `2^TABLE_BITS` buckets.
     const TABLE_BITS: u32;
-
-    /// The seat to play.
-    fn to_move(&self) -> Seat;
-
-    /// Whether every trick has been played.
-    fn is_over(&self) -> bool;
 }
 
 /// How a [`Position`] reaches the search. Crate-internal: it seals [`Position`].
@@ -41,6 +39,9 @@ pub trait Solvable {
     type Layout;
     /// What the transposition table's entries depend on besides their keys.
     type Context: Clone + Debug;
+
+    /// The seat to play; `None` once every trick has been played.
+    fn turn(&self) -> Option<Seat>;
 
     /// The search's constants, the position as a node with `team`'s value counted, and the layout
     /// to read its cards back.
@@ -58,4 +59,30 @@ pub trait Solvable {
     /// [`Search::run`]. Each game's implementation is not generic, so the search is compiled
     /// in this crate, where the game's helpers inline into it, rather than in each caller's.
     fn search(search: &mut Search<'_, Self::Node>, target: Option<i32>) -> i32;
+}
+
+/// The cards the seat to move may play, none once every trick has been played: the search's play
+/// rules, which the tests check against the engines' move by move.
+pub(crate) fn legal_cards<P: Solvable>(pos: &P) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    if pos.turn().is_none() {
+        return out;
+    }
+    let (layout, k, st) = pos.start(Team::ZERO);
+    let mut bits = st.legal(&k);
+    while bits != 0 {
+        out.insert(P::card(&layout, bits.trailing_zeros() as u8));
+        bits &= bits - 1;
+    }
+    out
+}
+
+/// The seat to move, if it may play `card`.
+///
+/// # Errors
+/// [`PositionError::Over`] after the last trick, [`PositionError::Illegal`] for a card the seat
+/// may not play.
+pub(crate) fn check_play<P: Solvable>(pos: &P, card: Card) -> Result<Seat, PositionError> {
+    let seat = pos.turn().ok_or(PositionError::Over)?;
+    if legal_cards(pos).contains(card) { Ok(seat) } else { Err(PositionError::Illegal { seat, card }) }
 }

@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 use cards::Card;
-use game::Team;
+use game::{Seat, Team};
 
 use crate::node::Node;
 use crate::order::MAX_MOVES;
@@ -123,14 +123,14 @@ impl<P: Position> Solver<P> {
     /// What the side to move's team takes from here with best play on both sides.
     #[must_use]
     pub fn value(&mut self, pos: &P) -> P::Value {
-        self.value_for(pos, pos.to_move().team())
+        self.value_for(pos, pos.turn().map_or(Team::ZERO, Seat::team))
     }
 
     /// What `team` takes from here with best play on both sides.
     #[must_use]
     pub fn value_for(&mut self, pos: &P, team: Team) -> P::Value {
         self.aborted = false;
-        if pos.is_over() {
+        if pos.turn().is_none() {
             return P::Value::default();
         }
         self.run(pos, team, |_, s| value_of::<P>(P::search(s, None)))
@@ -145,7 +145,7 @@ impl<P: Position> Solver<P> {
         if target <= 0 {
             return true;
         }
-        if pos.is_over() {
+        if pos.turn().is_none() {
             return false;
         }
         self.run(pos, team, |_, s| target <= s.st.cap(&s.k) && P::search(s, Some(target)) == 1)
@@ -158,10 +158,10 @@ impl<P: Position> Solver<P> {
     pub fn move_values(&mut self, pos: &P) -> ArrayVec<(Card, P::Value), MAX_MOVES> {
         self.aborted = false;
         let mut out = ArrayVec::new();
-        if pos.is_over() {
+        let Some(seat) = pos.turn() else {
             return out;
-        }
-        let team = pos.to_move().team();
+        };
+        let team = seat.team();
         self.run(pos, team, |layout, s| {
             let root = s.st;
             let mut solved: ArrayVec<(u8, i32), MAX_MOVES> = ArrayVec::new();
@@ -192,7 +192,8 @@ impl<P: Position> Solver<P> {
     /// If the position is over (no card to play).
     #[must_use]
     pub fn best_move(&mut self, pos: &P) -> (Card, P::Value) {
-        self.best_move_for(pos, pos.to_move().team())
+        let seat = pos.turn().expect("best_move on a finished hand");
+        self.best_move_for(pos, seat.team())
     }
 
     /// A best card for the side to move when `team`'s value is what counts (the side to move
@@ -204,7 +205,7 @@ impl<P: Position> Solver<P> {
     #[must_use]
     pub fn best_move_for(&mut self, pos: &P, team: Team) -> (Card, P::Value) {
         self.aborted = false;
-        assert!(!pos.is_over(), "best_move on a finished hand");
+        assert!(pos.turn().is_some(), "best_move on a finished hand");
         self.run(pos, team, |layout, s| {
             let root = s.st;
             let v = P::search(s, None);

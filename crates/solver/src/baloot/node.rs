@@ -72,17 +72,6 @@ impl Layout {
     pub(super) fn bits(&self, set: CardSet) -> u32 {
         set.iter().filter_map(|c| self.index(c)).fold(0, |acc, i| acc | 1 << i)
     }
-
-    /// Solver bits as cards.
-    pub(super) fn set(&self, bits: u32) -> CardSet {
-        let mut out = CardSet::EMPTY;
-        let mut b = bits;
-        while b != 0 {
-            out.insert(self.cards[b.trailing_zeros() as usize]);
-            b &= b - 1;
-        }
-        out
-    }
 }
 
 /// What stays fixed during a search.
@@ -133,7 +122,7 @@ impl Consts {
     }
 }
 
-/// A position during the search. Copied to undo a move.
+/// A position during the search. The search plays a move on a copy, so nothing is undone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
     pub hands: [u32; 4],

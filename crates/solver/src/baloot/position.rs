@@ -1,5 +1,5 @@
 //! Baloot's position: the trick play with every hand known, checked against the engine's rules,
-//! and its search form.
+//! and how it reaches the search (its [`Position`] and [`Solvable`] sides).
 
 use baloot::{Baloot, BalootRules, BalootView, LAST_TRICK_BONUS, Mode, ModeName, StageView, Trick};
 use cards::{Card, CardSet, DeckKind};
@@ -8,6 +8,8 @@ use game::{ByTeam, Game, Seat, Team};
 use super::node::{Consts, Layout, State};
 use crate::error::PositionError;
 use crate::node::Node;
+use crate::position::{Position, Solvable, check_play, legal_cards};
+use crate::search::Search;
 
 /// What a Kaboot (one team takes all 8 tricks, under the `kaboot` rule) is worth to the sweeping
 /// team, in card points: the rules score it 25 game points in Hokum and 44 in Sun, which at the
@@ -214,8 +216,63 @@ impl BalootPosition {
         self.points_taken
     }
 
-    /// The search's layout, constants and node, with `team`'s points counted.
-    pub(super) fn layout_state(&self, team: Team) -> (Layout, Consts, State) {
+    /// The cards the seat to move may play (the engine's rules, Hokum's trumping duties included).
+    #[must_use]
+    pub fn legal_moves(&self) -> CardSet {
+        legal_cards(self)
+    }
+
+    /// Plays `card` for the seat to move.
+    ///
+    /// # Errors
+    /// [`PositionError::Illegal`] for a card the seat may not play, [`PositionError::Over`] after
+    /// the last trick.
+    pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
+        let seat = check_play(self, card)?;
+        self.hands[seat.index() & 3].remove(card);
+        self.trick.push(card);
+        if self.trick.is_full() {
+            let winner = self.trick.winner().unwrap_or(seat);
+            self.tricks_done += 1;
+            let last = if self.tricks_done == 8 { LAST_TRICK_BONUS } else { 0 };
+            self.points_taken[winner.team()] += self.trick.points() + last;
+            self.tricks_taken[winner.team()] += 1;
+            self.trick = Trick::new(winner, self.mode.trump());
+        }
+        Ok(())
+    }
+}
+
+impl Position for BalootPosition {
+    type Value = u16;
+
+    /// 2^14 buckets (512 KB): small enough to stay in cache, which beats the few cut-offs a
+    /// larger table would add.
+    const TABLE_BITS: u32 = 14;
+}
+
+/// The deal the table's entries belong to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Context {
+    hands: [u32; 4],
+    mode: Mode,
+    rules: BalootRules,
+    closed: bool,
+    team: Team,
+}
+
+impl Solvable for BalootPosition {
+    type Node = State;
+    type Layout = Layout;
+    type Context = Context;
+
+    fn turn(&self) -> Option<Seat> {
+        (!self.is_over()).then(|| self.to_move())
+    }
+
+    /// The layout of the contract's mode; the trick on the table replayed on the hands it came
+    /// from.
+    fn start(&self, team: Team) -> (Layout, Consts, State) {
         let layout = Layout::new(self.mode);
         let k = Consts::new(&layout, &self.rules, kaboot_value(self.mode), self.closed, team.index());
         let mut hands = self.hands.map(|h| layout.bits(h));
@@ -235,39 +292,24 @@ impl BalootPosition {
         (layout, k, st)
     }
 
-    /// The cards the seat to move may play (the engine's rules, Hokum's trumping duties included).
-    #[must_use]
-    pub fn legal_moves(&self) -> CardSet {
-        if self.is_over() {
-            return CardSet::EMPTY;
-        }
-        let (layout, k, st) = self.layout_state(Team::ZERO);
-        layout.set(st.legal(&k))
+    fn card(layout: &Layout, bit: u8) -> Card {
+        layout.cards[usize::from(bit)]
     }
 
-    /// Plays `card` for the seat to move.
-    ///
-    /// # Errors
-    /// [`PositionError::Illegal`] for a card the seat may not play, [`PositionError::Over`] after
-    /// the last trick.
-    pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
-        if self.is_over() {
-            return Err(PositionError::Over);
-        }
-        let seat = self.to_move();
-        if !self.legal_moves().contains(card) {
-            return Err(PositionError::Illegal { seat, card });
-        }
-        self.hands[seat.index() & 3].remove(card);
-        self.trick.push(card);
-        if self.trick.is_full() {
-            let winner = self.trick.winner().unwrap_or(seat);
-            self.tricks_done += 1;
-            let last = if self.tricks_done == 8 { LAST_TRICK_BONUS } else { 0 };
-            self.points_taken[winner.team()] += self.trick.points() + last;
-            self.tricks_taken[winner.team()] += 1;
-            self.trick = Trick::new(winner, self.mode.trump());
-        }
-        Ok(())
+    fn context(&self, root: &State, team: Team) -> Context {
+        Context { hands: root.hands, mode: self.mode, rules: self.rules, closed: self.closed, team }
+    }
+
+    /// Positions of the same deal: the same contract and counted team, the hands only shrinking.
+    fn same_table(old: &Context, new: &Context) -> bool {
+        old.mode == new.mode
+            && old.rules == new.rules
+            && old.closed == new.closed
+            && old.team == new.team
+            && old.hands.iter().zip(&new.hands).all(|(old, new)| new & !old == 0)
+    }
+
+    fn search(search: &mut Search<'_, State>, target: Option<i32>) -> i32 {
+        search.run(target)
     }
 }

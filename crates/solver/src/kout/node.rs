@@ -142,7 +142,8 @@ impl Layout {
     }
 
     /// Solver bits as cards.
-    pub(super) fn set(&self, bits: u64) -> CardSet {
+    #[cfg(test)]
+    fn set(&self, bits: u64) -> CardSet {
         let mut out = CardSet::EMPTY;
         let mut b = bits;
         while b != 0 {
@@ -226,7 +227,7 @@ pub(super) fn power(c: u8, led: u8) -> u8 {
     }
 }
 
-/// A position during the search. Copied to undo a move.
+/// A position during the search. The search plays a move on a copy, so nothing is undone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
     pub hands: [u64; 6],

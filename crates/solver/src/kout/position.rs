@@ -1,5 +1,5 @@
 //! Kout Bo's position: the trick play with every hand known, checked against the engine's rules,
-//! and its search form.
+//! and how it reaches the search (its [`Position`] and [`Solvable`] sides).
 
 use arrayvec::ArrayVec;
 use cards::{Card, CardSet, Rank, Suit};
@@ -9,6 +9,8 @@ use kout::{Bid, Contract, Kout, KoutView, PlayedCard, StageView, Variant, card_p
 use super::node::{Consts, Layout, State};
 use crate::error::PositionError;
 use crate::node::Node;
+use crate::position::{Position, Solvable, check_play, legal_cards};
+use crate::search::Search;
 
 /// Tricks in a hand.
 const TRICKS: u8 = 9;
@@ -146,7 +148,7 @@ impl KoutPosition {
         Ok(())
     }
 
-    pub(super) fn seats(&self) -> usize {
+    fn seats(&self) -> usize {
         self.variant.seats()
     }
 
@@ -232,32 +234,10 @@ impl KoutPosition {
         }
     }
 
-    /// The search's layout, constants and node, with `team`'s tricks counted.
-    pub(super) fn layout_state(&self, team: Team) -> (Layout, Consts, State) {
-        let layout = Layout::new(self.trump);
-        let mut hands = [0u64; 6];
-        for (h, &cards) in hands.iter_mut().zip(&self.hands) {
-            *h = layout.bits(cards);
-        }
-        for p in &self.plays {
-            hands[p.seat.index() % 6] |= 1 << layout.index(p.card);
-        }
-        let k = Consts::new(self.seats(), self.contract, team.index(), &hands);
-        let mut st = State::new(&k, hands, self.leader.index(), TRICKS - self.tricks_done);
-        for p in &self.plays {
-            st.play(&k, layout.index(p.card));
-        }
-        (layout, k, st)
-    }
-
     /// The cards the seat to move may play (the engine's rules: following, jokers, joker leads).
     #[must_use]
     pub fn legal_moves(&self) -> CardSet {
-        if self.is_over() {
-            return CardSet::EMPTY;
-        }
-        let (layout, k, st) = self.layout_state(Team::ZERO);
-        layout.set(st.legal(&k))
+        legal_cards(self)
     }
 
     /// Plays `card` for the seat to move.
@@ -266,13 +246,7 @@ impl KoutPosition {
     /// [`PositionError::Illegal`] for a card the seat may not play, [`PositionError::Over`] after
     /// the last trick.
     pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
-        if self.is_over() {
-            return Err(PositionError::Over);
-        }
-        let seat = self.to_move();
-        if !self.legal_moves().contains(card) {
-            return Err(PositionError::Illegal { seat, card });
-        }
+        let seat = check_play(self, card)?;
         let dead = if self.plays.is_empty() {
             card.is_joker() && !self.joker_leads(seat).contains(card)
         } else {
@@ -302,5 +276,68 @@ impl KoutPosition {
         self.tricks_done += 1;
         self.tricks_won[winner.team()] += 1;
         Ok(())
+    }
+}
+
+impl Position for KoutPosition {
+    type Value = u8;
+
+    /// 2^16 buckets (5 MB).
+    const TABLE_BITS: u32 = 16;
+}
+
+/// What the table's entries depend on besides their keys: they hold for every deal with the same
+/// table, contract and counted team (a key names the cards of a position by their places, not by
+/// their suits and ranks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    seats: usize,
+    maker_team: Team,
+    bid: u8,
+    team: Team,
+}
+
+impl Solvable for KoutPosition {
+    type Node = State;
+    type Layout = Layout;
+    type Context = Context;
+
+    /// The layout of the trump suit; the trick on the table replayed on the hands it came from.
+    fn start(&self, team: Team) -> (Layout, Consts, State) {
+        let layout = Layout::new(self.trump);
+        let mut hands = [0u64; 6];
+        for (h, &cards) in hands.iter_mut().zip(&self.hands) {
+            *h = layout.bits(cards);
+        }
+        for p in &self.plays {
+            hands[p.seat.index() % 6] |= 1 << layout.index(p.card);
+        }
+        let k = Consts::new(self.seats(), self.contract, team.index(), &hands);
+        let mut st = State::new(&k, hands, self.leader.index(), TRICKS - self.tricks_done);
+        for p in &self.plays {
+            st.play(&k, layout.index(p.card));
+        }
+        (layout, k, st)
+    }
+
+    fn turn(&self) -> Option<Seat> {
+        (!self.is_over()).then(|| self.to_move())
+    }
+
+    fn card(layout: &Layout, bit: u8) -> Card {
+        // Legal moves are cards: the joker is never read.
+        layout.cards[usize::from(bit)].unwrap_or(Card::RED_JOKER)
+    }
+
+    fn context(&self, _root: &State, team: Team) -> Context {
+        Context { seats: self.seats(), maker_team: self.contract.maker.team(), bid: self.contract.bid.tricks(), team }
+    }
+
+    fn same_table(old: &Context, new: &Context) -> bool {
+        old == new
+    }
+
+    fn search(search: &mut Search<'_, State>, target: Option<i32>) -> i32 {
+        search.run(target)
     }
 }
