@@ -50,18 +50,18 @@ use std::time::Duration;
 
 use game::GameKind;
 
+pub mod fair;
 mod http;
 mod hub;
-mod ws;
-mod table;
-pub mod runners;
-pub mod store;
-pub mod protocol;
-pub mod metrics;
-pub mod fair;
 pub mod ids;
 pub mod limits;
+pub mod metrics;
+pub mod protocol;
 pub mod ratings;
+pub mod runners;
+pub mod store;
+mod table;
+mod ws;
 
 pub use http::{metrics_router, router};
 pub use hub::{Hub, TableSummary};

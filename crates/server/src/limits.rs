@@ -6,7 +6,6 @@ use std::net::IpAddr;
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-
 /// The largest message a client may send, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 

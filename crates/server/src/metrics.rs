@@ -20,7 +20,6 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 
-
 /// The histograms' upper bounds, in seconds: 0.25 ms to 2.5 s, about three buckets per decade.
 /// An action on a healthy server takes well under a millisecond plus the store's commit; the top
 /// buckets catch a stalled disk or database.

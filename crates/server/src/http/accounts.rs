@@ -13,11 +13,11 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::AppError;
+use super::accept::AddrPlace;
 use super::auth::{self, Session};
 use crate::hub::Hub;
 use crate::ids;
-use super::AppError;
-use super::accept::AddrPlace;
 use crate::store::{AccountRow, NameChange, PlayerRow, unix_ms};
 
 /// The account routes, under `/api/account/`.

@@ -18,9 +18,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use games::analysis::AnalyzeOptions;
 
-use crate::hub::{Hub, lock};
 use super::AppError;
 use super::replays::finished_record;
+use crate::hub::{Hub, lock};
 use crate::store::unix_ms;
 
 /// The analysis routes.

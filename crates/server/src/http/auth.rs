@@ -9,10 +9,10 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use tokio::sync::Semaphore;
 
+use super::AppError;
 use crate::hub::Hub;
 use crate::ids;
 use crate::limits::MAX_TOKEN_BYTES;
-use super::AppError;
 use crate::store::{AccountRow, PlayerRow};
 
 /// The session cookie's name.
@@ -216,6 +216,15 @@ fn stand_in() -> &'static str {
     })
 }
 
+/// The signed-in player of a request (bearer header, then cookie); GET routes need no origin
+/// check, since they change nothing.
+///
+/// # Errors
+/// 401 without a valid session.
+pub(crate) async fn authenticate(hub: &Hub, headers: &HeaderMap) -> Result<PlayerRow, AppError> {
+    Ok(signed_in(hub, headers, false).await?.player.player())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,13 +271,4 @@ mod tests {
         assert!(argon2::Argon2::default().verify_password(b"wrong horse", &parsed).is_err());
         assert_ne!(hash_now("correct horse").unwrap_or_default(), hash, "salted");
     }
-}
-
-/// The signed-in player of a request (bearer header, then cookie); GET routes need no origin
-/// check, since they change nothing.
-///
-/// # Errors
-/// 401 without a valid session.
-pub(crate) async fn authenticate(hub: &Hub, headers: &HeaderMap) -> Result<PlayerRow, AppError> {
-    Ok(signed_in(hub, headers, false).await?.player.player())
 }

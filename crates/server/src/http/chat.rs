@@ -11,9 +11,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
+use super::AppError;
 use crate::hub::Hub;
 use crate::limits::CHAT_SERVED;
-use super::AppError;
 use crate::protocol::ChatLine;
 use crate::protocol::chat::{PLAYERS, line_of};
 

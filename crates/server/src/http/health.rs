@@ -15,7 +15,11 @@ use crate::metrics::rss_bytes;
 
 /// The health and statistics routes (`/metrics` only when `metrics` is set).
 pub(super) fn routes(metrics: bool) -> Router<Arc<Hub>> {
-    let app = if metrics { operator_routes() } else { Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz)) };
+    let app = if metrics {
+        operator_routes()
+    } else {
+        Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz))
+    };
     app.route("/api/health", get(health)).route("/api/ready", get(health)).route("/api/stats", get(stats))
 }
 

@@ -22,11 +22,11 @@ mod ws;
 
 use std::sync::Arc;
 
+use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use axum::routing::get;
-use axum::Router;
 
 pub(crate) use self::accept::accept_loop;
 use self::error::AppError;

@@ -14,9 +14,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
-use crate::hub::Hub;
 use super::AppError;
 use super::auth::authenticate;
+use crate::hub::Hub;
 use crate::ratings;
 use crate::store::{FinishedRow, RankedRating, SeatedRow, Store};
 
@@ -227,6 +227,32 @@ async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
     Ok(res)
 }
 
+async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
+    let player = authenticate(&hub, &headers).await?;
+    let rows = hub.store.history(&player.id, 200).await.map_err(|e| AppError::internal(&e))?;
+    // The people's ids by seat (null for a bot), so the names can link to their profiles.
+    let ids: Vec<String> = rows.iter().map(|r| r.game_id.clone()).collect();
+    let seated = hub.store.seated(&ids).await.map_err(|e| AppError::internal(&e))?;
+    let by_seat: HashMap<(&str, i64), &str> =
+        seated.iter().map(|s| ((s.match_id.as_str(), s.seat), s.player_id.as_str())).collect();
+    let list: Vec<Value> = rows
+        .into_iter()
+        .map(|r| {
+            let result = r.result.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok());
+            let players = serde_json::from_str::<Value>(&r.players).unwrap_or_else(|_| json!([]));
+            let player_ids: Vec<Option<&str>> = (0..players.as_array().map_or(0, Vec::len))
+                .map(|seat| by_seat.get(&(r.game_id.as_str(), seat as i64)).copied())
+                .collect();
+            json!({
+                "game_id": r.game_id, "table": r.table_code, "game": r.game, "seat": r.seat,
+                "finished": r.finished != 0, "result": result, "started_at": r.started_at, "ended_at": r.ended_at,
+                "players": players, "player_ids": player_ids,
+            })
+        })
+        .collect();
+    Ok(Json(Value::Array(list)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,30 +299,4 @@ mod tests {
         assert_eq!(g["opponents"][1], json!({ "id": "p_C", "name": "C", "seat": 2 }));
         assert_eq!(g["rating_change"], Value::Null);
     }
-}
-
-async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
-    let player = authenticate(&hub, &headers).await?;
-    let rows = hub.store.history(&player.id, 200).await.map_err(|e| AppError::internal(&e))?;
-    // The people's ids by seat (null for a bot), so the names can link to their profiles.
-    let ids: Vec<String> = rows.iter().map(|r| r.game_id.clone()).collect();
-    let seated = hub.store.seated(&ids).await.map_err(|e| AppError::internal(&e))?;
-    let by_seat: HashMap<(&str, i64), &str> =
-        seated.iter().map(|s| ((s.match_id.as_str(), s.seat), s.player_id.as_str())).collect();
-    let list: Vec<Value> = rows
-        .into_iter()
-        .map(|r| {
-            let result = r.result.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok());
-            let players = serde_json::from_str::<Value>(&r.players).unwrap_or_else(|_| json!([]));
-            let player_ids: Vec<Option<&str>> = (0..players.as_array().map_or(0, Vec::len))
-                .map(|seat| by_seat.get(&(r.game_id.as_str(), seat as i64)).copied())
-                .collect();
-            json!({
-                "game_id": r.game_id, "table": r.table_code, "game": r.game, "seat": r.seat,
-                "finished": r.finished != 0, "result": result, "started_at": r.started_at, "ended_at": r.ended_at,
-                "players": players, "player_ids": player_ids,
-            })
-        })
-        .collect();
-    Ok(Json(Value::Array(list)))
 }

@@ -15,9 +15,9 @@ use axum::routing::{get, post};
 use game::{Record, RecordError};
 use serde_json::Value;
 
+use super::AppError;
 use crate::hub::Hub;
 use crate::limits::MAX_RECORD_BYTES;
-use super::AppError;
 
 /// The replay routes.
 pub(super) fn routes() -> Router<Arc<Hub>> {

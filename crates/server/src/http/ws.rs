@@ -5,12 +5,12 @@
 use std::sync::Arc;
 
 use axum::Extension;
+use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
-use axum::Router;
 use serde::Deserialize;
 
 use super::accept::AddrPlace;

@@ -65,8 +65,7 @@ impl Listing {
 
     /// Public tables still open to join, by code, at most [`MAX_LISTED_TABLES`].
     pub(super) fn open(&self) -> Vec<TableSummary> {
-        let mut list: Vec<TableSummary> =
-            lock(&self.tables).values().filter(|t| t.public && t.open).cloned().collect();
+        let mut list: Vec<TableSummary> = lock(&self.tables).values().filter(|t| t.public && t.open).cloned().collect();
         list.sort_by(|a, b| a.code.cmp(&b.code));
         list.truncate(MAX_LISTED_TABLES);
         list

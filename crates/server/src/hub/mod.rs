@@ -20,16 +20,16 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 pub use self::conn::Conn;
-pub use self::listing::TableSummary;
 use self::listing::Listing;
+pub use self::listing::TableSummary;
 pub(crate) use self::outbox::{Next, Outbox};
 use crate::Config;
+use crate::ids;
 use crate::limits::{KeyedRate, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places};
 use crate::metrics::{Metrics, Snapshot};
 use crate::protocol::{ErrorCode, ProtocolError, TableMsg};
 use crate::runners::{BotPool, BotThreads, StartError};
 use crate::store::{PlayerRow, Store};
-use crate::ids;
 
 /// What a table task receives.
 #[derive(Debug)]

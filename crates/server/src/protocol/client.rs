@@ -224,4 +224,3 @@ pub fn parse(frame: &str) -> Result<(ClientMsg, Option<Value>), ProtocolError> {
         Err(e) => Err(ProtocolError::new(ErrorCode::BadRequest, format!("bad {kind} message: {e}")).with_id(id)),
     }
 }
-

@@ -4,7 +4,6 @@
 use serde::Serialize;
 use serde_json::Value;
 
-
 /// Why a message was refused: the `code` of an `error` message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -117,4 +116,3 @@ impl ProtocolError {
         self
     }
 }
-

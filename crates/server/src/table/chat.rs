@@ -13,9 +13,9 @@ use bots::Playable;
 use super::Table;
 use super::lobby::Status;
 use super::unavailable;
-use crate::protocol::chat::{self, PLAYERS, SPECTATORS, Said};
 use crate::hub::Conn;
 use crate::limits::CHAT_KEPT;
+use crate::protocol::chat::{self, PLAYERS, SPECTATORS, Said};
 use crate::protocol::{ChatFrom, ChatLine, ErrorCode, ProtocolError, ServerMsg};
 use crate::store::{ChatRow, unix_ms};
 

@@ -10,12 +10,12 @@ use tokio::time::Instant;
 use super::lobby::{Occupant, Status};
 use super::think::{heuristic_of, searches};
 use super::{Table, internal, unavailable};
-use crate::runners::pool::ExternalSeat;
 use crate::fair;
 use crate::hub::Conn;
 use crate::ids;
 use crate::metrics::By;
 use crate::protocol::{ErrorCode, LogEntry, ProtocolError, RatingChange, ServerMsg};
+use crate::runners::pool::ExternalSeat;
 use crate::store::{EventRow, MatchRow, RatedEnd, RatedSeat, unix_ms};
 
 /// The fair-deal secrets of the hand in progress.

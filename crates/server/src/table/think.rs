@@ -23,8 +23,8 @@ use tokio::time::Instant;
 
 use super::Table;
 use super::lobby::{Occupant, Status};
-use crate::runners::Ticket;
 use crate::fair;
+use crate::runners::Ticket;
 
 /// A search may use at most this fraction (1 / N) of the time left on the decision's clock when it
 /// starts.

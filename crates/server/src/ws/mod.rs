@@ -73,7 +73,8 @@ impl Session {
     async fn read(&mut self, stream: &mut SplitStream<WebSocket>, writer: &mut JoinHandle<bool>) -> Option<bool> {
         let mut shutdown = self.hub.shutdown.clone();
         // Server pings, so a socket whose client is gone without a word (or never reads) is noticed.
-        let (ping_every, idle_after) = (self.hub.config.limits.ws_ping_interval, self.hub.config.limits.ws_idle_timeout);
+        let (ping_every, idle_after) =
+            (self.hub.config.limits.ws_ping_interval, self.hub.config.limits.ws_idle_timeout);
         let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
         let mut last_heard = tokio::time::Instant::now();
         loop {
@@ -128,7 +129,11 @@ impl Session {
             },
             Err(e) => {
                 let _ = self.refuse(&e);
-                if self.limits.garbage() { self.close_with(1008, "too many bad messages") } else { ControlFlow::Continue(()) }
+                if self.limits.garbage() {
+                    self.close_with(1008, "too many bad messages")
+                } else {
+                    ControlFlow::Continue(())
+                }
             }
         }
     }
@@ -156,7 +161,10 @@ impl Session {
             return self.close_with(1008, "too many bad messages");
         }
         if guess && !self.guess_allowed() {
-            let e = ProtocolError::new(ErrorCode::RateLimited, "too many codes that name no table from this address or player");
+            let e = ProtocolError::new(
+                ErrorCode::RateLimited,
+                "too many codes that name no table from this address or player",
+            );
             self.conn.send(e.to_message());
             return self.close_with(1008, "too many unknown table codes");
         }

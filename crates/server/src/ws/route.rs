@@ -27,7 +27,7 @@ impl Session {
                 let settings = NewTable { turn_ms, public, hints, rated, spectator_chat };
                 self.create_table(&game, rules, settings, id, received)
             }
-            ClientMsg::Table(msg) => self.to_table(msg, id, received),
+            ClientMsg::Table(msg) => self.forward(msg, id, received),
         }
     }
 
@@ -60,7 +60,7 @@ impl Session {
     }
 
     /// Hands a message to its table.
-    fn to_table(&mut self, msg: TableMsg, id: Option<Value>, received: std::time::Instant) -> Result<(), ProtocolError> {
+    fn forward(&mut self, msg: TableMsg, id: Option<Value>, received: std::time::Instant) -> Result<(), ProtocolError> {
         if let TableMsg::Chat { text, phrase, .. } = &msg {
             // The words are checked before they cost the socket any of its chat rate; who may
             // say them where is the table's to decide.
