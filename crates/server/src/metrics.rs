@@ -93,6 +93,7 @@ const STATUSES: [&str; 3] = ["lobby", "playing", "finished"];
 pub(crate) struct StoreMetrics {
     latency: Histograms<OpLabels>,
     failures: Family<OpLabels, Counter>,
+    fenced: Family<OpLabels, Counter>,
 }
 
 impl StoreMetrics {
@@ -100,6 +101,7 @@ impl StoreMetrics {
         StoreMetrics {
             latency: Family::new_with_constructor(latency_histogram as fn() -> Histogram),
             failures: Family::default(),
+            fenced: Family::default(),
         }
     }
 
@@ -119,6 +121,11 @@ impl StoreMetrics {
     /// A write of kind `op` failed.
     pub(crate) fn failed(&self, op: &'static str) {
         self.failures.get_or_create(&OpLabels { op }).inc();
+    }
+
+    /// `count` writes of kind `op` were refused by their fence (a stale owner's, cluster mode).
+    pub(crate) fn fenced(&self, op: &'static str, count: u64) {
+        self.fenced.get_or_create(&OpLabels { op }).inc_by(count);
     }
 }
 
@@ -286,6 +293,11 @@ impl Metrics {
             store.latency.clone(),
         );
         registry.register("store_write_failures", "Store writes that failed, by kind", store.failures.clone());
+        registry.register(
+            "store_fenced_writes",
+            "Writes of a table's former owner refused because another node holds the table's lease now, by kind",
+            store.fenced.clone(),
+        );
         let refused = Family::<CodeLabels, Counter>::default();
         registry.register(
             "refused_messages",

@@ -7,6 +7,8 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::path::PathBuf;
 
 use game::{Actor, Game, GameKind, Match, Options, Seat};
@@ -175,34 +177,13 @@ fn every_frame_type_has_one_example() {
 
 #[test]
 fn every_frame_matches_its_golden_fixture() {
-    let bless = std::env::var_os("MAJLIS_BLESS").is_some();
-    let mut failures = Vec::new();
-    for msg in examples() {
-        let path = fixture_dir().join(format!("{}.json", msg.kind()));
+    let frames = examples().into_iter().map(|msg| {
         // The text that goes on the wire, read back: what a client parses.
         let actual: Value = serde_json::from_str(&msg.to_text()).unwrap();
         assert_eq!(actual["type"], msg.kind());
-        if bless {
-            std::fs::create_dir_all(fixture_dir()).unwrap();
-            std::fs::write(&path, serde_json::to_string_pretty(&actual).unwrap() + "\n").unwrap();
-            continue;
-        }
-        let expected: Value = match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text).unwrap(),
-            Err(e) => {
-                failures.push(format!("{}: {e}", path.display()));
-                continue;
-            }
-        };
-        if actual != expected {
-            failures.push(format!("{}:\n  expected {expected}\n  actual   {actual}", path.display()));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "frames differ from their fixtures (MAJLIS_BLESS=1 rewrites them after an intended change):\n{}",
-        failures.join("\n")
-    );
+        (msg.kind().to_owned(), actual)
+    });
+    common::golden::check_fixtures(&fixture_dir(), "frames", frames);
 }
 
 #[test]

@@ -15,6 +15,13 @@
 //!
 //! Every solve starts from an empty table ([`BalootSolver::forget`], [`KoutSolver::forget`]).
 //! `SOLVER_DEALS=N` changes the number of deals of the distribution (kout6 uses a tenth of them).
+//!
+//! `--solves NAME [DEALS [SKIP]]` instead solves a fixed workload once and prints the sum of the
+//! values and the nodes searched: a load-independent comparison of two builds by instruction count
+//! (`cargo bench -p solver --bench solve --no-run` names the binary; run it under
+//! `valgrind --tool=callgrind`). NAME is `baloot_hokum`, `baloot_sun`, `kout4`, `kout6` (exact
+//! values) or `kout4_bid`, `kout6_bid` (the bid test), on the first DEALS deals (40; kout6: 1)
+//! after SKIP.
 
 // criterion's macros and our main need no docs.
 #![allow(missing_docs)]
@@ -91,10 +98,50 @@ fn report<T>(name: &str, items: &[T], mut solve: impl FnMut(&T) -> u64) {
     );
 }
 
+/// `--solves NAME [DEALS [SKIP]]`: the bench's deals of one workload solved once each, from an
+/// empty table; prints the sum of the values and the nodes searched, which only a change of the
+/// search itself may change.
+fn solves(args: &[String]) {
+    let name = args.first().map_or("", String::as_str);
+    let arg = |i: usize, default: usize| args.get(i).map_or(default, |a| a.parse().expect("a number"));
+    let skip = arg(2, 0);
+    let (sum, nodes) = match name {
+        "baloot_hokum" | "baloot_sun" => {
+            let mut solver = BalootSolver::new();
+            let mut sum = 0;
+            for p in baloot_deals(name == "baloot_sun", skip + arg(1, 40)).iter().skip(skip) {
+                solver.forget();
+                sum += u64::from(solver.value(p));
+            }
+            (sum, solver.nodes())
+        }
+        "kout4" | "kout6" | "kout4_bid" | "kout6_bid" => {
+            let six = name.starts_with("kout6");
+            let variant = if six { Variant::Six } else { Variant::Four };
+            let bid = name.ends_with("_bid");
+            // The table sizes of the timings below.
+            let mut solver = KoutSolver::with_table_bits(if six || bid { 18 } else { 16 });
+            let mut sum = 0;
+            for p in kout_deals(variant, skip + arg(1, if six { 1 } else { 40 })).iter().skip(skip) {
+                solver.forget();
+                sum += if bid { u64::from(solver.makes_bid(p)) } else { u64::from(solver.value(p)) };
+            }
+            (sum, solver.nodes())
+        }
+        _ => panic!("--solves: no workload {name:?}"),
+    };
+    println!("{name}: sum {sum}, nodes {nodes}");
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--solves") {
+        solves(&args[i + 1..]);
+        return;
+    }
     // `cargo test --all-targets` runs this binary without `--bench`: a smoke run of a few deals
     // (kout6's whole-hand solves can take seconds each), so the test suite stays quick.
-    if !std::env::args().any(|a| a == "--bench") {
+    if !args.iter().any(|a| a == "--bench") {
         let mut baloot = BalootSolver::new();
         for p in baloot_deals(false, 2).iter().chain(&baloot_deals(true, 2)) {
             assert!(baloot.value(p) <= 250);

@@ -65,14 +65,60 @@
 //! assert_eq!(solver.makes_bid(&pos), tricks >= 6);
 //! ```
 //!
-//! The crate is pure (no IO, clock or threads); a search allocates nothing once the solver's table
-//! exists.
+//! Both are one generic [`Solver`], so code written once serves either game:
+//!
+//! ```
+//! use solver::{Position, Solver};
+//!
+//! /// The side to move's value, and whether its best move keeps it.
+//! fn check<P: Position>(pos: &P) -> bool {
+//!     let mut solver = Solver::<P>::new();
+//!     let value: i32 = solver.value(pos).into();
+//!     let (_, after_best) = solver.best_move(pos);
+//!     value == after_best.into()
+//! }
+//!
+//! # use cards::{CardSet, DeckKind, Suit};
+//! # let deck = DeckKind::Baloot.shuffled_from_seed(5);
+//! # let hands: [CardSet; 4] = std::array::from_fn(|s| deck[s * 8..s * 8 + 8].iter().copied().collect());
+//! let pos = solver::BalootPosition::new(baloot::Mode::Sun, baloot::BalootRules::saudi(), game::Seat::ZERO, hands).unwrap();
+//! assert!(check(&pos));
+//! ```
+//!
+//! # Layout
+//!
+//! One solver, written once, generic over the game; each game supplies only its rules, bounds and
+//! move order. One file per technique, as DDS lays out its `ABsearch`, `QuickTricks`, `Moves` and
+//! `TransTable`:
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `solver.rs` | [`Solver`]: the public API (values, bound tests, move values, best move, node cap) |
+//! | `position.rs` | [`Position`], the crate-internal trait that turns it into the search's form, and the legal moves and play check both positions share |
+//! | `node.rs` | the crate-internal trait a game's search form implements: moves, play, bounds, key |
+//! | `search.rs` | fail-soft alpha-beta, and the MTD(f) and bisection drivers of zero-window tests |
+//! | `bounds.rs` | how the quick bounds cut a window and what a result proves |
+//! | `order.rs` | the move list, sorted by a game's score, with runs of cards bounding each other |
+//! | `trans_table.rs` | the transposition table (`TransTable`) |
+//! | `baloot/`, `kout/` | per game: `position.rs` (the public position and how it reaches the search), `node.rs` (its bit form and play rules), `bounds.rs`, `order.rs` |
+//! | `error.rs` | [`PositionError`] |
+//!
+//! The search is monomorphised for each game: no dynamic dispatch, and no allocation once the
+//! solver's table exists. The crate is pure (no IO, clock or threads).
 
 mod baloot;
+mod bounds;
 mod error;
 mod kout;
-mod tt;
+mod node;
+mod order;
+mod position;
+mod search;
+mod solver;
+mod trans_table;
 
 pub use baloot::{BalootPosition, BalootSolver, kaboot_value};
 pub use error::PositionError;
 pub use kout::{KoutPosition, KoutSolver};
+pub use position::Position;
+pub use solver::Solver;

@@ -120,6 +120,19 @@ fn brute_force(game: &Baloot, mode: Mode, team: Team) -> i32 {
     if team.has(seat) { values.max() } else { values.min() }.expect("a legal card")
 }
 
+/// A hand in play under `rules`, played at random (now and then steered towards a sweep) down to
+/// an ending small enough for brute force: 12 to 5 cards left, the last three tricks, often in the
+/// middle of one.
+fn small_ending(rules: BalootRules, rng: &mut ChaCha20Rng) -> Baloot {
+    let mut game = in_play(rules, rng);
+    let sweeper = coin(rng).then(|| Team::new(random_below(rng, 2) as usize).expect("team"));
+    let stop = 5 + random_below(rng, 8) as usize;
+    while (0..4).map(|s| game.held(Seat::new(s).expect("seat")).len()).sum::<usize>() > stop {
+        step(&mut game, rng, sweeper);
+    }
+    game
+}
+
 #[test]
 fn the_solver_matches_brute_force_on_small_endings() {
     let mut rng = seeded_rng(16);
@@ -127,13 +140,7 @@ fn the_solver_matches_brute_force_on_small_endings() {
     let mut kaboots = 0;
     for _ in 0..1500 {
         let rules = random_rules(&mut rng);
-        let mut game = in_play(rules, &mut rng);
-        let sweeper = coin(&mut rng).then(|| Team::new(random_below(&mut rng, 2) as usize).expect("team"));
-        // Stop with 12 to 5 cards left: the last three tricks, often in the middle of one.
-        let stop = 5 + random_below(&mut rng, 8) as usize;
-        while (0..4).map(|s| game.held(Seat::new(s).expect("seat")).len()).sum::<usize>() > stop {
-            step(&mut game, &mut rng, sweeper);
-        }
+        let game = small_ending(rules, &mut rng);
         let pos = BalootPosition::from_game(&game).expect("in play");
         for team in Team::BOTH {
             let exact = brute_force(&game, pos.mode(), team);
@@ -145,6 +152,27 @@ fn the_solver_matches_brute_force_on_small_endings() {
         }
     }
     assert!(kaboots > 20, "only {kaboots} endings where a Kaboot was the best result");
+}
+
+#[test]
+fn move_values_match_brute_force_on_small_endings() {
+    let mut rng = seeded_rng(29);
+    let mut solver = BalootSolver::new();
+    let mut moves = 0;
+    for _ in 0..300 {
+        let game = small_ending(random_rules(&mut rng), &mut rng);
+        let pos = BalootPosition::from_game(&game).expect("in play");
+        let seat = pos.to_move();
+        let team = seat.team();
+        for (card, value) in solver.move_values(&pos) {
+            let mut next = game.clone();
+            next.play(Actor::Seat(seat), BalootAction::Play(card)).expect("a legal card");
+            let exact = brute_force(&next, pos.mode(), team);
+            assert_eq!(i32::from(value) + i32::from(pos.points_taken()[team]), exact, "{card} in {pos:?}");
+            moves += 1;
+        }
+    }
+    assert!(moves > 600, "only {moves} moves checked");
 }
 
 #[test]

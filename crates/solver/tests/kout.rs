@@ -99,18 +99,23 @@ fn the_solver_matches_brute_force_on_small_endings() {
     let mut rng = seeded_rng(16);
     let mut solver = KoutSolver::new();
     for i in 0..2000 {
-        let variant = VARIANTS[i % 2];
-        let mut game = in_play(variant, true, &mut rng);
-        // kout4: the last three tricks; kout6: the last two, and a card or two of the one before.
-        let stop = match variant {
-            Variant::Four => 5 + random_below(&mut rng, 8) as usize,
-            Variant::Six => 7 + random_below(&mut rng, 8) as usize,
-        };
-        while held(&game) > stop {
-            step(&mut game, &mut rng);
-        }
+        let game = small_ending(VARIANTS[i % 2], &mut rng);
         check_against_brute_force(&mut solver, &game);
     }
+}
+
+/// A hand in play, played at random down to an ending small enough for brute force: kout4's last
+/// three tricks; kout6's last two, and a card or two of the one before.
+fn small_ending(variant: Variant, rng: &mut ChaCha20Rng) -> Kout {
+    let mut game = in_play(variant, true, rng);
+    let stop = match variant {
+        Variant::Four => 5 + random_below(rng, 8) as usize,
+        Variant::Six => 7 + random_below(rng, 8) as usize,
+    };
+    while held(&game) > stop {
+        step(&mut game, rng);
+    }
+    game
 }
 
 fn check_against_brute_force(solver: &mut KoutSolver, game: &Kout) {
@@ -120,6 +125,27 @@ fn check_against_brute_force(solver: &mut KoutSolver, game: &Kout) {
         let value = i32::from(solver.value_for(&pos, team)) + i32::from(pos.tricks_won()[team]);
         assert_eq!(value, exact, "{pos:?} for {team:?}");
     }
+}
+
+#[test]
+fn move_values_match_brute_force_on_small_endings() {
+    let mut rng = seeded_rng(29);
+    let mut solver = KoutSolver::new();
+    let mut moves = 0;
+    for i in 0..600 {
+        let game = small_ending(VARIANTS[i % 2], &mut rng);
+        let pos = KoutPosition::from_game(&game).expect("in play");
+        let seat = pos.to_move();
+        let team = seat.team();
+        for (card, value) in solver.move_values(&pos) {
+            let mut next = game.clone();
+            next.play(Actor::Seat(seat), KoutAction::Play(card)).expect("a legal card");
+            let exact = brute_force(&next, team);
+            assert_eq!(i32::from(value) + i32::from(pos.tricks_won()[team]), exact, "{card} in {pos:?}");
+            moves += 1;
+        }
+    }
+    assert!(moves > 1000, "only {moves} moves checked");
 }
 
 /// Whether a joker led now by the seat to move would be dead, or one is on the table.

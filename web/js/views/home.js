@@ -149,8 +149,11 @@ function joinCard(app) {
       h('button', { class: 'btn', type: 'submit', 'data-key': 'join' }, app.t('home.joinButton'))));
 }
 
-/** @param {App} app */
-function openCard(app) {
+/**
+ * The public tables open to join (`GET /api/tables`, kept in `app.ui.openTables`).
+ * @param {App} app
+ */
+export function openCard(app) {
   const list = app.ui.openTables;
   return h('section', { class: 'card-panel open-panel' },
     h('div', { class: 'panel-head' },
@@ -184,8 +187,11 @@ function othersOf(app, g) {
   return people.length ? app.tn('home.recent.with', { names: '·' }, { names: h('span', null, peopleLinks(app, people)) }) : null;
 }
 
-/** @param {App} app */
-function recentCard(app) {
+/**
+ * Your games (`GET /api/me/games`, kept in `app.ui.recent`); null when nobody is signed in.
+ * @param {App} app
+ */
+export function recentCard(app) {
   if (!app.state.me) return null;
   const list = app.ui.recent;
   return h('section', { class: 'card-panel recent-panel' },

@@ -223,10 +223,10 @@ function renderLobby(app) {
 
 /**
  * The host's choice of bot for "Add bot" and "Fill": the built-in ones, then the server's own
- * (programs its operator runs, named as the operator named them).
+ * (programs its operator runs, named as the operator named them), from `GET /api/bots`.
  * @param {App} app
  */
-function botChooser(app) {
+export function botChooser(app) {
   if (!app.ui.bots) {
     app.ui.bots = { builtin: ['easy', 'medium', 'hard', 'random', 'heuristic', 'strong'], server: [] };
     api.bots().then((b) => {

@@ -2,32 +2,9 @@
 // what matters here is which elements and attributes the client asks for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { FakeNode, installFakeDom } from './fake-dom.js';
 
-class FakeNode {
-  constructor(tag, ns = null) {
-    this.tagName = tag;
-    this.namespaceURI = ns;
-    this.attributes = {};
-    this.children = [];
-    this.dataset = {};
-    this.style = { props: {}, setProperty: (k, v) => { this.style.props[k] = v; } };
-  }
-  setAttribute(k, v) { this.attributes[k] = String(v); }
-  getAttribute(k) { return this.attributes[k] ?? null; }
-  addEventListener() {}
-  appendChild(c) { this.children.push(c); return c; }
-  get firstChild() { return this.children[0] ?? null; }
-  removeChild(c) { this.children = this.children.filter((x) => x !== c); }
-  get textContent() { return this.children.map((c) => (typeof c.text === 'string' ? c.text : c.textContent)).join(''); }
-  /** Every element below, depth first. */
-  all() { return this.children.flatMap((c) => (c instanceof FakeNode ? [c, ...c.all()] : [])); }
-}
-
-globalThis.document = {
-  createElement: (tag) => new FakeNode(tag),
-  createElementNS: (ns, tag) => new FakeNode(tag, ns),
-  createTextNode: (text) => ({ text }),
-};
+installFakeDom();
 
 const { cardSvg } = await import('../../js/views/cardface.js');
 const { isolate } = await import('../../js/dom.js');

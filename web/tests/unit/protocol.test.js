@@ -188,7 +188,7 @@ test('every variant of every engine\'s illegal-action enum has a refusal code he
   // The code is the variant's name in snake_case (docs/protocol.md "Refusal codes").
   const snake = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
   let seen = 0;
-  for (const file of ['crates/kout/src/illegal.rs', 'crates/baloot/src/error.rs', 'crates/kabul/src/error.rs']) {
+  for (const file of ['crates/kout/src/error.rs', 'crates/baloot/src/error.rs', 'crates/kabul/src/error.rs']) {
     const text = fs.readFileSync(path.join(repo, file), 'utf8');
     const m = /pub enum (?:Kout)?Illegal \{([\s\S]*?)\n\}/.exec(text);
     assert.ok(m, `${file}: the enum Illegal`);

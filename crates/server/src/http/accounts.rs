@@ -6,18 +6,18 @@ use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Extension, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 use super::AppError;
 use super::accept::AddrPlace;
 use super::auth::{self, Session};
 use crate::hub::Hub;
 use crate::ids;
+use crate::protocol::http::{Me, NewSession, Player};
 use crate::store::{AccountRow, NameChange, PlayerRow, unix_ms};
 
 /// The account routes, under `/api/account/`.
@@ -33,9 +33,23 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
         .route("/api/me", get(me))
 }
 
-/// A player as the API shows it: `{"id", "name", "account"}`.
-pub(crate) fn player_json(player: &AccountRow) -> Value {
-    json!({ "id": player.id, "name": player.name, "account": player.is_account() })
+/// A player as the API shows it.
+fn player_of(player: &AccountRow) -> Player {
+    Player { id: player.id.clone(), name: player.name.clone(), account: player.is_account() }
+}
+
+/// `{"player"}`.
+fn me_of(player: &AccountRow) -> Json<Me> {
+    Json(Me { player: player_of(player) })
+}
+
+/// An answer that hands over a session: with its cookie when the request came from a browser
+/// ([`auth::set_cookie`]).
+fn with_cookie(cookie: Option<HeaderValue>, body: impl IntoResponse) -> Response {
+    match cookie {
+        Some(cookie) => ([(header::SET_COOKIE, cookie)], body).into_response(),
+        None => body.into_response(),
+    }
 }
 
 /// A JSON body, or 400 (413 past the size limit) saying what is wrong with it.
@@ -91,11 +105,7 @@ async fn adopt(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respon
         return Err(AppError::unauthorized());
     };
     let session = auth::session(&hub, token).await?;
-    let body = Json(json!({ "player": player_json(&session.player) }));
-    match auth::set_cookie(&hub, &headers, token) {
-        Some(cookie) => Ok(([(header::SET_COOKIE, cookie)], body).into_response()),
-        None => Ok(body.into_response()),
-    }
+    Ok(with_cookie(auth::set_cookie(&hub, &headers, token), me_of(&session.player)))
 }
 
 #[derive(Deserialize)]
@@ -108,7 +118,7 @@ async fn claim(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
     req: Result<Json<Claim>, JsonRejection>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Me>, AppError> {
     let Session { mut player, .. } = auth::signed_in(&hub, &headers, true).await?;
     let req = body(req)?;
     if player.is_account() {
@@ -128,7 +138,7 @@ async fn claim(
     }
     tracing::info!(player = %player.id, "a guest claimed its name");
     player.password_hash = Some(hash);
-    Ok(Json(json!({ "player": player_json(&player) })))
+    Ok(me_of(&player))
 }
 
 #[derive(Deserialize)]
@@ -164,11 +174,8 @@ async fn signin(
         .await
         .map_err(|e| AppError::internal(&e))?;
     tracing::info!(player = %account.id, "signed in");
-    let body = Json(json!({ "player": player_json(&account), "token": token }));
-    match auth::set_cookie(&hub, &headers, &token) {
-        Some(cookie) => Ok(([(header::SET_COOKIE, cookie)], body).into_response()),
-        None => Ok(body.into_response()),
-    }
+    let cookie = auth::set_cookie(&hub, &headers, &token);
+    Ok(with_cookie(cookie, Json(NewSession { player: player_of(&account), token })))
 }
 
 /// `POST /api/account/signout`: ends this session and clears the cookie.
@@ -194,7 +201,7 @@ async fn password(
     headers: HeaderMap,
     addr_place: Option<Extension<AddrPlace>>,
     req: Result<Json<NewPassword>, JsonRejection>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Me>, AppError> {
     let Session { player, token_hash } = auth::signed_in(&hub, &headers, true).await?;
     let req = body(req)?;
     let Some(old_hash) = player.password_hash.clone() else {
@@ -213,7 +220,7 @@ async fn password(
     let hash = auth::hash_password(req.new).await?;
     hub.store.set_password(&player.id, &hash, &token_hash).await.map_err(|e| AppError::internal(&e))?;
     tracing::info!(player = %player.id, "password changed; other sessions ended");
-    Ok(Json(json!({ "player": player_json(&player) })))
+    Ok(me_of(&player))
 }
 
 #[derive(Deserialize)]
@@ -228,7 +235,7 @@ async fn rename(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
     req: Result<Json<Rename>, JsonRejection>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Me>, AppError> {
     let Session { mut player, .. } = auth::signed_in(&hub, &headers, true).await?;
     let req = body(req)?;
     let bad_name = |e: String| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e);
@@ -248,7 +255,7 @@ async fn rename(
         NameChange::Refused => return Err(AppError::unauthorized()),
     }
     player.name = name;
-    Ok(Json(json!({ "player": player_json(&player) })))
+    Ok(me_of(&player))
 }
 
 #[derive(Deserialize)]
@@ -285,14 +292,12 @@ async fn create_player(
     let player = PlayerRow { id, name };
     hub.store.create_player(&player, &ids::token_hash(&token), unix_ms()).await.map_err(|e| AppError::internal(&e))?;
     tracing::info!(player = %player.id, "new guest");
-    let body = Json(json!({ "player": { "id": player.id, "name": player.name, "account": false }, "token": token }));
-    match auth::set_cookie(&hub, &headers, &token) {
-        Some(cookie) => Ok(([(header::SET_COOKIE, cookie)], body).into_response()),
-        None => Ok(body.into_response()),
-    }
+    let cookie = auth::set_cookie(&hub, &headers, &token);
+    let player = Player { id: player.id, name: player.name, account: false };
+    Ok(with_cookie(cookie, Json(NewSession { player, token })))
 }
 
-async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
+async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Me>, AppError> {
     let session = auth::signed_in(&hub, &headers, false).await?;
-    Ok(Json(json!({ "player": player_json(&session.player) })))
+    Ok(me_of(&session.player))
 }

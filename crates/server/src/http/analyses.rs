@@ -11,16 +11,18 @@
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Json, Router};
 use games::analysis::AnalyzeOptions;
+use serde_json::value::RawValue;
 
 use super::AppError;
 use super::replays::finished_record;
 use crate::hub::{Hub, lock};
+use crate::protocol::http::{AnalysisAnswer, AnalysisStatus};
 use crate::store::unix_ms;
 
 /// The analysis routes.
@@ -28,20 +30,23 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
     Router::new().route("/api/games/{id}/analysis", get(analysis))
 }
 
-fn json(status: StatusCode, body: String) -> Response {
-    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+/// 202: the analysis is on its way.
+fn pending(status: AnalysisStatus) -> Response {
+    (StatusCode::ACCEPTED, Json(AnalysisAnswer { status, analysis: None })).into_response()
 }
 
 /// The stored analysis of a finished match, or the news that it is on its way.
 async fn analysis(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {
     if let Some(body) = hub.store.analysis(&id).await.map_err(|e| AppError::internal(&e))? {
-        return Ok(json(StatusCode::OK, format!(r#"{{"status":"ready","analysis":{body}}}"#)));
+        // Sent as it was kept: the stored text is the analysis's JSON.
+        let analysis = RawValue::from_string(body).map_err(|e| AppError::internal(&e))?;
+        return Ok(Json(AnalysisAnswer { status: AnalysisStatus::Ready, analysis: Some(analysis) }).into_response());
     }
     let record = finished_record(&hub, &id).await?;
     {
         let mut analysing = lock(&hub.analysing);
         if analysing.contains(&id) {
-            return Ok(json(StatusCode::ACCEPTED, r#"{"status":"running"}"#.to_owned()));
+            return Ok(pending(AnalysisStatus::Running));
         }
         if analysing.len() >= hub.max_analyses() {
             return Err(AppError::new(
@@ -75,5 +80,5 @@ async fn analysis(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result
         }
         lock(&hub2.analysing).remove(&id);
     });
-    Ok(json(StatusCode::ACCEPTED, r#"{"status":"queued"}"#.to_owned()))
+    Ok(pending(AnalysisStatus::Queued))
 }

@@ -9,13 +9,12 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{Value, json};
 
 use super::AppError;
 use crate::hub::Hub;
 use crate::limits::CHAT_SERVED;
-use crate::protocol::ChatLine;
 use crate::protocol::chat::{PLAYERS, line_of};
+use crate::protocol::http::MatchChat;
 
 /// The chat routes.
 pub(super) fn routes() -> Router<Arc<Hub>> {
@@ -25,13 +24,12 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 /// The players' channel of a finished match (its last [`CHAT_SERVED`] messages, oldest first);
 /// 404 for an unknown id and while the match is in progress, as for its record. Spectators'
 /// words are not kept with the match's public record.
-async fn match_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, AppError> {
+async fn match_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<MatchChat>, AppError> {
     let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
     let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
     if row.finished != 1 {
         return Err(not_found());
     }
     let rows = hub.store.match_chat(&id, PLAYERS, CHAT_SERVED).await.map_err(|e| AppError::internal(&e))?;
-    let lines: Vec<ChatLine> = rows.iter().map(line_of).collect();
-    Ok(Json(json!({ "game_id": id, "table": row.table_code, "chat": lines })))
+    Ok(Json(MatchChat { game_id: id, table: row.table_code, chat: rows.iter().map(line_of).collect() }))
 }

@@ -1,10 +1,11 @@
-//! The one HTTP error every handler returns: a status and `{"error": {"code", "message"}}`,
+//! The one HTTP error every handler returns: a status and an [`ErrorAnswer`],
 //! telling users what they did wrong and logging internal causes without showing them.
 
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+
+use crate::protocol::http::{ErrorAnswer, ErrorBody};
 
 /// An HTTP error: a status and `{"error": {"code", "message"}}`. Internal causes are logged, not
 /// shown.
@@ -33,6 +34,6 @@ impl AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": { "code": self.code, "message": self.message } }))).into_response()
+        (self.status, Json(ErrorAnswer { error: ErrorBody { code: self.code, message: self.message } })).into_response()
     }
 }

@@ -3,15 +3,14 @@
 
 use std::sync::Arc;
 
+use crate::hub::Hub;
+use crate::metrics::rss_bytes;
+use crate::protocol::http::{Health, Ready, Stats};
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{Value, json};
-
-use crate::hub::Hub;
-use crate::metrics::rss_bytes;
 
 /// The health and statistics routes (`/metrics` only when `metrics` is set).
 pub(super) fn routes(metrics: bool) -> Router<Arc<Hub>> {
@@ -34,8 +33,8 @@ async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
 }
 
 /// `GET /healthz`, liveness: the process answers.
-async fn healthz() -> Json<Value> {
-    Json(json!({ "ok": true }))
+async fn healthz() -> Json<Ready> {
+    Json(Ready { ok: true, reason: None })
 }
 
 /// `GET /readyz`, readiness: 200 while the store takes writes and the server is not shutting
@@ -46,31 +45,28 @@ async fn readyz(State(hub): State<Arc<Hub>>) -> Response {
     } else {
         hub.store.write_health().err().map(|e| format!("store failing: {e}"))
     };
-    match reason {
-        None => Json(json!({ "ok": true })).into_response(),
-        Some(reason) => {
-            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "reason": reason }))).into_response()
-        }
-    }
+    let status = if reason.is_none() { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, Json(Ready { ok: reason.is_none(), reason })).into_response()
 }
 
-/// `{"ok": true}` while the store takes writes; 503 and the store's error while its latest write
-/// failed (a locked, read-only or full database), so a load balancer stops sending players to a
-/// server that cannot keep their games.
+/// `{"ok": true, "store": "ok"}` while the store takes writes; 503 and the store's error while
+/// its latest write failed (a locked, read-only or full database), so a load balancer stops
+/// sending players to a server that cannot keep their games.
 async fn health(State(hub): State<Arc<Hub>>) -> Response {
     match hub.store.write_health() {
-        Ok(()) => Json(json!({ "ok": true, "store": "ok" })).into_response(),
-        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "ok": false, "store": format!("failing: {e}") })))
+        Ok(()) => Json(Health { ok: true, store: "ok".to_owned() }).into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(Health { ok: false, store: format!("failing: {e}") }))
             .into_response(),
     }
 }
 
-async fn stats(State(hub): State<Arc<Hub>>) -> Json<Value> {
-    Json(json!({
-        "tables": hub.table_count(),
-        "connections": hub.connection_count(),
-        "rss_bytes": rss_bytes(),
-        "store": hub.store.backend(),
-        "bot_threads": hub.bot_threads.stats(),
-    }))
+/// `GET /api/stats`: live tables, open sockets, memory, the store's kind, the bot threads.
+async fn stats(State(hub): State<Arc<Hub>>) -> Json<Stats> {
+    Json(Stats {
+        tables: hub.table_count(),
+        connections: hub.connection_count(),
+        rss_bytes: rss_bytes(),
+        store: hub.store.backend(),
+        bot_threads: hub.bot_threads.stats(),
+    })
 }

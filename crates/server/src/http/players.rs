@@ -12,11 +12,16 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::AppError;
 use super::auth::authenticate;
 use crate::hub::Hub;
+use crate::protocol::PlayerInfo;
+use crate::protocol::http::{
+    BoardEntry, BoardPlace, ExportedGame, Leaderboard, MyGame, PlayedGame, Player, Profile, Rating, RatingMove,
+    SeatedPerson,
+};
 use crate::ratings;
 use crate::store::{FinishedRow, RankedRating, SeatedRow, Store};
 
@@ -36,16 +41,16 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
         .route("/api/me/games", get(my_games))
 }
 
-fn rating_json(r: &RankedRating) -> Value {
-    json!({
-        "game": r.rating.game,
-        "rating": r.rating.rating,
-        "uncertainty": r.rating.uncertainty,
-        "games": r.rating.games,
-        "wins": r.rating.wins,
-        "provisional": ratings::is_provisional(r.rating.games),
-        "rank": r.rank,
-    })
+fn rating_of(r: &RankedRating) -> Rating {
+    Rating {
+        game: r.rating.game.clone(),
+        rating: r.rating.rating,
+        uncertainty: r.rating.uncertainty,
+        games: r.rating.games,
+        wins: r.rating.wins,
+        provisional: ratings::is_provisional(r.rating.games),
+        rank: r.rank,
+    }
 }
 
 /// Whether `seat` won, from a stored result (`{"winner": team | [seats], ...}`).
@@ -57,10 +62,15 @@ fn seat_won(result: Option<&Value>, seat: i64) -> bool {
     }
 }
 
+/// Stored JSON text as a value; null when there is none or it does not read.
+fn stored_json(text: Option<&str>) -> Option<Value> {
+    text.and_then(|t| serde_json::from_str(t).ok())
+}
+
 /// A finished match from one player's side: who partnered and opposed them, whether they won,
 /// what it did to their rating.
-fn game_json(row: &FinishedRow, seated: &[&SeatedRow]) -> Value {
-    let result: Option<Value> = row.result.as_deref().and_then(|t| serde_json::from_str(t).ok());
+fn played_game(row: &FinishedRow, seated: &[&SeatedRow]) -> PlayedGame {
+    let result = stored_json(row.result.as_deref());
     let names: Vec<String> = serde_json::from_str(&row.players).unwrap_or_default();
     let teams = row.game.parse::<game::GameKind>().is_ok_and(game::GameKind::has_teams);
     let (mut partners, mut opponents) = (Vec::new(), Vec::new());
@@ -70,31 +80,31 @@ fn game_json(row: &FinishedRow, seated: &[&SeatedRow]) -> Value {
             continue;
         }
         let person = seated.iter().find(|s| s.seat == seat);
-        let entry = json!({
-            "id": person.map(|p| p.player_id.as_str()),
-            "name": person.map_or(name.as_str(), |p| p.name.as_str()),
-            "seat": seat,
-        });
+        let entry = SeatedPerson {
+            id: person.map(|p| p.player_id.clone()),
+            name: person.map_or(name.as_str(), |p| p.name.as_str()).to_owned(),
+            seat,
+        };
         if teams && seat % 2 == row.seat % 2 { partners.push(entry) } else { opponents.push(entry) }
     }
     let rating_change = match (row.rating_before, row.rating_after) {
-        (Some(before), Some(after)) => json!({ "before": before, "after": after, "outcome": row.outcome }),
-        _ => Value::Null,
+        (Some(before), Some(after)) => Some(RatingMove { before, after, outcome: row.outcome.clone() }),
+        _ => None,
     };
-    json!({
-        "game_id": row.game_id,
-        "table": row.table_code,
-        "game": row.game,
-        "started_at": row.started_at,
-        "ended_at": row.ended_at,
-        "seat": row.seat,
-        "won": seat_won(result.as_ref(), row.seat),
-        "result": result,
-        "partners": partners,
-        "opponents": opponents,
-        "rated": row.rated != 0,
-        "rating_change": rating_change,
-    })
+    PlayedGame {
+        game_id: row.game_id.clone(),
+        table: row.table_code.clone(),
+        game: row.game.clone(),
+        started_at: row.started_at,
+        ended_at: row.ended_at,
+        seat: row.seat,
+        won: seat_won(result.as_ref(), row.seat),
+        result,
+        partners,
+        opponents,
+        rated: row.rated != 0,
+        rating_change,
+    }
 }
 
 /// The people in each of `rows`' matches, by match id.
@@ -103,17 +113,17 @@ async fn seated_by_match(store: &Store, rows: &[FinishedRow]) -> Result<Vec<Seat
     store.seated(&ids).await.map_err(|e| AppError::internal(&e))
 }
 
-fn games_json(rows: &[FinishedRow], seated: &[SeatedRow]) -> Vec<Value> {
+fn played_games(rows: &[FinishedRow], seated: &[SeatedRow]) -> Vec<PlayedGame> {
     let mut by_match: HashMap<&str, Vec<&SeatedRow>> = HashMap::new();
     for s in seated {
         by_match.entry(s.match_id.as_str()).or_default().push(s);
     }
-    rows.iter().map(|r| game_json(r, by_match.get(r.game_id.as_str()).map_or(&[][..], Vec::as_slice))).collect()
+    rows.iter().map(|r| played_game(r, by_match.get(r.game_id.as_str()).map_or(&[][..], Vec::as_slice))).collect()
 }
 
 /// A player's profile: who they are, their ratings with their ranks, their newest finished
 /// matches. Public: anyone may look at anyone's.
-async fn profile(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, AppError> {
+async fn profile(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Profile>, AppError> {
     let store = &hub.store;
     let player = store
         .public_player(&id)
@@ -123,11 +133,11 @@ async fn profile(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<
     let rated = store.ratings_of(&id).await.map_err(|e| AppError::internal(&e))?;
     let rows = store.finished_games(&id, PROFILE_GAMES).await.map_err(|e| AppError::internal(&e))?;
     let seated = seated_by_match(store, &rows).await?;
-    Ok(Json(json!({
-        "player": { "id": player.id, "name": player.name, "account": player.account != 0 },
-        "ratings": rated.iter().map(rating_json).collect::<Vec<_>>(),
-        "games": games_json(&rows, &seated),
-    })))
+    Ok(Json(Profile {
+        player: Player { id: player.id, name: player.name, account: player.account != 0 },
+        ratings: rated.iter().map(rating_of).collect(),
+        games: played_games(&rows, &seated),
+    }))
 }
 
 /// A game's leaderboard: the top [`LEADERBOARD_SIZE`] by conservative score, and the asker's
@@ -136,7 +146,7 @@ async fn leaderboard(
     State(hub): State<Arc<Hub>>,
     Path(game): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Leaderboard>, AppError> {
     if !ratings::GAMES.contains(&game.as_str()) {
         return Err(AppError::new(
             StatusCode::NOT_FOUND,
@@ -150,34 +160,30 @@ async fn leaderboard(
     let mine = match me {
         Some(player) => {
             let rated = hub.store.ratings_of(&player.id).await.map_err(|e| AppError::internal(&e))?;
-            rated.into_iter().find(|r| r.rating.game == game).map(|r| {
-                json!({
-                    "rank": r.rank,
-                    "rating": r.rating.rating,
-                    "uncertainty": r.rating.uncertainty,
-                    "games": r.rating.games,
-                    "provisional": ratings::is_provisional(r.rating.games),
-                })
+            rated.into_iter().find(|r| r.rating.game == game).map(|r| BoardPlace {
+                rank: r.rank,
+                rating: r.rating.rating,
+                uncertainty: r.rating.uncertainty,
+                games: r.rating.games,
+                provisional: ratings::is_provisional(r.rating.games),
             })
         }
         None => None,
     };
-    let list: Vec<Value> = top
-        .iter()
-        .map(|r| {
-            json!({
-                "rank": r.rank,
-                "player": { "id": r.rating.player_id, "name": r.name },
-                "rating": r.rating.rating,
-                "uncertainty": r.rating.uncertainty,
-                "score": r.rating.score,
-                "games": r.rating.games,
-                "wins": r.rating.wins,
-                "provisional": ratings::is_provisional(r.rating.games),
-            })
+    let top = top
+        .into_iter()
+        .map(|r| BoardEntry {
+            rank: r.rank,
+            player: PlayerInfo { id: r.rating.player_id, name: r.name },
+            rating: r.rating.rating,
+            uncertainty: r.rating.uncertainty,
+            score: r.rating.score,
+            games: r.rating.games,
+            wins: r.rating.wins,
+            provisional: ratings::is_provisional(r.rating.games),
         })
         .collect();
-    Ok(Json(json!({ "game": game, "top": list, "me": mine })))
+    Ok(Json(Leaderboard { game, top, me: mine }))
 }
 
 /// Every finished match of the signed-in player, oldest first, one JSON object per line: the
@@ -205,12 +211,10 @@ async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
         let seated = store.seated(&finished.iter().map(|r| r.game_id.clone()).collect::<Vec<_>>()).await;
         let seated = seated.unwrap_or_default();
         let mut text = String::new();
-        for ((_, record), mut line) in page.iter().zip(games_json(&finished, &seated)) {
-            if let Value::Object(map) = &mut line {
-                let record = record.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok());
-                map.insert("record".to_owned(), record.unwrap_or(Value::Null));
-            }
-            text.push_str(&line.to_string());
+        for ((_, record), game) in page.iter().zip(played_games(&finished, &seated)) {
+            let line = ExportedGame { game, record: stored_json(record.as_deref()) };
+            // Values, strings and numbers only: writing them cannot fail.
+            text.push_str(&serde_json::to_string(&line).unwrap_or_default());
             text.push('\n');
         }
         if page.is_empty() {
@@ -227,7 +231,8 @@ async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
     Ok(res)
 }
 
-async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, AppError> {
+/// The signed-in player's matches, finished and not, newest first: what "Your games" lists.
+async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Vec<MyGame>>, AppError> {
     let player = authenticate(&hub, &headers).await?;
     let rows = hub.store.history(&player.id, 200).await.map_err(|e| AppError::internal(&e))?;
     // The people's ids by seat (null for a bot), so the names can link to their profiles.
@@ -235,22 +240,28 @@ async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Jso
     let seated = hub.store.seated(&ids).await.map_err(|e| AppError::internal(&e))?;
     let by_seat: HashMap<(&str, i64), &str> =
         seated.iter().map(|s| ((s.match_id.as_str(), s.seat), s.player_id.as_str())).collect();
-    let list: Vec<Value> = rows
+    let list = rows
         .into_iter()
         .map(|r| {
-            let result = r.result.as_deref().and_then(|t| serde_json::from_str::<Value>(t).ok());
-            let players = serde_json::from_str::<Value>(&r.players).unwrap_or_else(|_| json!([]));
-            let player_ids: Vec<Option<&str>> = (0..players.as_array().map_or(0, Vec::len))
-                .map(|seat| by_seat.get(&(r.game_id.as_str(), seat as i64)).copied())
+            let players = serde_json::from_str::<Value>(&r.players).unwrap_or_else(|_| Value::Array(Vec::new()));
+            let player_ids = (0..players.as_array().map_or(0, Vec::len))
+                .map(|seat| by_seat.get(&(r.game_id.as_str(), seat as i64)).map(|id| (*id).to_owned()))
                 .collect();
-            json!({
-                "game_id": r.game_id, "table": r.table_code, "game": r.game, "seat": r.seat,
-                "finished": r.finished != 0, "result": result, "started_at": r.started_at, "ended_at": r.ended_at,
-                "players": players, "player_ids": player_ids,
-            })
+            MyGame {
+                result: stored_json(r.result.as_deref()),
+                game_id: r.game_id,
+                table: r.table_code,
+                game: r.game,
+                seat: r.seat,
+                finished: r.finished != 0,
+                started_at: r.started_at,
+                ended_at: r.ended_at,
+                players,
+                player_ids,
+            }
         })
         .collect();
-    Ok(Json(Value::Array(list)))
+    Ok(Json(list))
 }
 
 #[cfg(test)]
@@ -259,11 +270,12 @@ mod tests {
 
     #[test]
     fn a_seat_won_with_its_team_or_among_the_kabul_winners() {
-        let team = json!({ "winner": 1, "score": [10, 31] });
-        assert!(seat_won(Some(&team), 3) && !seat_won(Some(&team), 2));
-        let kabul = json!({ "winner": [0, 2], "score": [3, 9, 3] });
-        assert!(seat_won(Some(&kabul), 2) && !seat_won(Some(&kabul), 1));
+        let team = stored_json(Some(r#"{"winner": 1, "score": [10, 31]}"#));
+        assert!(seat_won(team.as_ref(), 3) && !seat_won(team.as_ref(), 2));
+        let kabul = stored_json(Some(r#"{"winner": [0, 2], "score": [3, 9, 3]}"#));
+        assert!(seat_won(kabul.as_ref(), 2) && !seat_won(kabul.as_ref(), 1));
         assert!(!seat_won(None, 0));
+        assert_eq!(stored_json(Some("not json")), None);
     }
 
     #[test]
@@ -293,10 +305,10 @@ mod tests {
             })
             .collect();
         let refs: Vec<&SeatedRow> = seated.iter().collect();
-        let g = game_json(&row, &refs);
-        assert_eq!(g["won"], json!(true));
-        assert_eq!(g["partners"], json!([{ "id": null, "name": "bot:heuristic", "seat": 3 }]));
-        assert_eq!(g["opponents"][1], json!({ "id": "p_C", "name": "C", "seat": 2 }));
-        assert_eq!(g["rating_change"], Value::Null);
+        let g = played_game(&row, &refs);
+        assert!(g.won);
+        assert_eq!(g.partners, [SeatedPerson { id: None, name: "bot:heuristic".into(), seat: 3 }]);
+        assert_eq!(g.opponents[1], SeatedPerson { id: Some("p_C".into()), name: "C".into(), seat: 2 });
+        assert_eq!(g.rating_change, None);
     }
 }

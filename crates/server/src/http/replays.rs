@@ -18,6 +18,7 @@ use serde_json::Value;
 use super::AppError;
 use crate::hub::Hub;
 use crate::limits::MAX_RECORD_BYTES;
+use crate::protocol::http::RecordRefusal;
 
 /// The replay routes.
 pub(super) fn routes() -> Router<Arc<Hub>> {
@@ -43,21 +44,21 @@ async fn stored(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<J
     Ok(Json(games::replay_steps(&record).map_err(|e| AppError::internal(&e))?))
 }
 
-/// The steps of an uploaded record, or 422 with `{"error": {"kind", "reason", ...}}`: the words
-/// `majlis replay` prints for the same file.
+/// The steps of an uploaded record, or 422 with a [`RecordRefusal`]: the words `majlis replay`
+/// prints for the same file.
 async fn uploaded(body: Bytes) -> Response {
     let text = match std::str::from_utf8(&body) {
         Ok(text) => text,
-        Err(e) => return unprocessable(&RecordError::malformed(format!("not UTF-8 text: {e}"))),
+        Err(e) => return unprocessable(RecordError::malformed(format!("not UTF-8 text: {e}"))),
     };
     match Record::parse(text).and_then(|record| games::replay_steps(&record)) {
         Ok(steps) => Json(steps).into_response(),
-        Err(e) => unprocessable(&e),
+        Err(e) => unprocessable(e),
     }
 }
 
-fn unprocessable(e: &RecordError) -> Response {
-    (StatusCode::UNPROCESSABLE_ENTITY, Json(e.to_json())).into_response()
+fn unprocessable(error: RecordError) -> Response {
+    (StatusCode::UNPROCESSABLE_ENTITY, Json(RecordRefusal { error })).into_response()
 }
 
 async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {

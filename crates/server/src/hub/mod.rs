@@ -29,6 +29,7 @@ use crate::Config;
 use crate::ids;
 use crate::limits::{KeyedRate, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places};
 use crate::metrics::{Metrics, Snapshot};
+use crate::protocol::http::ListedTable;
 use crate::protocol::{ErrorCode, ProtocolError, TableMsg};
 use crate::runners::{BotPool, BotThreads, StartError};
 use crate::store::{PlayerRow, Store};
@@ -264,7 +265,7 @@ impl Hub {
 
     /// Public tables still open to join.
     #[must_use]
-    pub fn open_tables(&self) -> Vec<TableSummary> {
+    pub fn open_tables(&self) -> Vec<ListedTable> {
         self.listing.open()
     }
 

@@ -1,4 +1,5 @@
-//! The WebSocket protocol (`docs/protocol.md`): typed messages per direction.
+//! The wire protocol (`docs/protocol.md`): the WebSocket's typed messages per direction, and the
+//! HTTP answers.
 //!
 //! [`parse`] turns any text into a [`ClientMsg`] — a [`LobbyMsg`] for the connection or a
 //! [`TableMsg`] for one table — or a [`ProtocolError`] that says what was wrong (never a panic).
@@ -7,11 +8,13 @@
 //! browser tests alike.
 //!
 //! One file per direction: [`client`] (what clients send), [`server`] (what the server sends),
-//! [`error`] (refusals), [`chat`] (what a chat message may say).
+//! [`error`] (refusals), [`chat`] (what a chat message may say); and [`http`], every HTTP answer,
+//! with its golden examples in `tests/protocol/http/<kind>.json`.
 
 pub mod chat;
 mod client;
 mod error;
+pub mod http;
 mod server;
 
 pub use client::{CLIENT_TYPES, ClientMsg, LobbyMsg, TableMsg, parse};

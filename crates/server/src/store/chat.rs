@@ -35,14 +35,15 @@ impl Store {
     /// Keeps a chat message.
     ///
     /// # Errors
-    /// The insert failed (also: a `seq` the table already used).
+    /// The insert failed (also: a `seq` the table already used), or the fence is stale
+    /// ([`StoreError::Fenced`]).
     pub async fn add_chat(&self, c: &ChatRow) -> Result<(), StoreError> {
         let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO chat (table_code, seq, match_id, player_id, seat, channel, phrase, body, at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
-            on_pool!(&self.pool, p => sqlx::query(Q).bind(&c.table_code).bind(c.seq).bind(&c.match_id).bind(&c.player_id)
-                .bind(c.seat).bind(&c.channel).bind(&c.phrase).bind(&c.body).bind(c.at).execute(p).await.map(|_| ())?);
+            on_pool!(&self.pool, p => write_one!(self, p, sqlx::query(Q).bind(&c.table_code).bind(c.seq).bind(&c.match_id)
+                .bind(&c.player_id).bind(c.seat).bind(&c.channel).bind(&c.phrase).bind(&c.body).bind(c.at)));
             Ok(())
         }
         .await;

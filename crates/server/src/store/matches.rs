@@ -63,7 +63,7 @@ impl Store {
     /// Stores a new match and who sits where (`(seat, player id)` for the human seats).
     ///
     /// # Errors
-    /// The insert failed.
+    /// The insert failed, or the fence is stale ([`StoreError::Fenced`]).
     pub async fn create_match(&self, m: &MatchRow, seats: &[(i64, String)]) -> Result<(), StoreError> {
         let started = Instant::now();
         let result: Result<(), StoreError> = async {
@@ -71,7 +71,7 @@ impl Store {
                  result, record, started_at, ended_at, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
             const S: &str = "INSERT INTO match_players (match_id, seat, player_id) VALUES ($1, $2, $3)";
             on_pool!(&self.pool, p => {
-                let mut tx = p.begin().await?;
+                let mut tx = begin_write!(self, p);
                 sqlx::query(Q).bind(&m.id).bind(&m.table_code).bind(m.number).bind(&m.game).bind(&m.rules)
                     .bind(&m.players).bind(m.first_dealer).bind(m.finished).bind(&m.result).bind(&m.record)
                     .bind(m.started_at).bind(m.ended_at).bind(m.rated).execute(&mut *tx).await?;
@@ -90,12 +90,12 @@ impl Store {
     /// Marks a match finished with its result and whole record.
     ///
     /// # Errors
-    /// The update failed.
+    /// The update failed, or the fence is stale ([`StoreError::Fenced`]).
     pub async fn finish_match(&self, id: &str, result: &str, record: &str, now: i64) -> Result<(), StoreError> {
         let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "UPDATE matches SET finished = 1, result = $2, record = $3, ended_at = $4 WHERE id = $1";
-            on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(result).bind(record).bind(now).execute(p).await.map(|_| ())?);
+            on_pool!(&self.pool, p => write_one!(self, p, sqlx::query(Q).bind(id).bind(result).bind(record).bind(now)));
             Ok(())
         }
         .await;

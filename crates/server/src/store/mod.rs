@@ -2,8 +2,9 @@
 //! on first start) or PostgreSQL, through sqlx. Migrations are embedded and run on connect.
 //!
 //! One file per aggregate: [`players`] (and accounts), [`sessions`], [`tables`] (and the action
-//! log), [`matches`], [`chat`], [`analyses`], [`ratings`]; this file holds the connection, the
-//! health of writes and what every query shares.
+//! log), [`matches`], [`chat`], [`analyses`], [`ratings`], [`leases`] (which node owns a table in
+//! cluster mode); this file holds the connection, the health of writes, the fence and what every
+//! query shares.
 //!
 //! Every accepted action goes through [`Store::append`], which returns only once the event is
 //! committed; the table task broadcasts after that. Appends from all tables go to one writer task
@@ -16,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use crate::metrics::StoreMetrics;
 
@@ -43,6 +44,16 @@ pub enum StoreError {
     /// The database URL names a kind of database the server does not speak (its scheme).
     #[error("unsupported database {0}://…: use sqlite:PATH or postgres://USER:PASS@HOST/DB")]
     Unsupported(String),
+    /// A write of a table's owner whose fence is stale: the table's lease has another epoch now
+    /// (another node took the table over) or is gone. Nothing was written; the owner lets go of
+    /// the table.
+    #[error("table {table}: epoch {epoch} no longer owns it; the write was refused")]
+    Fenced {
+        /// The table.
+        table: String,
+        /// The owner's epoch, no longer the lease's.
+        epoch: i64,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -62,8 +73,46 @@ macro_rules! on_pool {
     };
 }
 
+/// Begins the transaction of a write on `$pool` (a concrete pool, inside [`on_pool!`]). Without
+/// a fence, a plain one. With one, a transaction that first reads the table's lease — locking
+/// it until the commit (PostgreSQL's `FOR SHARE`; SQLite's `BEGIN IMMEDIATE` takes the single
+/// writer's lock) so no takeover commits in between — and makes the enclosing function return
+/// [`StoreError::Fenced`] when its epoch is not the fence's, before anything is written.
+macro_rules! begin_write {
+    ($store:expr, $pool:expr) => {
+        match $store.fence.as_deref() {
+            None => $pool.begin().await?,
+            Some(fence) => {
+                let mut tx = $pool.begin_with($store.pool.begin_fenced()).await?;
+                let lease: Option<(i64,)> =
+                    sqlx::query_as($store.pool.lease_lock()).bind(&fence.table).fetch_optional(&mut *tx).await?;
+                fence.admits(lease.map(|(epoch,)| epoch))?;
+                tx
+            }
+        }
+    };
+}
+
+/// Runs a write of one statement, `$query`, on `$pool`: straight on the pool without a fence (one
+/// round trip, as a single node always does), in a [`begin_write!`] transaction with one.
+macro_rules! write_one {
+    ($store:expr, $pool:expr, $query:expr) => {
+        match $store.fence {
+            None => {
+                $query.execute($pool).await?;
+            }
+            Some(_) => {
+                let mut tx = begin_write!($store, $pool);
+                $query.execute(&mut *tx).await?;
+                tx.commit().await?;
+            }
+        }
+    };
+}
+
 mod analyses;
 mod chat;
+mod leases;
 mod matches;
 mod players;
 mod ratings;
@@ -71,6 +120,7 @@ mod sessions;
 mod tables;
 
 pub use self::chat::ChatRow;
+pub use self::leases::{ExpiredLease, Fence, Lease};
 pub use self::matches::{HistoryRow, MatchRow};
 pub use self::players::{AccountRow, NameChange, PlayerRow};
 pub use self::ratings::{
@@ -78,14 +128,16 @@ pub use self::ratings::{
 };
 pub use self::tables::{EventRow, TableRow};
 
-type Ack = oneshot::Sender<Result<(), String>>;
-
 /// The database behind the server. Cheap to clone.
+///
+/// A table's owner in cluster mode writes through a handle that carries its [`Fence`]
+/// ([`Store::fenced`]); a single node's handles carry none and write as they always did.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: Pool,
-    writer: Arc<mpsc::UnboundedSender<(Vec<EventRow>, Ack)>>,
+    writer: Arc<mpsc::UnboundedSender<tables::Append>>,
     health: Arc<Health>,
+    fence: Option<Arc<Fence>>,
 }
 
 /// How often a failing store is logged at most: one line per interval, not one per table per
@@ -115,10 +167,16 @@ impl Health {
         self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The write `what`, begun at `started`, is done with `result`.
-    fn record<T, E: std::fmt::Display>(&self, what: &'static str, started: Instant, result: &Result<T, E>) {
-        self.metrics.observe(what, started, result.is_ok());
-        self.record_state(what, result);
+    /// The write `what`, begun at `started`, is done with `result`. A write refused by its fence
+    /// is counted as such: the database is well, it is the writer that lost its table.
+    fn record<T>(&self, what: &'static str, started: Instant, result: &Result<T, StoreError>) {
+        let fenced = matches!(result, Err(StoreError::Fenced { .. }));
+        self.metrics.observe(what, started, result.is_ok() || fenced);
+        if fenced {
+            self.metrics.fenced(what, 1);
+        } else {
+            self.record_state(what, result);
+        }
     }
 
     /// Whether writes go through now, after a write `what` that ended with `result`.
@@ -200,7 +258,22 @@ impl Store {
         let (tx, rx) = mpsc::unbounded_channel();
         let health = Arc::new(Health { state: Mutex::default(), metrics: StoreMetrics::new() });
         tokio::spawn(tables::write_loop(pool.clone(), rx, health.clone()));
-        Ok(Store { pool, writer: Arc::new(tx), health })
+        Ok(Store { pool, writer: Arc::new(tx), health, fence: None })
+    }
+
+    /// This store for the owner of `fence.table`: every write through the handle returned —
+    /// the table's row, its matches and their ends, its action log, its chat — is refused with
+    /// [`StoreError::Fenced`], writing nothing, once `fence.epoch` is no longer the epoch of the
+    /// table's lease. A fenced handle writes only its own table's rows. Reads are not fenced.
+    #[must_use]
+    pub fn fenced(&self, fence: Fence) -> Store {
+        Store { fence: Some(Arc::new(fence)), ..self.clone() }
+    }
+
+    /// The fence this handle's writes carry (`None`: a single node's, unfenced).
+    #[must_use]
+    pub fn fence(&self) -> Option<&Fence> {
+        self.fence.as_deref()
     }
 
     /// `Err` with the latest write's error while writes fail (until one succeeds again).
@@ -237,6 +310,27 @@ impl Store {
             tracing::warn!(error = %e, "the checkpoint at close failed");
         }
         on_pool!(&self.pool, p => p.close().await);
+    }
+}
+
+impl Pool {
+    /// The statement that begins a fenced write: SQLite takes the writer's lock at once, so the
+    /// lease read first cannot go stale before the write (a deferred transaction would fail to
+    /// upgrade if another connection wrote in between).
+    fn begin_fenced(&self) -> &'static str {
+        match self {
+            Pool::Sqlite(_) => "BEGIN IMMEDIATE",
+            Pool::Postgres(_) => "BEGIN",
+        }
+    }
+
+    /// Reads a table's lease epoch for a fenced write; PostgreSQL keeps the row locked until the
+    /// commit, so a takeover waits for the write (and the new owner's replay sees it).
+    fn lease_lock(&self) -> &'static str {
+        match self {
+            Pool::Sqlite(_) => "SELECT epoch FROM leases WHERE table_code = $1",
+            Pool::Postgres(_) => "SELECT epoch FROM leases WHERE table_code = $1 FOR SHARE",
+        }
     }
 }
 

@@ -156,7 +156,8 @@ impl Store {
     /// retry after a lost answer), it changes nothing and returns the changes stored then.
     ///
     /// # Errors
-    /// The transaction failed (nothing was written).
+    /// The transaction failed (nothing was written), or the fence is stale
+    /// ([`StoreError::Fenced`], nothing was written).
     pub async fn finish_rated_match(
         &self,
         id: &str,
@@ -203,7 +204,7 @@ impl Store {
         let mut order: Vec<&RatedSeat> = end.seats.iter().collect();
         order.sort_by(|a, b| a.player_id.cmp(&b.player_id));
         Ok(on_pool!(&self.pool, p => {
-            let mut tx = p.begin().await?;
+            let mut tx = begin_write!(self, p);
             let finished = sqlx::query(FINISH).bind(id).bind(result).bind(record).bind(now).execute(&mut *tx).await?;
             if finished.rows_affected() == 0 {
                 let stored = sqlx::query_as::<_, RatingChangeRow>(CHANGES).bind(id).fetch_all(&mut *tx).await?;

@@ -12,6 +12,7 @@ use tokio::time::Instant;
 use super::lobby::{Occupant, Status};
 use super::{Table, seat_index};
 use crate::hub::{Conn, TableSummary};
+use crate::protocol::http::ListedTable;
 use crate::protocol::{HandCommitment, LogEntry, MatchState, SeatInfo, ServerMsg, TableFrame, TableState};
 
 /// A subscribed connection: a seat's player or a spectator.
@@ -203,14 +204,16 @@ impl<G: Playable> Table<G> {
             })
             .unwrap_or_default();
         let summary = TableSummary {
-            code: self.lobby.code.clone(),
-            game: self.lobby.kind.id(),
+            listed: ListedTable {
+                code: self.lobby.code.clone(),
+                game: self.lobby.kind.id(),
+                hints: self.lobby.hints,
+                rated: self.lobby.rated,
+                status: self.lobby.status.as_str(),
+                host,
+                seats: self.seat_infos(),
+            },
             public: self.lobby.public,
-            hints: self.lobby.hints,
-            rated: self.lobby.rated,
-            status: self.lobby.status.as_str(),
-            host,
-            seats: self.seat_infos(),
             // A lobby whose host has gone cannot start: it is not offered to strangers.
             open: self.lobby.status != Status::Playing
                 && self.lobby.seats.iter().any(|s| s.occupant == Occupant::Empty)

@@ -28,7 +28,7 @@ impl Session {
                 let settings = NewTable { turn_ms, public, hints, rated, spectator_chat };
                 self.create_table(&game, rules, settings, id, received)
             }
-            ClientMsg::Table(msg) => self.forward(msg, id, received, text),
+            ClientMsg::Table(msg) => self.send_to_table(msg, id, received, text),
         }
     }
 
@@ -61,7 +61,7 @@ impl Session {
     }
 
     /// Hands a message to its table.
-    fn forward(
+    fn send_to_table(
         &mut self,
         msg: TableMsg,
         id: Option<Value>,

@@ -3,6 +3,8 @@
 
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod golden;
+
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;

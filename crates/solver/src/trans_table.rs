@@ -7,7 +7,7 @@
 //! always replaced.
 
 /// A table key: a position at the start of a trick, in a form that identifies it exactly.
-pub(crate) trait Key: Copy + Eq + Default {
+pub trait Key: Copy + Eq + Default + std::fmt::Debug {
     /// 64 well-mixed bits of the key.
     fn hash(&self) -> u64;
 }
@@ -53,19 +53,20 @@ pub(crate) struct Bounds {
     pub best: u8,
 }
 
-/// A fixed-size transposition table of `2^bits` buckets.
+/// A fixed-size transposition table of `2^bits` buckets. (Not `Table`: that word names the
+/// server's card table.)
 #[derive(Clone, Debug)]
-pub(crate) struct Table<K = u64> {
+pub(crate) struct TransTable<K> {
     entries: Vec<Entry<K>>,
     shift: u32,
     stamp: u16,
 }
 
-impl<K: Key> Table<K> {
+impl<K: Key> TransTable<K> {
     /// A table of `2^bits` buckets of two entries; `bits` is clamped to 4–26.
-    pub(crate) fn new(bits: u32) -> Table<K> {
+    pub(crate) fn new(bits: u32) -> TransTable<K> {
         let bits = bits.clamp(4, 26);
-        Table { entries: vec![Entry::default(); 2 << bits], shift: 64 - bits, stamp: 1 }
+        TransTable { entries: vec![Entry::default(); 2 << bits], shift: 64 - bits, stamp: 1 }
     }
 
     /// Forgets every entry (in O(1) except once every 65535 generations).
@@ -125,7 +126,7 @@ mod tests {
 
     #[test]
     fn stores_narrow_and_generations_forget() {
-        let mut t = Table::<u64>::new(4);
+        let mut t = TransTable::<u64>::new(4);
         assert_eq!(t.probe(7), None);
         t.store(7, 3, 10, 200, NO_MOVE);
         t.store(7, 3, 0, 150, 5);
@@ -136,7 +137,7 @@ mod tests {
 
     #[test]
     fn a_bucket_keeps_the_deepest_entry() {
-        let mut t = Table::<u64>::new(4);
+        let mut t = TransTable::<u64>::new(4);
         // Keys that land in one bucket: same top bits of the hash.
         let keys: Vec<u64> = (0..10_000u64).filter(|&k| t.bucket(&k) == t.bucket(&0)).take(3).collect();
         t.store(keys[0], 8, 1, 1, NO_MOVE);

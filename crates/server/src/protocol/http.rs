@@ -1,0 +1,338 @@
+//! The HTTP answers (`docs/protocol.md` "HTTP"): one type per kind of answer, so the shape of
+//! each lives here beside the WebSocket frames, and the handlers in `http/` only fill them in.
+//!
+//! `tests/protocol/http/<kind>.json` holds one golden example of each, read by the Rust and the
+//! browser tests alike, as `tests/protocol/<type>.json` does for the frames.
+//!
+//! Stored JSON (a match's `result` and `players`, an export's `record`) is carried as
+//! [`Value`]; a stored analysis, sent as it was kept, as [`RawValue`]. Two answers are not typed
+//! here because they are another format's: the replay steps (`GET /api/games/{id}/replay`,
+//! `POST /api/replay`), computed by the engines (`games::replay_steps`), and a stored record
+//! (`GET /api/games/{id}/record`, `docs/records.md`).
+
+use game::RecordError;
+use serde::Serialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::{ChatLine, PlayerInfo, SeatInfo};
+use crate::runners::PoolStats;
+
+/// A player as the HTTP answers show them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Player {
+    /// The player id.
+    pub id: String,
+    /// The display name.
+    pub name: String,
+    /// Whether the player is an account (has a password), not a guest.
+    pub account: bool,
+}
+
+/// `{"player"}`: who a session belongs to. `GET /api/me`, and what `POST /api/session/adopt`,
+/// `/api/account/claim`, `/api/account/password` and `/api/account/rename` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Me {
+    /// The session's player.
+    pub player: Player,
+}
+
+/// `{"player", "token"}`: a new session, from `POST /api/players` (a new guest) and
+/// `POST /api/account/signin`. The session cookie comes with it when the request came from a
+/// browser.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NewSession {
+    /// The session's player.
+    pub player: Player,
+    /// The session's bearer token.
+    pub token: String,
+}
+
+/// A public table open to join, as `GET /api/tables` lists it (the answer is a list of them).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ListedTable {
+    /// The join code.
+    pub code: String,
+    /// The game id.
+    pub game: &'static str,
+    /// Whether players may ask for hints.
+    pub hints: bool,
+    /// Whether the table's matches are rated.
+    pub rated: bool,
+    /// `lobby`, `playing` or `finished`.
+    pub status: &'static str,
+    /// The host's name.
+    pub host: String,
+    /// The seats, as in the `table` frame.
+    pub seats: Vec<SeatInfo>,
+}
+
+/// `GET /api/bots`: the bots a host may seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Bots {
+    /// The built-in bots' names (levels and kinds).
+    pub builtin: &'static [&'static str],
+    /// The operator's bot programs, by the names the operator gave them.
+    pub server: Vec<String>,
+    /// How many processes of the operator's bots may run at once.
+    pub max_processes: usize,
+    /// How many run now.
+    pub running: usize,
+}
+
+/// `GET /api/stats`: what the server holds now.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stats {
+    /// Live tables.
+    pub tables: usize,
+    /// Open sockets.
+    pub connections: u64,
+    /// The server's resident memory in bytes (Linux; null elsewhere).
+    pub rss_bytes: Option<u64>,
+    /// The store's kind: `sqlite` or `postgres`.
+    pub store: &'static str,
+    /// The threads the searching bots think on.
+    pub bot_threads: PoolStats,
+}
+
+/// `GET /api/health` and `/api/ready`: whether the store takes writes (200), or its error (503).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Health {
+    /// Whether the store's latest write succeeded.
+    pub ok: bool,
+    /// `ok`, or `failing: ` and the store's error.
+    pub store: String,
+}
+
+/// `GET /healthz` (always `{"ok": true}`) and `/readyz`: 200 while the server takes new players,
+/// 503 with the reason otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ready {
+    /// Whether the server is live (`/healthz`) or ready (`/readyz`).
+    pub ok: bool,
+    /// Why it is not ready (absent when it is).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Every refused request but a record's: `{"error": {"code", "message"}}` with the status.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorAnswer {
+    /// What was wrong.
+    pub error: ErrorBody,
+}
+
+/// The body of an [`ErrorAnswer`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorBody {
+    /// A stable code for programs (`not_found`, `name_taken`, `rate_limited`, ...).
+    pub code: &'static str,
+    /// What was wrong, in English, for people.
+    pub message: String,
+}
+
+/// `POST /api/replay`'s 422: a record that is not valid or does not replay, as `{"error": {"kind",
+/// "hand", "action", "seat", "text", "reason"}}`, the object `majlis replay` prints for the file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordRefusal {
+    /// Where in the record it went wrong, and why.
+    pub error: RecordError,
+}
+
+/// `GET /api/games/{id}/analysis`: the analysis once made (200), else the news that it is on
+/// its way (202).
+#[derive(Debug, Serialize)]
+pub struct AnalysisAnswer {
+    /// How far the analysis is.
+    pub status: AnalysisStatus,
+    /// The analysis (`majlis analyze`'s JSON, as stored), once `ready`; absent before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<Box<RawValue>>,
+}
+
+/// How far a match's analysis is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnalysisStatus {
+    /// Asked for now: it waits for a thread.
+    Queued,
+    /// Under way.
+    Running,
+    /// Made and kept with the match.
+    Ready,
+}
+
+/// `GET /api/games/{id}/chat`: the players' channel of a finished match, oldest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchChat {
+    /// The match id.
+    pub game_id: String,
+    /// The code of the table it was played at.
+    pub table: String,
+    /// The lines, as in the `chat` frame (without `type` and `table`).
+    pub chat: Vec<ChatLine>,
+}
+
+/// `GET /api/players/{id}`: a player's profile, public.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Profile {
+    /// Who.
+    pub player: Player,
+    /// Their rating in each game they have one in, with its rank.
+    pub ratings: Vec<Rating>,
+    /// Their newest finished matches, newest first.
+    pub games: Vec<PlayedGame>,
+}
+
+/// One game's rating of a profile.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    /// The game id.
+    pub game: String,
+    /// The rating.
+    pub rating: f64,
+    /// Its uncertainty.
+    pub uncertainty: f64,
+    /// Rated matches played.
+    pub games: i64,
+    /// Rated matches won.
+    pub wins: i64,
+    /// Whether the rating counts too few matches to be trusted yet.
+    pub provisional: bool,
+    /// The place on the game's leaderboard (from 1).
+    pub rank: i64,
+}
+
+/// A finished match from one player's side: a profile's `games`, and each line of
+/// `GET /api/me/export` (with its record, [`ExportedGame`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayedGame {
+    /// The match id.
+    pub game_id: String,
+    /// The code of the table it was played at.
+    pub table: String,
+    /// The game id.
+    pub game: String,
+    /// When it started, in Unix milliseconds.
+    pub started_at: i64,
+    /// When it ended, in Unix milliseconds.
+    pub ended_at: Option<i64>,
+    /// The player's seat.
+    pub seat: i64,
+    /// Whether the player's side won, by the table's result.
+    pub won: bool,
+    /// The stored result (`{"winner", "score"}`), or null.
+    pub result: Option<Value>,
+    /// Those on the player's team (none in Kabul).
+    pub partners: Vec<SeatedPerson>,
+    /// Everyone else.
+    pub opponents: Vec<SeatedPerson>,
+    /// Whether the match was rated.
+    pub rated: bool,
+    /// What it did to the player's rating (null when it was not rated).
+    pub rating_change: Option<RatingMove>,
+}
+
+/// Someone at a seat of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatedPerson {
+    /// The player id; null for a bot.
+    pub id: Option<String>,
+    /// The name (a person's name now; a bot's `bot:KIND`).
+    pub name: String,
+    /// The seat.
+    pub seat: i64,
+}
+
+/// A rated match's change to one player's rating.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingMove {
+    /// The rating before the match.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// How the match counted: `win`, `loss` or `left`.
+    pub outcome: Option<String>,
+}
+
+/// One line of `GET /api/me/export`: the profile's entry for the match and its whole record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExportedGame {
+    /// The match from the player's side.
+    #[serde(flatten)]
+    pub game: PlayedGame,
+    /// The stored record (the format `majlis replay` reads), or null.
+    pub record: Option<Value>,
+}
+
+/// `GET /api/leaderboard/{game}`: the best of a game, and the asker's own place.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Leaderboard {
+    /// The game id.
+    pub game: String,
+    /// The best, best first.
+    pub top: Vec<BoardEntry>,
+    /// The asker's place: null without a session or a rating in the game.
+    pub me: Option<BoardPlace>,
+}
+
+/// A line of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardEntry {
+    /// The place, from 1.
+    pub rank: i64,
+    /// Who.
+    pub player: PlayerInfo,
+    /// The rating.
+    pub rating: f64,
+    /// Its uncertainty.
+    pub uncertainty: f64,
+    /// The conservative score the board is ordered by.
+    pub score: f64,
+    /// Rated matches played.
+    pub games: i64,
+    /// Rated matches won.
+    pub wins: i64,
+    /// Whether the rating is still provisional.
+    pub provisional: bool,
+}
+
+/// The asker's own place on a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardPlace {
+    /// The place, from 1.
+    pub rank: i64,
+    /// The rating.
+    pub rating: f64,
+    /// Its uncertainty.
+    pub uncertainty: f64,
+    /// Rated matches played.
+    pub games: i64,
+    /// Whether the rating is still provisional.
+    pub provisional: bool,
+}
+
+/// One match of `GET /api/me/games` (the answer is a list of them, newest first).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MyGame {
+    /// The match id.
+    pub game_id: String,
+    /// The code of its table.
+    pub table: String,
+    /// The game id.
+    pub game: String,
+    /// The player's seat.
+    pub seat: i64,
+    /// Whether the match is over.
+    pub finished: bool,
+    /// The stored result (`{"winner", "score"}`) once finished, else null.
+    pub result: Option<Value>,
+    /// When it started, in Unix milliseconds.
+    pub started_at: i64,
+    /// When it ended, in Unix milliseconds.
+    pub ended_at: Option<i64>,
+    /// The names by seat as stored (`bot:KIND` for a bot).
+    pub players: Value,
+    /// The people's ids by seat (null for a bot), for links to their profiles.
+    pub player_ids: Vec<Option<String>>,
+}
