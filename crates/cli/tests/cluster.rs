@@ -229,7 +229,8 @@ async fn person(addrs: Vec<SocketAddr>, role: Role, code: Code, hold: Arc<Atomic
                     let held = role == Role::Host && hold.load(Ordering::SeqCst);
                     let legal = v["legal"].as_array().cloned().unwrap_or_default();
                     if let (Some(first), false, false) = (legal.first(), role == Role::Spectator, held) {
-                        replies.push(json!({ "type": "act", "table": code.get(), "action": first, "version": version }));
+                        replies
+                            .push(json!({ "type": "act", "table": code.get(), "action": first, "version": version }));
                     }
                 }
                 _ => {}
@@ -266,20 +267,34 @@ async fn check_table(addr: SocketAddr, seen: &[Seen]) {
                 .chain(h.actions.iter().map(|a| (json!(a.seat.map(Seat::index)), a.text.clone())))
         })
         .collect();
+    // Every action any socket was told of, by version: the events, and the logs of the syncs
+    // that resumed a socket after a gap.
     let mut by_version = BTreeMap::new();
     for s in seen {
-        for v in s.messages.iter().filter(|v| v["type"] == "event") {
-            let e = (v["seat"].clone(), v["action"].as_str().unwrap_or("").to_owned());
-            let version = v["version"].as_u64().unwrap();
-            let before = by_version.insert(version, e.clone());
-            assert!(before.as_ref().is_none_or(|b| *b == e), "version {version} was {before:?}, then {e:?}");
+        for v in &s.messages {
+            let told: Vec<&Value> = match v["type"].as_str() {
+                Some("event") => vec![v],
+                Some("sync") => v["log"].as_array().map(|l| l.iter().collect()).unwrap_or_default(),
+                _ => continue,
+            };
+            for e in told {
+                let action = (e["seat"].clone(), e["action"].as_str().unwrap_or("").to_owned());
+                let version = e["version"].as_u64().unwrap();
+                let before = by_version.insert(version, action.clone());
+                assert!(
+                    before.as_ref().is_none_or(|b| *b == action),
+                    "version {version} was {before:?}, then {action:?}"
+                );
+            }
         }
     }
-    let mut rest = stored.iter();
-    for (version, e) in &by_version {
-        assert!(rest.any(|r| r == e), "a socket saw {e:?} at version {version}; the record lacks it (or has it out of order)");
-    }
-    assert!(by_version.len() * 2 > stored.len(), "the sockets saw too little to check");
+    // Together the sockets were told of every stored action, once and in order: nothing lost,
+    // nothing doubled, nothing the record lacks.
+    let told: Vec<&(Value, String)> = by_version.values().collect();
+    let stored_refs: Vec<&(Value, String)> = stored.iter().collect();
+    assert_eq!(told, stored_refs, "{game_id}: the actions the sockets were told of are not the record's");
+    // The position in the record each action version stands for.
+    let at: BTreeMap<u64, usize> = by_version.keys().enumerate().map(|(i, v)| (*v, i)).collect();
 
     for s in seen {
         let seat = match s.role {
@@ -287,47 +302,62 @@ async fn check_table(addr: SocketAddr, seen: &[Seen]) {
             Role::Seat(n) => Seat::new(n),
             Role::Spectator => None,
         };
-        no_hidden_card::<kout::Kout>(&parsed, &s.messages, seat);
+        no_hidden_card::<kout::Kout>(&parsed, &at, &s.messages, seat);
     }
 }
 
-/// No message but a `reveal` names a card hidden from `seat` (spectators: from anyone) as of the
-/// last event or sync before it.
-fn no_hidden_card<G: Game>(record: &Record, seen: &[Value], seat: Option<Seat>) {
+/// No message but a `reveal` names a card hidden from `seat` (spectators: from anyone) at the
+/// version it describes: a frame at its own version, each entry of a sync's log at the entry's.
+/// `at` maps each action's version to its place in the record (deals included).
+fn no_hidden_card<G: Game>(record: &Record, at: &BTreeMap<u64, usize>, seen: &[Value], seat: Option<Seat>) {
     let mut m =
         Match::<G>::new(record.game, record.rules.clone(), record.players.clone(), record.hands[0].dealer).unwrap();
     let hidden = |m: &Match<G>| match seat {
         Some(s) => m.game().hidden_from(s),
         None => Seat::all(m.game().seat_count()).fold(CardSet::EMPTY, |acc, s| acc | m.game().hidden_from(s)),
     };
-    // The hidden cards after each version of the match, by version.
-    let first = seen.iter().filter(|v| v["type"] == "event").filter_map(|v| v["version"].as_u64()).min();
-    let mut hidden_at = Vec::new();
+    // The hidden cards after each stored action (deals included), in record order.
+    let mut hidden_after = Vec::new();
     for hand in &record.hands {
         m.deal(m.game().deal_from_record(hand).unwrap()).unwrap();
-        hidden_at.push(hidden(&m));
+        hidden_after.push(hidden(&m));
         for a in &hand.actions {
             m.play_text(a.seat.map_or(Actor::Clock, Actor::Seat), &a.text).unwrap();
-            hidden_at.push(hidden(&m));
+            hidden_after.push(hidden(&m));
         }
     }
-    // The versions of the match's events: the first is the first deal's.
-    let Some(first) = first else { return };
-    let mut now: Option<u64> = None;
+    // Before the first deal nothing is known, so any card named would be a leak.
+    let hidden_at = |version: u64| at.range(..=version).next_back().map_or(CardSet::ALL, |(_, &i)| hidden_after[i]);
     for v in seen {
-        if v["type"] == "event" || v["type"] == "sync" {
-            now = v["version"].as_u64().or(now);
+        match v["type"].as_str() {
+            Some("reveal") => continue,
+            Some("sync") => {
+                let mut rest = v.clone();
+                let log = rest.as_object_mut().and_then(|o| o.remove("log"));
+                let leaked = game::testing::cards_named_in(&rest) & hidden_at(v["version"].as_u64().unwrap_or(0));
+                assert!(leaked.is_empty(), "{seat:?} was shown {leaked}: {v}");
+                for e in log.as_ref().and_then(Value::as_array).into_iter().flatten() {
+                    let leaked = game::testing::cards_named_in(e) & hidden_at(e["version"].as_u64().unwrap_or(0));
+                    assert!(leaked.is_empty(), "{seat:?} was shown {leaked} in a sync's log: {v}");
+                }
+            }
+            _ => {
+                // Frames without a version (chat, table listings) describe the latest state the
+                // socket knew of.
+                let leaked = game::testing::cards_named_in(v) & hidden_at(latest(seen, v));
+                assert!(leaked.is_empty(), "{seat:?} was shown {leaked}: {v}");
+            }
         }
-        if v["type"] == "reveal" {
-            continue;
-        }
-        let hidden = match now {
-            Some(n) if n >= first => hidden_at[usize::try_from(n - first).unwrap().min(hidden_at.len() - 1)],
-            _ => CardSet::ALL,
-        };
-        let leaked = game::testing::cards_named_in(v) & hidden;
-        assert!(leaked.is_empty(), "{seat:?} was shown {leaked}: {v}");
     }
+}
+
+/// The version of `v` if it has one, else of the last frame with one before it in `seen`.
+fn latest(seen: &[Value], v: &Value) -> u64 {
+    if let Some(n) = v["version"].as_u64() {
+        return n;
+    }
+    let pos = seen.iter().position(|x| std::ptr::eq(x, v)).unwrap_or(0);
+    seen[..pos].iter().rev().find_map(|x| x["version"].as_u64()).unwrap_or(0)
 }
 
 /// Starts one table: the host on `host`, the guest in seat 1 on `guest`, a spectator on
@@ -336,10 +366,8 @@ fn table(nodes: [SocketAddr; 3], hold: &Arc<AtomicBool>) -> (Code, Vec<tokio::ta
     let code: Code = Arc::default();
     let rot = |i: usize| (0..3).map(|k| nodes[(i + k) % 3]).collect::<Vec<_>>();
     let people = [(Role::Host, rot(0)), (Role::Seat(1), rot(1)), (Role::Spectator, rot(2))];
-    let tasks = people
-        .into_iter()
-        .map(|(role, addrs)| tokio::spawn(person(addrs, role, code.clone(), hold.clone())))
-        .collect();
+    let tasks =
+        people.into_iter().map(|(role, addrs)| tokio::spawn(person(addrs, role, code.clone(), hold.clone()))).collect();
     (code, tasks)
 }
 

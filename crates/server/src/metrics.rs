@@ -205,14 +205,26 @@ impl ClusterSeries {
     fn register(registry: &mut Registry) -> Self {
         let series = ClusterSeries::default();
         registry.register("owned_tables", "Tables whose lease this node holds", series.owned.clone());
-        registry.register("takeovers", "Tables this node took over from a node that stopped renewing", series.takeovers.clone());
+        registry.register(
+            "takeovers",
+            "Tables this node took over from a node that stopped renewing",
+            series.takeovers.clone(),
+        );
         registry.register(
             "leases_lost",
             "Tables this node lost: their lease was taken over while it held them (a pause, a split)",
             series.lost.clone(),
         );
-        registry.register("forwarded_messages", "Messages handed to tables on other nodes over NATS", series.forwarded.clone());
-        registry.register("frames_to_other_nodes", "Frames sent to sockets on other nodes over NATS", series.frames_out.clone());
+        registry.register(
+            "forwarded_messages",
+            "Messages handed to tables on other nodes over NATS",
+            series.forwarded.clone(),
+        );
+        registry.register(
+            "frames_to_other_nodes",
+            "Frames sent to sockets on other nodes over NATS",
+            series.frames_out.clone(),
+        );
         registry.register(
             "nats_round_trip_seconds",
             "The latest round trip of a message to a table on another node",
@@ -223,9 +235,12 @@ impl ClusterSeries {
 
     fn set(&self, s: &ClusterSnapshot) {
         self.owned.set(gauge(s.owned));
-        for (counter, value) in
-            [(&self.takeovers, s.takeovers), (&self.lost, s.lost), (&self.forwarded, s.forwarded), (&self.frames_out, s.frames_out)]
-        {
+        for (counter, value) in [
+            (&self.takeovers, s.takeovers),
+            (&self.lost, s.lost),
+            (&self.forwarded, s.forwarded),
+            (&self.frames_out, s.frames_out),
+        ] {
             counter.inc_by(value.saturating_sub(counter.get()));
         }
         self.rtt.set(s.rtt_seconds);

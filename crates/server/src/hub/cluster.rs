@@ -207,9 +207,7 @@ fn command(bus: &Arc<Bus>, message: &async_nats::Message) -> Option<TableCmd> {
     // The sending node parsed and checked the frame already; a frame that no longer parses
     // (another version of the server) is dropped.
     match protocol::parse(frame) {
-        Ok((ClientMsg::Table(msg), id)) => {
-            Some(TableCmd::Msg { conn, msg, id, received: std::time::Instant::now() })
-        }
+        Ok((ClientMsg::Table(msg), id)) => Some(TableCmd::Msg { conn, msg, id, received: std::time::Instant::now() }),
         _ => None,
     }
 }

@@ -20,7 +20,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
-pub use self::cluster::{Cluster, ClusterConfig, figures as cluster_figures, start as start_cluster};
+pub use self::cluster::{Cluster, ClusterConfig, start as start_cluster};
 pub use self::conn::Conn;
 use self::listing::Listing;
 pub use self::listing::TableSummary;

@@ -209,7 +209,7 @@ mod tests {
         assert!(matches!(stale.finish_match("g_1", "{}", "{}", 1).await, Err(StoreError::Fenced { .. })));
         assert!(matches!(stale.append(Vec::new()).await, Err(StoreError::Fenced { .. })));
         assert!(store.write_health().is_ok());
-        let text = Metrics::new(store.metrics()).render(&Snapshot::default());
+        let text = Metrics::new(store.metrics(), None).render(&Snapshot::default());
         for op in ["finish_match", "append"] {
             assert!(text.contains(&format!("majlis_store_fenced_writes_total{{op=\"{op}\"}} 1\n")), "{op}: {text}");
             let failures = format!("majlis_store_write_failures_total{{op=\"{op}\"}} ");

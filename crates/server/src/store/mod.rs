@@ -15,7 +15,7 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use tokio::sync::mpsc;
 
@@ -203,6 +203,11 @@ impl Health {
     }
 }
 
+/// How long (milliseconds) PostgreSQL lets one of our sessions sit idle inside a transaction
+/// before it ends the session. Our transactions take milliseconds; this bounds how long a frozen
+/// owner's open transaction can delay a takeover of its tables.
+const IDLE_IN_TRANSACTION_MS: u64 = 3000;
+
 impl Store {
     /// Connects to `url` and runs the migrations: `postgres://...` for PostgreSQL; `sqlite:PATH`,
     /// `sqlite::memory:` or a plain path for SQLite (the file is created if missing, in WAL mode).
@@ -228,7 +233,13 @@ impl Store {
             return Err(StoreError::Unsupported(scheme.unwrap_or_default().chars().take(20).collect()));
         }
         let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let pool = PgPoolOptions::new().max_connections(8).acquire_timeout(acquire_timeout).connect(url).await?;
+            // A transaction left open by a process that froze (SIGSTOP, a paused VM) holds the
+            // lease rows its fenced writes locked, and would keep another node from taking the
+            // tables over: PostgreSQL ends such a session after a while.
+            let options = PgConnectOptions::from_str(url)?
+                .options([("idle_in_transaction_session_timeout", IDLE_IN_TRANSACTION_MS)]);
+            let pool =
+                PgPoolOptions::new().max_connections(8).acquire_timeout(acquire_timeout).connect_with(options).await?;
             sqlx::migrate!("migrations/postgres").run(&pool).await?;
             Pool::Postgres(pool)
         } else {

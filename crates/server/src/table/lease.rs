@@ -31,7 +31,7 @@ pub async fn keep(hub: Arc<Hub>) {
         tokio::select! {
             _ = renew.tick() => renew_once(&hub).await,
             _ = sweep.tick() => sweep_once(&hub).await,
-            _ = shutdown.wait_for(|stop| *stop) => return,
+            _ = async { shutdown.wait_for(|stop| *stop).await.is_ok() } => return,
         }
     }
 }

@@ -38,7 +38,7 @@ use tokio::time::Instant;
 use self::broadcast::Sub;
 use self::clocks::{Clocks, STALL_RETRY, Wake};
 use self::lobby::{Lobby, Occupant, SeatState, Status};
-pub use self::open::{Claim, NewTable, Origin, Spawn, claim, create, restore_all, take_over};
+pub use self::open::{Claim, NewTable, Origin, Spawn, claim, create, restore_all};
 use self::play::Play;
 use crate::hub::{Conn, Hub, TableCmd};
 use crate::limits::{SNAP_WINDOW_MS, TARGET_SCORE};

@@ -114,7 +114,10 @@ async fn restore_one(hub: &Arc<Hub>, row: TableRow, fence: Option<Fence>) -> Res
         _ => None,
     };
     hub.reserve_restored(&row.code, &row.host);
-    (hub.config.dispatch)(kind, Spawn { hub: hub.clone(), origin: Origin::Restore { row: Box::new(row), current, fence } })
+    (hub.config.dispatch)(
+        kind,
+        Spawn { hub: hub.clone(), origin: Origin::Restore { row: Box::new(row), current, fence } },
+    )
 }
 
 /// Opens a new table with `host` in seat 0 and returns its code.

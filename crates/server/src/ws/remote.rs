@@ -23,7 +23,7 @@ const RETRY: Duration = Duration::from_millis(100);
 /// One message on its way.
 enum Item {
     /// A table message and the frame it came in.
-    Msg { code: String, msg: TableMsg, id: Option<Value>, received: std::time::Instant, text: Arc<str> },
+    Msg { code: String, msg: TableMsg, id: Option<Value>, received: Instant, text: Arc<str> },
     /// The connection closed: detach from these tables.
     Detach(Vec<String>),
 }
@@ -42,14 +42,7 @@ impl Forwarder {
     }
 
     /// Queues a message for table `code`.
-    pub(super) fn send(
-        &self,
-        code: String,
-        msg: TableMsg,
-        id: Option<Value>,
-        received: std::time::Instant,
-        text: Arc<str>,
-    ) {
+    pub(super) fn send(&self, code: String, msg: TableMsg, id: Option<Value>, received: Instant, text: Arc<str>) {
         let _ = self.tx.send(Item::Msg { code, msg, id, received, text });
     }
 
@@ -90,7 +83,7 @@ async fn deliver(
     code: &str,
     msg: TableMsg,
     id: Option<Value>,
-    received: std::time::Instant,
+    received: Instant,
     text: &str,
 ) -> Result<(), ProtocolError> {
     let Some(cluster) = hub.cluster() else {
