@@ -154,12 +154,27 @@ struct Seen {
     role: Role,
 }
 
+/// The host's pause, shared with the test: while `hold` is set the host does not act, and
+/// `waiting` says it is the host's turn meanwhile.
+struct Hold {
+    hold: AtomicBool,
+    waiting: AtomicBool,
+    /// The table's turn clock.
+    turn_ms: u64,
+}
+
+impl Hold {
+    fn new(turn_ms: u64) -> Arc<Hold> {
+        Arc::new(Hold { hold: AtomicBool::new(false), waiting: AtomicBool::new(false), turn_ms })
+    }
+}
+
 /// Shared by a table's people: the code, once the host has it.
 type Code = Arc<tokio::sync::OnceCell<String>>;
 
 /// Plays (or watches) a whole match through the nodes `addrs`, starting at the first and moving
 /// to the next whenever a socket ends; `hold` makes seat 0 stop acting while it is set.
-async fn person(addrs: Vec<SocketAddr>, role: Role, code: Code, hold: Arc<AtomicBool>) -> Seen {
+async fn person(addrs: Vec<SocketAddr>, role: Role, code: Code, hold: Arc<Hold>) -> Seen {
     let token = guest(addrs[0], &format!("{role:?}").replace(['(', ')'], "")).await;
     let mut messages: Vec<Value> = Vec::new();
     let mut last = 0u64;
@@ -175,7 +190,9 @@ async fn person(addrs: Vec<SocketAddr>, role: Role, code: Code, hold: Arc<Atomic
             continue;
         };
         let hello = match (role, code.get()) {
-            (Role::Host, None) => json!({ "type": "create_table", "game": "kout4", "turn_ms": 600000, "id": "c" }),
+            (Role::Host, None) => {
+                json!({ "type": "create_table", "game": "kout4", "turn_ms": hold.turn_ms, "id": "c" })
+            }
             (_, None) => {
                 // The host has not made the table yet.
                 let _ = ws.close(None).await;
@@ -226,8 +243,11 @@ async fn person(addrs: Vec<SocketAddr>, role: Role, code: Code, hold: Arc<Atomic
                 Some("event" | "sync") => {
                     let version = v["version"].as_u64().unwrap_or(0);
                     last = last.max(version);
-                    let held = role == Role::Host && hold.load(Ordering::SeqCst);
+                    let held = role == Role::Host && hold.hold.load(Ordering::SeqCst);
                     let legal = v["legal"].as_array().cloned().unwrap_or_default();
+                    if held {
+                        hold.waiting.store(!legal.is_empty(), Ordering::SeqCst);
+                    }
                     if let (Some(first), false, false) = (legal.first(), role == Role::Spectator, held) {
                         replies
                             .push(json!({ "type": "act", "table": code.get(), "action": first, "version": version }));
@@ -362,7 +382,7 @@ fn latest(seen: &[Value], v: &Value) -> u64 {
 
 /// Starts one table: the host on `host`, the guest in seat 1 on `guest`, a spectator on
 /// `watcher`; each moves on to the other nodes (in the given order) when its socket ends.
-fn table(nodes: [SocketAddr; 3], hold: &Arc<AtomicBool>) -> (Code, Vec<tokio::task::JoinHandle<Seen>>) {
+fn table(nodes: [SocketAddr; 3], hold: &Arc<Hold>) -> (Code, Vec<tokio::task::JoinHandle<Seen>>) {
     let code: Code = Arc::default();
     let rot = |i: usize| (0..3).map(|k| nodes[(i + k) % 3]).collect::<Vec<_>>();
     let people = [(Role::Host, rot(0)), (Role::Seat(1), rot(1)), (Role::Spectator, rot(2))];
@@ -393,7 +413,7 @@ async fn a_killed_owners_tables_are_taken_over_and_finish_losing_nothing() {
     let mut a = Node::start("a", &backing).await;
     let b = Node::start("b", &backing).await;
     let c = Node::start("c", &backing).await;
-    let hold = Arc::new(AtomicBool::new(false));
+    let hold = Hold::new(600_000);
     // Two tables owned by `a` (created there), one by `b`; people and spectators on every node.
     let (code1, t1) = table([a.addr, b.addr, c.addr], &hold);
     let (code2, t2) = table([a.addr, c.addr, b.addr], &hold);
@@ -426,23 +446,23 @@ async fn an_owner_frozen_past_its_lease_is_fenced_out_and_lets_go() {
     let a = Node::start("a", &backing).await;
     let b = Node::start("b", &backing).await;
     let c = Node::start("c", &backing).await;
-    // The host (on `a`, the owner) stops acting at its turn, so the table's clock for that turn
-    // runs on `a` while it is frozen: when `a` wakes, the clock is past due and the table tries
-    // to write.
-    let hold = Arc::new(AtomicBool::new(false));
+    // The host (on `a`, the owner) stops acting at its turn, with a turn clock of 2 s: `a` is
+    // frozen while that clock runs, so when it wakes the clock is long past due and its table
+    // writes the clock's action at once: a late write, which the fence must refuse.
+    let hold = Hold::new(2_000);
     let (code, tasks) = table([a.addr, b.addr, c.addr], &hold);
     wait_for("the match to be under way", Duration::from_secs(60), async || {
         code.get().is_some() && a.metric("majlis_actions_total").await >= 6.0
     })
     .await;
-    hold.store(true, Ordering::SeqCst);
+    hold.hold.store(true, Ordering::SeqCst);
+    wait_for("the host's turn", Duration::from_secs(60), async || hold.waiting.load(Ordering::SeqCst)).await;
     a.signal("-STOP");
     wait_for("the takeover of the frozen owner's table", Duration::from_secs(30), async || {
         b.metric("majlis_takeovers_total").await + c.metric("majlis_takeovers_total").await >= 1.0
     })
     .await;
-    hold.store(false, Ordering::SeqCst);
-    // The new owner plays on; then the old one wakes.
+    // The new owner plays on (its clock plays the host's turn); then the old one wakes.
     let new_owner = if b.metric("majlis_takeovers_total").await >= 1.0 { &b } else { &c };
     let before = new_owner.metric("majlis_actions_total").await;
     wait_for("the new owner to play on", Duration::from_secs(60), async || {
@@ -454,6 +474,9 @@ async fn an_owner_frozen_past_its_lease_is_fenced_out_and_lets_go() {
         a.metric("majlis_leases_lost_total").await >= 1.0 && a.metric("majlis_owned_tables").await == 0.0
     })
     .await;
+    let refused = a.metric("majlis_store_fenced_writes_total").await;
+    assert!(refused >= 1.0, "the old owner's late write was not refused by the fence ({refused})");
+    hold.hold.store(false, Ordering::SeqCst);
     let seen = finish(tasks).await;
     check_table(b.addr, &seen).await;
     // Nothing the old owner wrote after the takeover landed: along the stored log the epochs never
@@ -464,8 +487,7 @@ async fn an_owner_frozen_past_its_lease_is_fenced_out_and_lets_go() {
     assert!(epochs.windows(2).all(|w| w[0].1 <= w[1].1), "an old epoch's write after a newer one: {epochs:?}");
     store.close().await;
     eprintln!(
-        "fencing: the old owner's refused writes {}, leases lost {}",
-        a.metric("majlis_store_fenced_writes_total").await,
+        "fencing: the old owner's refused writes {refused}, leases lost {}",
         a.metric("majlis_leases_lost_total").await
     );
 }

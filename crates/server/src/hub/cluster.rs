@@ -133,8 +133,8 @@ impl Cluster {
     }
 
     /// This node no longer holds table `code`'s lease.
-    pub fn drop_lease(&self, code: &str) {
-        lock(&self.owned).remove(code);
+    pub fn drop_lease(&self, code: &str) -> bool {
+        lock(&self.owned).remove(code).is_some()
     }
 
     /// The leases this node holds, with their epochs.

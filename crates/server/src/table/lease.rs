@@ -47,10 +47,12 @@ async fn renew_once(hub: &Arc<Hub>) {
             let still: HashMap<String, i64> = fences.into_iter().map(|f| (f.table, f.epoch)).collect();
             for (code, epoch) in held {
                 if still.get(&code) != Some(&epoch) {
-                    tracing::warn!(table = %code, epoch, "the table's lease was taken over: letting it go");
-                    cluster.lost.fetch_add(1, Ordering::Relaxed);
-                    cluster.drop_lease(&code);
-                    hub.let_go(&code);
+                    // Counted once: a refused write may have found out first.
+                    if cluster.drop_lease(&code) {
+                        tracing::warn!(table = %code, epoch, "the table's lease was taken over: letting it go");
+                        cluster.lost.fetch_add(1, Ordering::Relaxed);
+                        hub.let_go(&code);
+                    }
                 }
             }
         }

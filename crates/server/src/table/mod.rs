@@ -356,6 +356,22 @@ impl<G: Playable> Table<G> {
         }
     }
 
+    /// After a failed write: a write the store refused because another node holds the table's
+    /// lease now means this node lost the table (it was paused or cut off); it lets go at once
+    /// rather than wait for its next renewal to find out.
+    fn write_refused(&self, e: &crate::store::StoreError) {
+        if !matches!(e, crate::store::StoreError::Fenced { .. }) {
+            return;
+        }
+        tracing::warn!(table = %self.lobby.code, "a write was refused: another node owns the table now; letting it go");
+        if let Some(cluster) = self.hub.cluster() {
+            if cluster.drop_lease(&self.lobby.code) {
+                cluster.lost.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        self.hub.let_go(&self.lobby.code);
+    }
+
     /// Lets go of the table, which another node owns now (or could not be opened): every
     /// connection following it is closed, and its clients resume wherever the table lives. Nothing
     /// stored is touched.

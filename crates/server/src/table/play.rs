@@ -260,7 +260,10 @@ impl<G: Playable> Table<G> {
             seat: actor.seat().map(|s| s.index() as i64),
             body: text.clone(),
         };
-        self.store.append(vec![event]).await.map_err(|e| unavailable(&e))?;
+        if let Err(e) = self.store.append(vec![event]).await {
+            self.write_refused(&e);
+            return Err(unavailable(&e));
+        }
         let Some(game) = self.play.game.as_mut() else { return Err(internal(&"no match")) };
         let window_before = game.game().clock_may_act();
         let salt = self.play.fair.as_ref().and_then(|f| hex::decode(&f.salt).ok()).unwrap_or_default();
