@@ -6,7 +6,9 @@
 //!   responders" (the owner is gone: a takeover is due).
 //! - `majlis.node.<NAME>`: the frames an owner sends to the sockets of node `NAME` (each
 //!   audience's own view, never another seat's cards), in the order it sent them: every frame
-//!   goes through one publisher task on one NATS connection, which NATS keeps in order.
+//!   goes through one publisher task on one NATS connection, which NATS keeps in order. The
+//!   publisher packs the frames waiting for one node into one message ([`FrameBatch`]): under
+//!   load one event's frames for a node's several sockets travel together.
 //! - `majlis.moved`: a table changed owner; nodes close the sockets that followed it there, and
 //!   the clients resume on whichever node they reach.
 //! - `majlis.listing`: each node's public open tables, every few seconds.
@@ -40,14 +42,12 @@ pub const MOVED: &str = "majlis.moved";
 /// The subject of the nodes' listings.
 pub const LISTING: &str = "majlis.listing";
 
-/// Header: the connection a frame is for, or a message is from (its cluster-wide id).
+/// Header: the connection a message is from (its cluster-wide id).
 pub const CONN: &str = "Majlis-Conn";
 /// Header: the node of the connection a message is from.
 pub const NODE: &str = "Majlis-Node";
 /// Header: the player of the connection a message is from (`id` and name, tab-separated).
 pub const PLAYER: &str = "Majlis-Player";
-/// Header: the frame is a close of the connection, with this WebSocket close code.
-pub const CLOSE: &str = "Majlis-Close";
 /// Header: the connection closed; its tables stop sending to it.
 pub const DETACH: &str = "Majlis-Detach";
 
@@ -79,10 +79,108 @@ pub struct BusStats {
 }
 
 /// One publication waiting for the publisher task.
-struct Out {
-    subject: String,
-    headers: HeaderMap,
-    payload: Bytes,
+enum Out {
+    /// A message to a subject.
+    Message { subject: String, headers: HeaderMap, payload: Bytes },
+    /// A frame (or a close, with its code) for connection `conn` on node `node`.
+    Frame { node: Arc<str>, conn: u64, close: Option<u16>, text: Bytes },
+}
+
+/// The most publications the publisher takes at once (and so the most frames in one batch).
+const DRAIN: usize = 256;
+
+/// Frames for one node's connections, packed into one NATS message: for each frame its
+/// connection id (8 bytes), close code (2 bytes, 0 for a text frame) and length (4 bytes), little
+/// endian, then its bytes.
+#[derive(Debug, Default)]
+pub struct FrameBatch {
+    bytes: Vec<u8>,
+}
+
+/// One frame of a [`FrameBatch`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct Frame<'a> {
+    /// The connection it is for.
+    pub conn: u64,
+    /// A close of the connection with this code, or (`None`) a text frame.
+    pub close: Option<u16>,
+    /// The frame's text, or the close's reason.
+    pub text: &'a [u8],
+}
+
+impl FrameBatch {
+    /// Adds a frame.
+    pub fn push(&mut self, conn: u64, close: Option<u16>, text: &[u8]) {
+        self.bytes.extend_from_slice(&conn.to_le_bytes());
+        self.bytes.extend_from_slice(&close.unwrap_or(0).to_le_bytes());
+        let len = u32::try_from(text.len()).unwrap_or(u32::MAX);
+        self.bytes.extend_from_slice(&len.to_le_bytes());
+        self.bytes.extend_from_slice(&text[..len as usize]);
+    }
+
+    /// Nothing in it yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The message's payload.
+    #[must_use]
+    pub fn into_bytes(self) -> Bytes {
+        Bytes::from(self.bytes)
+    }
+
+    /// The frames of a payload, in order; a payload cut short ends the frames there.
+    pub fn frames(payload: &[u8]) -> impl Iterator<Item = Frame<'_>> {
+        let mut rest = payload;
+        std::iter::from_fn(move || {
+            let (head, tail) = rest.split_at_checked(14)?;
+            let conn = u64::from_le_bytes(head[..8].try_into().ok()?);
+            let close = u16::from_le_bytes(head[8..10].try_into().ok()?);
+            let len = u32::from_le_bytes(head[10..14].try_into().ok()?) as usize;
+            let (text, tail) = tail.split_at_checked(len)?;
+            rest = tail;
+            Some(Frame { conn, close: (close != 0).then_some(close), text })
+        })
+    }
+}
+
+/// Publishes what the nodes' tasks hand over, in order, packing consecutive frames by node.
+async fn publisher(client: async_nats::Client, mut rx: mpsc::UnboundedReceiver<Out>) {
+    let mut taken = Vec::with_capacity(DRAIN);
+    let mut batches: Vec<(Arc<str>, FrameBatch)> = Vec::new();
+    while rx.recv_many(&mut taken, DRAIN).await > 0 {
+        for out in taken.drain(..) {
+            match out {
+                Out::Frame { node, conn, close, text } => {
+                    let at = match batches.iter().position(|(n, _)| *n == node) {
+                        Some(at) => at,
+                        None => {
+                            batches.push((node, FrameBatch::default()));
+                            batches.len() - 1
+                        }
+                    };
+                    batches[at].1.push(conn, close, &text);
+                }
+                Out::Message { subject, headers, payload } => {
+                    // Frames handed over before this message go first.
+                    send_batches(&client, &mut batches).await;
+                    if let Err(e) = client.publish_with_headers(subject, headers, payload).await {
+                        tracing::warn!(error = %e, "a message for the other nodes was not sent");
+                    }
+                }
+            }
+        }
+        send_batches(&client, &mut batches).await;
+    }
+}
+
+async fn send_batches(client: &async_nats::Client, batches: &mut Vec<(Arc<str>, FrameBatch)>) {
+    for (node, batch) in batches.drain(..) {
+        if let Err(e) = client.publish(node_subject(&node), batch.into_bytes()).await {
+            tracing::warn!(error = %e, node = %node, "frames for another node were not sent");
+        }
+    }
 }
 
 /// This node's connection to the others.
@@ -97,7 +195,12 @@ pub struct Bus {
 
 impl std::fmt::Debug for Out {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Out").field("subject", &self.subject).finish_non_exhaustive()
+        match self {
+            Out::Message { subject, .. } => f.debug_struct("Message").field("subject", subject).finish_non_exhaustive(),
+            Out::Frame { node, conn, .. } => {
+                f.debug_struct("Frame").field("node", node).field("conn", conn).finish_non_exhaustive()
+            }
+        }
     }
 }
 
@@ -114,15 +217,8 @@ impl Bus {
             .connect(url)
             .await
             .map_err(|e| BusError(e.to_string()))?;
-        let (out, mut rx) = mpsc::unbounded_channel::<Out>();
-        let publisher = client.clone();
-        tokio::spawn(async move {
-            while let Some(o) = rx.recv().await {
-                if let Err(e) = publisher.publish_with_headers(o.subject, o.headers, o.payload).await {
-                    tracing::warn!(error = %e, "a frame for another node was not sent");
-                }
-            }
-        });
+        let (out, rx) = mpsc::unbounded_channel::<Out>();
+        tokio::spawn(publisher(client.clone(), rx));
         Ok(Arc::new(Bus { client, node: node.into(), out, stats: BusStats::default() }))
     }
 
@@ -140,18 +236,13 @@ impl Bus {
 
     /// Publishes in order with everything else published through here.
     pub fn publish(&self, subject: String, headers: HeaderMap, payload: Bytes) {
-        let _ = self.out.send(Out { subject, headers, payload });
+        let _ = self.out.send(Out::Message { subject, headers, payload });
     }
 
     /// Sends a frame (or a close) to connection `conn` on node `node`.
-    pub fn to_conn(&self, node: &str, conn: u64, close: Option<u16>, text: Bytes) {
-        let mut headers = HeaderMap::new();
-        headers.insert(CONN, conn.to_string().as_str());
-        if let Some(code) = close {
-            headers.insert(CLOSE, code.to_string().as_str());
-        }
+    pub fn to_conn(&self, node: &Arc<str>, conn: u64, close: Option<u16>, text: Bytes) {
         self.stats.frames_out.fetch_add(1, Ordering::Relaxed);
-        self.publish(node_subject(node), headers, text);
+        let _ = self.out.send(Out::Frame { node: node.clone(), conn, close, text });
     }
 
     /// Hands a message to the owner of table `code` and waits for it to be taken.
@@ -191,4 +282,34 @@ impl Bus {
 #[must_use]
 pub fn header<'a>(headers: Option<&'a HeaderMap>, name: &str) -> Option<&'a str> {
     headers?.get(name).map(async_nats::HeaderValue::as_str)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_gives_back_its_frames_in_order() {
+        let mut batch = FrameBatch::default();
+        assert!(batch.is_empty());
+        batch.push(7, None, b"{\"type\":\"event\"}");
+        batch.push(1 << 40, Some(1012), b"the table moved");
+        batch.push(9, None, b"");
+        let bytes = batch.into_bytes();
+        let frames: Vec<Frame<'_>> = FrameBatch::frames(&bytes).collect();
+        assert_eq!(
+            frames,
+            [
+                Frame { conn: 7, close: None, text: b"{\"type\":\"event\"}" },
+                Frame { conn: 1 << 40, close: Some(1012), text: b"the table moved" },
+                Frame { conn: 9, close: None, text: b"" },
+            ]
+        );
+        // A payload cut anywhere yields only the whole frames before the cut.
+        for cut in 0..bytes.len() {
+            let n = FrameBatch::frames(&bytes[..cut]).count();
+            assert!(n < 3, "cut at {cut}");
+            assert!(FrameBatch::frames(&bytes[..cut]).zip(&frames).all(|(a, b)| a == *b));
+        }
+    }
 }

@@ -216,14 +216,14 @@ fn command(bus: &Arc<Bus>, message: &async_nats::Message) -> Option<TableCmd> {
 pub(super) async fn node_inbox(hub: Arc<Hub>, mut sub: async_nats::Subscriber) {
     while let Some(message) = sub.next().await {
         let Some(cluster) = hub.cluster() else { return };
-        let headers = message.headers.as_ref();
-        let Some(conn_id) = bus::header(headers, bus::CONN).and_then(|c| c.parse::<u64>().ok()) else { continue };
-        let Some(conn) = lock(&cluster.local).get(&conn_id).cloned() else { continue };
-        match bus::header(headers, bus::CLOSE).and_then(|c| c.parse::<u16>().ok()) {
-            Some(code) => conn.close(code, "closed by the table"),
-            None => {
-                if let Ok(text) = std::str::from_utf8(&message.payload) {
-                    conn.send(Arc::from(text));
+        for frame in bus::FrameBatch::frames(&message.payload) {
+            let Some(conn) = lock(&cluster.local).get(&frame.conn).cloned() else { continue };
+            match frame.close {
+                Some(code) => conn.close(code, "closed by the table"),
+                None => {
+                    if let Ok(text) = std::str::from_utf8(frame.text) {
+                        conn.send(Arc::from(text));
+                    }
                 }
             }
         }
