@@ -5,6 +5,8 @@
 //!   over from the action log, the clients resume on the nodes they reach, and every match ends
 //!   with a record that replays and verifies, holding every action any socket saw accepted, once
 //!   and in order; no socket was ever shown a card hidden from it.
+//! - Graceful stop: an owner stopped with SIGTERM hands its tables over at once (the leases are
+//!   long, so a takeover by expiry could not come in time), and the match finishes elsewhere.
 //! - Fencing: an owner frozen with SIGSTOP past its lease loses the table to another node, which
 //!   plays on; when the old owner wakes, nothing it writes lands (the epochs of the stored log
 //!   never go back) and it lets go of the table.
@@ -91,10 +93,14 @@ struct Node {
 
 impl Node {
     async fn start(name: &'static str, backing: &Backing) -> Node {
+        Node::start_with_lease(name, backing, LEASE_MS).await
+    }
+
+    async fn start_with_lease(name: &'static str, backing: &Backing, lease_ms: u64) -> Node {
         let addr = free_addr();
         let child = Command::new(env!("CARGO_BIN_EXE_majlis"))
             .args(["serve", "--addr", &addr.to_string(), "--db", &backing.db, "--nats", &backing.nats_url])
-            .args(["--node", name, "--lease-ms", &LEASE_MS.to_string(), "--bot-delay-ms", "2"])
+            .args(["--node", name, "--lease-ms", &lease_ms.to_string(), "--bot-delay-ms", "2"])
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
@@ -490,4 +496,29 @@ async fn an_owner_frozen_past_its_lease_is_fenced_out_and_lets_go() {
         "fencing: the old owner's refused writes {refused}, leases lost {}",
         a.metric("majlis_leases_lost_total").await
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_stopped_gracefully_hands_its_tables_over_at_once() {
+    let Some(backing) = backing("handover").await else { return };
+    // Leases of 60 s: a takeover within the wait below can only be a handover.
+    const LONG_LEASE_MS: u64 = 60_000;
+    let a = Node::start_with_lease("a", &backing, LONG_LEASE_MS).await;
+    let b = Node::start_with_lease("b", &backing, LONG_LEASE_MS).await;
+    let c = Node::start_with_lease("c", &backing, LONG_LEASE_MS).await;
+    let hold = Hold::new(600_000);
+    let (code, tasks) = table([a.addr, b.addr, c.addr], &hold);
+    wait_for("the match to be under way", Duration::from_secs(60), async || {
+        code.get().is_some() && a.metric("majlis_actions_total").await >= 6.0
+    })
+    .await;
+    let stopped = Instant::now();
+    a.signal("-TERM");
+    wait_for("the handover of the stopped owner's table", Duration::from_secs(20), async || {
+        b.metric("majlis_takeovers_total").await + c.metric("majlis_takeovers_total").await >= 1.0
+    })
+    .await;
+    eprintln!("handover: a's table taken over {:?} after SIGTERM", stopped.elapsed());
+    let seen = finish(tasks).await;
+    check_table(b.addr, &seen).await;
 }
