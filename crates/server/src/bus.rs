@@ -13,8 +13,9 @@
 //!   the clients resume on whichever node they reach.
 //! - `majlis.listing`: each node's public open tables, every few seconds.
 //!
-//! Headers carry the routing (`Majlis-Conn`, `Majlis-Node`, ...); payloads are the frames' own
-//! text, so nothing is encoded twice.
+//! A message for a table carries its sender (connection, node, player) as a JSON line before the
+//! socket's own frame text; a detach and the listings' node are headers (`Majlis-Detach`,
+//! `Majlis-Node`); frames for a node travel packed in a [`FrameBatch`].
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,12 +43,8 @@ pub const MOVED: &str = "majlis.moved";
 /// The subject of the nodes' listings.
 pub const LISTING: &str = "majlis.listing";
 
-/// Header: the connection a message is from (its cluster-wide id).
-pub const CONN: &str = "Majlis-Conn";
 /// Header: the node of the connection a message is from.
 pub const NODE: &str = "Majlis-Node";
-/// Header: the player of the connection a message is from (`id` and name, tab-separated).
-pub const PLAYER: &str = "Majlis-Player";
 /// Header: the connection closed; its tables stop sending to it.
 pub const DETACH: &str = "Majlis-Detach";
 
