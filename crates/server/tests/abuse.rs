@@ -317,3 +317,30 @@ async fn the_token_may_come_in_a_header_or_the_first_message() {
     }
     server.stop().await;
 }
+
+/// A private table's code is its only lock: no public answer names it — not the profiles of the
+/// people who played there, not a finished match's chat or record, not the lobby.
+#[tokio::test]
+async fn a_private_tables_code_is_in_no_public_answer() {
+    let server = TestServer::start(config(), &temp_db("private-code")).await;
+    let mut sara = Client::new(server.addr, "Sara").await;
+    sara.send(json!({ "type": "create_table", "game": "kout4", "public": false, "turn_ms": 600000, "id": "c" })).await;
+    let t = sara.until(|v| v["type"] == "table" || v["type"] == "error").await;
+    assert_eq!(t["type"], "table", "{t}");
+    let code = t["table"]["code"].as_str().unwrap().to_owned();
+    sara.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
+    sara.send(json!({ "type": "start", "table": code })).await;
+    let game_id = sara.play(&code, usize::MAX).await.expect("the match finishes");
+    let paths = [
+        format!("/api/players/{}", sara.id),
+        format!("/api/games/{game_id}/chat"),
+        format!("/api/games/{game_id}/record"),
+        "/api/tables".to_owned(),
+    ];
+    for path in paths {
+        let (status, body) = http(server.addr, "GET", &path, None, None).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert!(!body.to_string().contains(&code), "{path} names the private table {code}: {body}");
+    }
+    server.stop().await;
+}

@@ -67,7 +67,6 @@ fn out_of_turn() -> game::RecordError {
 fn played_game() -> PlayedGame {
     PlayedGame {
         game_id: "g_match0000000".to_owned(),
-        table: "K7QX2M".to_owned(),
         game: "kout4".to_owned(),
         started_at: 1_767_225_000_000,
         ended_at: Some(1_767_225_900_000),
@@ -207,7 +206,6 @@ fn examples() -> Vec<(&'static str, Value)> {
             "match_chat",
             value(&MatchChat {
                 game_id: "g_match0000000".to_owned(),
-                table: "K7QX2M".to_owned(),
                 chat: vec![
                     chat_line(0, sara_line, None, Some("good_luck")),
                     chat_line(1, noura_line, Some("<b>yalla</b> يلا"), None),

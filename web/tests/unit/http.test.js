@@ -227,8 +227,10 @@ const checks = {
   },
 
   async match_chat(f) {
-    // The lines are the `chat` frame's, without `type` and `table`: the chat reader takes them.
-    const code = f.table;
+    // The lines are the `chat` frame's, without `type` and `table` (a public answer names no
+    // table, which may have been private): the chat reader takes them.
+    assert.equal(f.table, undefined);
+    const code = 'K7QX2M';
     let s = reduce(initialState(), { type: 'route', route: { name: 'table', code } });
     s = reduce(s, { type: 'server', msg: { type: 'table', table: { code, game: 'kout4', seats: [], version: 1 }, you: 0 }, now: 0 });
     for (const line of f.chat) s = reduce(s, { type: 'server', msg: { type: 'chat', table: code, ...line }, now: 1000 });

@@ -31,5 +31,5 @@ async fn match_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Resu
         return Err(not_found());
     }
     let rows = hub.store.match_chat(&id, PLAYERS, CHAT_SERVED).await.map_err(|e| AppError::internal(&e))?;
-    Ok(Json(MatchChat { game_id: id, table: row.table_code, chat: rows.iter().map(line_of).collect() }))
+    Ok(Json(MatchChat { game_id: id, chat: rows.iter().map(line_of).collect() }))
 }

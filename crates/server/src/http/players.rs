@@ -93,7 +93,6 @@ fn played_game(row: &FinishedRow, seated: &[&SeatedRow]) -> PlayedGame {
     };
     PlayedGame {
         game_id: row.game_id.clone(),
-        table: row.table_code.clone(),
         game: row.game.clone(),
         started_at: row.started_at,
         ended_at: row.ended_at,

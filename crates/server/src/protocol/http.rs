@@ -165,10 +165,8 @@ pub enum AnalysisStatus {
 /// `GET /api/games/{id}/chat`: the players' channel of a finished match, oldest first.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchChat {
-    /// The match id.
+    /// The match id. (No table code: a public answer never names a table, which may be private.)
     pub game_id: String,
-    /// The code of the table it was played at.
-    pub table: String,
     /// The lines, as in the `chat` frame (without `type` and `table`).
     pub chat: Vec<ChatLine>,
 }
@@ -207,10 +205,8 @@ pub struct Rating {
 /// `GET /api/me/export` (with its record, [`ExportedGame`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayedGame {
-    /// The match id.
+    /// The match id. (No table code: profiles are public, and the table may have been private.)
     pub game_id: String,
-    /// The code of the table it was played at.
-    pub table: String,
     /// The game id.
     pub game: String,
     /// When it started, in Unix milliseconds.
