@@ -51,6 +51,14 @@ pub struct Args {
     /// need more is refused (`busy`) until some end.
     #[arg(long, default_value_t = 32)]
     max_bot_processes: usize,
+    /// The most external bot processes the tables one player hosts may run at once, so no one
+    /// holds the whole pool. Default: a quarter of --max-bot-processes (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    bot_share: Option<u32>,
+    /// Seconds a match may wait on a person before its external bots' processes end and give
+    /// their places back (they start again when their seat is to decide).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    bot_idle_s: u64,
     /// The threads the built-in searching bots (`strong`, `hard`) think on, at a lower priority
     /// than the threads serving people, so no person's action waits behind a bot's search.
     /// Decisions queue for them in order (16 per thread at most; past that, and when a decision's
@@ -174,6 +182,8 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     config.bots = args.bots;
     config.bot_ms = args.bot_ms;
     config.max_bot_processes = args.max_bot_processes;
+    config.bot_share = args.bot_share.map_or(0, |n| n as usize);
+    config.bot_idle = Duration::from_secs(args.bot_idle_s);
     config.bot_threads = args.bot_threads.map_or(0, usize::from);
     config.analysis_ms = args.analysis_ms;
     if let (Some(nats), Some(node)) = (args.nats, args.node) {

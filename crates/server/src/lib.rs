@@ -104,6 +104,12 @@ pub struct Config {
     pub bots: Vec<runners::NamedBot>,
     /// The most external bot processes running at once, over all tables.
     pub max_bot_processes: usize,
+    /// The most external bot processes one player's tables (those they host) run at once; 0: a
+    /// quarter of [`Config::max_bot_processes`], at least 1.
+    pub bot_share: usize,
+    /// How long a match may wait on a person before its external bots' processes end and give
+    /// their places back (they start again when their seat is to decide).
+    pub bot_idle: Duration,
     /// The time an external bot is given per decision, in milliseconds (`ms` in its `act`).
     pub bot_ms: u64,
     /// The threads built-in searching bots (`strong`, `hard`) think on, off the async runtime
@@ -140,6 +146,8 @@ impl Default for Config {
             limits: limits::Limits::default(),
             bots: Vec::new(),
             max_bot_processes: 32,
+            bot_share: 0,
+            bot_idle: Duration::from_secs(30),
             bot_ms: 1000,
             bot_threads: 0,
             analysis_ms: None,

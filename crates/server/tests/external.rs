@@ -131,6 +131,7 @@ async fn the_process_cap_refuses_a_start_with_busy_and_says_so() {
     let config = server::Config {
         bots: vec![named("wanderer", "examples/bots/random_bot.py", "tag-cap")],
         max_bot_processes: 2,
+        bot_share: 2,
         ..config()
     };
     let server = TestServer::start(config, &temp_db("external-cap")).await;
@@ -148,6 +149,81 @@ async fn the_process_cap_refuses_a_start_with_busy_and_says_so() {
     sara.until(|v| v["type"] == "table" && v["table"]["status"] == "playing").await;
     server.stop().await;
     wait_for_no_children("tag-cap").await;
+}
+
+/// `/api/bots`' count of running processes.
+async fn running(server: &TestServer) -> u64 {
+    let (_, bots) = http(server.addr, "GET", "/api/bots", None, None).await;
+    bots["running"].as_u64().unwrap()
+}
+
+#[tokio::test]
+async fn one_player_cannot_hold_every_process() {
+    // A pool of 4: each player's tables may hold a quarter of it.
+    let config = server::Config {
+        bots: vec![named("wanderer", "examples/bots/random_bot.py", "tag-share")],
+        max_bot_processes: 4,
+        ..config()
+    };
+    let server = TestServer::start(config, &temp_db("external-share")).await;
+    let mut guest = Client::new(server.addr, "Greedy").await;
+    let first = guest.create("kout4", json!({})).await;
+    guest.send(json!({ "type": "set_bot", "table": first, "seat": 1, "bot": "wanderer" })).await;
+    guest.send(json!({ "type": "fill_bots", "table": first, "bot": "heuristic" })).await;
+    guest.send(json!({ "type": "start", "table": first })).await;
+    guest
+        .until(|v| v["type"] == "table" && v["table"]["code"] == json!(first) && v["table"]["status"] == "playing")
+        .await;
+    // A second table of the same player, with room left in the pool: refused, naming the share.
+    let second = guest.create("kout4", json!({})).await;
+    guest.send(json!({ "type": "set_bot", "table": second, "seat": 1, "bot": "wanderer" })).await;
+    guest.send(json!({ "type": "fill_bots", "table": second, "bot": "heuristic" })).await;
+    guest.send(json!({ "type": "start", "table": second, "id": "again" })).await;
+    let e = guest.until(|v| v["id"] == "again").await;
+    assert_eq!(e["code"], "busy", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("one player's tables may run at most 1"), "{e}");
+    // Someone else still gets a process.
+    let mut sara = Client::new(server.addr, "Sara").await;
+    let code = sara.create("kout4", json!({})).await;
+    sara.send(json!({ "type": "set_bot", "table": code, "seat": 1, "bot": "wanderer" })).await;
+    sara.send(json!({ "type": "fill_bots", "table": code, "bot": "heuristic" })).await;
+    sara.send(json!({ "type": "start", "table": code, "id": "go" })).await;
+    let t = sara.until(|v| v["id"] == "go" || (v["type"] == "table" && v["table"]["status"] == "playing")).await;
+    assert_eq!(t["table"]["status"], "playing", "{t}");
+    server.stop().await;
+    wait_for_no_children("tag-share").await;
+}
+
+#[tokio::test]
+async fn a_match_waiting_on_a_person_gives_its_processes_back_and_takes_them_again() {
+    let config = server::Config {
+        bots: vec![named("wanderer", "examples/bots/random_bot.py", "tag-idle")],
+        bot_idle: Duration::from_secs(2),
+        ..config()
+    };
+    let server = TestServer::start(config, &temp_db("external-idle")).await;
+    let mut sara = Client::new(server.addr, "Sara").await;
+    let code = sara.create("kout4", json!({})).await;
+    sara.send(json!({ "type": "fill_bots", "table": code, "bot": "wanderer" })).await;
+    sara.send(json!({ "type": "start", "table": code })).await;
+    sara.until(|v| v["type"] == "table" && v["table"]["status"] == "playing").await;
+    // Sara does not act: once the match waits on her, the programs end and the places are free
+    // (before: they stayed for as long as her 600 s clock ran).
+    let start = Instant::now();
+    while running(&server).await > 0 {
+        assert!(start.elapsed() < Duration::from_secs(20), "the waiting match still holds its processes");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    wait_for_no_children("tag-idle").await;
+    assert!(!sara.seen.iter().any(|v| v["type"] == "table" && v["table"]["status"] == "finished"));
+    // She plays on: each program starts again when its seat is to decide, and the match ends
+    // with no bot replaced (a program that could not start again would be told as one).
+    sara.send(json!({ "type": "resume", "table": code })).await;
+    sara.play(&code, usize::MAX).await.expect("the match finishes");
+    let notices: Vec<_> = sara.seen.iter().filter(|v| v["type"] == "notice").collect();
+    assert!(notices.is_empty(), "{notices:?}");
+    server.stop().await;
+    wait_for_no_children("tag-idle").await;
 }
 
 #[tokio::test]

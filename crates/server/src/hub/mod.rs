@@ -120,7 +120,7 @@ impl Hub {
         let guess_rate = KeyedRate::new(limits.guess_burst, limits.guesses_per_minute);
         let signin_rate = KeyedRate::new(limits.signin_burst, limits.signins_per_minute);
         let table_rate = KeyedRate::new(limits.table_burst, limits.tables_per_minute);
-        let bot_pool = BotPool::new(&config.bots, config.max_bot_processes, config.bot_ms);
+        let bot_pool = BotPool::new(&config.bots, config.max_bot_processes, config.bot_share, config.bot_ms);
         let bot_threads = BotThreads::new(config.bot_threads)?;
         let metrics = Metrics::new(store.metrics(), config.cluster.as_ref().map(|c| c.node.as_str()));
         Ok(Arc::new(Hub {

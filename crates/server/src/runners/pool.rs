@@ -4,12 +4,15 @@
 //!
 //! Each external seat runs one process for the whole match, started when the match starts and
 //! ended with it (or with the table, or the server). Processes are counted against
-//! [`BotPool::max_processes`]: a start that would pass the cap is refused with `busy`, naming the
-//! cap. Decisions are asked off the async runtime (the protocol's waits are blocking), so a table
-//! waiting on a slow program holds up nobody else.
+//! [`BotPool::max_processes`] and against the share of the player they run for (the host who
+//! started the match, [`BotPool::share`]): a start that would pass either is refused with `busy`,
+//! naming the limit, so one player cannot hold every process. A table that waits on a person
+//! gives its processes back after a while (`Config::bot_idle`) and starts them again when a bot
+//! is to act. Decisions are asked off the async runtime (the protocol's waits are blocking), so a
+//! table waiting on a slow program holds up nobody else.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
 
 use bots::external::{ExecCommand, ExecConfig, ExternalBot, Fault, Hello, StartError};
 use bots::{Bot, BotSpec, Playable};
@@ -77,7 +80,39 @@ pub struct BotPool {
     named: BTreeMap<String, ExecCommand>,
     processes: Arc<Semaphore>,
     max_processes: usize,
+    share: usize,
+    /// Processes held per player, by the places they hold.
+    held: Arc<Mutex<HashMap<String, usize>>>,
     exec: ExecConfig,
+}
+
+/// One place in the pool, held for a player: given back (to the pool and to the player's share)
+/// when dropped.
+pub(crate) struct Place {
+    _permit: OwnedSemaphorePermit,
+    owner: String,
+    held: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut held = self.held.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = held.get_mut(&self.owner) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                held.remove(&self.owner);
+            }
+        }
+    }
+}
+
+/// Why no place was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Full {
+    /// The whole pool is in use.
+    Pool,
+    /// The player's share is.
+    Share,
 }
 
 impl std::fmt::Debug for BotPool {
@@ -91,15 +126,19 @@ impl std::fmt::Debug for BotPool {
 }
 
 impl BotPool {
-    /// A pool of `bots` running at most `max_processes` processes at once, each given `ms` per
-    /// decision; the programs' error output goes to the log.
+    /// A pool of `bots` running at most `max_processes` processes at once and at most `share`
+    /// for one player (0: a quarter of the pool, at least 1), each given `ms` per decision; the
+    /// programs' error output goes to the log.
     #[must_use]
-    pub fn new(bots: &[NamedBot], max_processes: usize, ms: u64) -> Self {
+    pub fn new(bots: &[NamedBot], max_processes: usize, share: usize, ms: u64) -> Self {
         let log: bots::external::LogFn = Arc::new(|line| tracing::info!(target: "majlis::bot", "{line}"));
+        let share = if share == 0 { (max_processes / 4).max(1) } else { share.min(max_processes) };
         BotPool {
             named: bots.iter().map(|b| (b.name.clone(), b.command.clone())).collect(),
             processes: Arc::new(Semaphore::new(max_processes)),
             max_processes,
+            share,
+            held: Arc::default(),
             exec: ExecConfig { ms, log },
         }
     }
@@ -121,19 +160,57 @@ impl BotPool {
         self.max_processes
     }
 
+    /// The most processes one player's tables may run at once.
+    #[must_use]
+    pub fn share(&self) -> usize {
+        self.share
+    }
+
     /// Processes running now.
     #[must_use]
     pub fn running(&self) -> usize {
         self.max_processes - self.processes.available_permits()
     }
 
-    /// Takes `n` places for processes at once, or none: `None` when fewer are free.
-    pub(crate) fn reserve(&self, n: usize) -> Option<Vec<OwnedSemaphorePermit>> {
-        let mut taken = Vec::with_capacity(n);
-        for _ in 0..n {
-            taken.push(self.processes.clone().try_acquire_owned().ok()?);
+    /// Processes running now for `player`'s tables.
+    #[must_use]
+    pub fn held_by(&self, player: &str) -> usize {
+        self.held.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(player).copied().unwrap_or(0)
+    }
+
+    /// Takes `n` places for processes at once for `owner`, or none: [`Full`] when the pool or
+    /// the owner's share has fewer free.
+    pub(crate) fn reserve(&self, owner: &str, n: usize) -> Result<Vec<Place>, Full> {
+        let mut held = self.held.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mine = held.get(owner).copied().unwrap_or(0);
+        if mine + n > self.share {
+            return Err(Full::Share);
         }
-        Some(taken)
+        let mut permits = Vec::with_capacity(n);
+        for _ in 0..n {
+            permits.push(self.processes.clone().try_acquire_owned().map_err(|_| Full::Pool)?);
+        }
+        *held.entry(owner.to_owned()).or_default() += n;
+        Ok(permits
+            .into_iter()
+            .map(|p| Place { _permit: p, owner: owner.to_owned(), held: Arc::clone(&self.held) })
+            .collect())
+    }
+
+    /// What to tell a host refused a place for `n` processes by `full`.
+    pub(crate) fn refusal(&self, full: Full, n: usize) -> String {
+        match full {
+            Full::Pool => format!(
+                "this server runs at most {} external bot processes at once and has no room for {n} more now: \
+                 seat a built-in bot or try again later",
+                self.max_processes
+            ),
+            Full::Share => format!(
+                "one player's tables may run at most {} external bot processes at once on this server and yours \
+                 would need {n} more: seat a built-in bot or end another table's match",
+                self.share
+            ),
+        }
     }
 
     /// Starts bot `name` for `seat` of a match of `kind` under `rules`, holding `permit`.
@@ -147,7 +224,7 @@ impl BotPool {
         rules: &G::Rules,
         seat: Seat,
         seed: u64,
-        permit: OwnedSemaphorePermit,
+        permit: Place,
     ) -> Result<ExternalSeat<G>, String> {
         let command = self.named.get(name).ok_or_else(|| format!("this server has no bot named {name:?}"))?;
         let hello = Hello::new(kind, rules, seat);
@@ -160,7 +237,7 @@ impl BotPool {
 pub(crate) struct ExternalSeat<G: Playable> {
     /// Taken out while it thinks (on a blocking thread), put back after.
     bot: Option<Box<dyn Bot<G>>>,
-    permit: Option<OwnedSemaphorePermit>,
+    permit: Option<Place>,
     /// The program ended for good (exited, never ready, late too often): the built-in bot plays.
     pub(crate) gone: bool,
 }

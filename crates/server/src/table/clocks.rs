@@ -31,6 +31,9 @@ pub(super) enum Wake {
     Retry,
     /// A lobby nobody is connected to any more closes.
     Abandoned,
+    /// The table has waited on a person for `Config::bot_idle`: its external bots' processes
+    /// end and give their places back.
+    RestBots,
 }
 
 /// The table's deadlines.
@@ -126,6 +129,10 @@ impl<G: Playable> Table<G> {
             }
         };
         let window = game.clock_may_act();
+        // Only people are to act and external programs wait with them: they rest after a while.
+        if self.external_running() && game.to_act().iter().all(|seat| self.is_present_human(seat)) {
+            consider(self.clocks.decision_since + self.hub.config.bot_idle, Wake::RestBots);
+        }
         if window {
             consider(self.clocks.snap_deadline(), Wake::CloseWindow);
         }
@@ -213,6 +220,7 @@ impl<G: Playable> Table<G> {
                 }
             }
             Wake::Bot(seat) => self.bot_plays(seat).await,
+            Wake::RestBots => self.rest_external(),
             Wake::GiveUpThinking => self.give_up_thinking().await,
             Wake::Timeout(seat) => {
                 if let Some(s) = self.lobby.seats.get_mut(seat.index()) {

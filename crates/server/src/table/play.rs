@@ -551,18 +551,11 @@ impl<G: Playable> Table<G> {
             return Ok(external);
         }
         let pool = &self.hub.bot_pool;
-        let Some(permits) = pool.reserve(seats.len()) else {
-            tracing::warn!(table = %self.lobby.code, running = pool.running(), max = pool.max_processes(), "external bot cap reached");
-            return Err(ProtocolError::new(
-                ErrorCode::Busy,
-                format!(
-                    "this server runs at most {} external bot processes at once and has no room for {} more now: \
-                     seat a built-in bot or try again later",
-                    pool.max_processes(),
-                    seats.len()
-                ),
-            ));
-        };
+        // The places are the host's: one player's tables hold at most their share of the pool.
+        let permits = pool.reserve(&self.lobby.host, seats.len()).map_err(|full| {
+            tracing::warn!(table = %self.lobby.code, running = pool.running(), max = pool.max_processes(), ?full, "no room for external bots");
+            ProtocolError::new(ErrorCode::Busy, pool.refusal(full, seats.len()))
+        })?;
         for ((seat, name), permit) in seats.into_iter().zip(permits) {
             let seed = fair::derive_u64(&self.seed, "external", &[number, seat.index() as u64]);
             let running = pool
@@ -584,16 +577,13 @@ impl<G: Playable> Table<G> {
             self.play.external.resize_with(self.lobby.seat_count, || External::None);
         }
         if matches!(self.play.external.get(seat.index()), Some(External::None)) {
-            let started = match (self.play.game.as_ref(), self.hub.bot_pool.reserve(1)) {
-                (Some(game), Some(mut permit)) => {
+            let started = match (self.play.game.as_ref(), self.hub.bot_pool.reserve(&self.lobby.host, 1)) {
+                (Some(game), Ok(mut permit)) => {
                     let seed = fair::derive_u64(&self.seed, "external", &[self.play.matches, seat.index() as u64]);
                     let permit = permit.pop()?;
                     self.hub.bot_pool.start::<G>(&name, self.lobby.kind, game.game().rules(), seat, seed, permit)
                 }
-                (_, None) => Err(format!(
-                    "this server runs at most {} external bot processes at once and all are in use",
-                    self.hub.bot_pool.max_processes()
-                )),
+                (_, Err(full)) => Err(self.hub.bot_pool.refusal(full, 1)),
                 (None, _) => return None,
             };
             self.play.external[seat.index()] = match started {
@@ -630,6 +620,28 @@ impl<G: Playable> Table<G> {
         let message = format!("bot {name} (seat {seat}) {reason}; {then}");
         tracing::warn!(table = %self.lobby.code, %seat, bot = %name, code, "{message}");
         self.broadcast_notice(Some(seat), code, message);
+    }
+
+    /// Whether some external bot's program runs.
+    pub(super) fn external_running(&self) -> bool {
+        self.play.external.iter().any(|e| matches!(e, External::Running(_)))
+    }
+
+    /// The table waits on a person: its external bots' programs end and give their places back;
+    /// each starts again (as on a restored table) when its seat is next to decide.
+    pub(super) fn rest_external(&mut self) {
+        let mut rested = 0;
+        for slot in &mut self.play.external {
+            if matches!(slot, External::Running(_))
+                && let External::Running(running) = std::mem::replace(slot, External::None)
+            {
+                running.end(game::Score::new(), None);
+                rested += 1;
+            }
+        }
+        if rested > 0 {
+            tracing::info!(table = %self.lobby.code, rested, "the table waits on a person: its external bots rest");
+        }
     }
 
     /// Tells every external bot of the match that it is over and ends its program.
