@@ -24,12 +24,16 @@ pub struct Args {
     /// The same as `--log-format json` (kept for existing scripts).
     #[arg(long, hide = true)]
     json_logs: bool,
-    /// Serve `GET /metrics`, `/healthz` and `/readyz` on this address of their own (e.g.
-    /// 127.0.0.1:9090, for a Prometheus on this machine or a private network) instead of
-    /// `/metrics` on `--addr`. Without it `/metrics` is on `--addr`: keep it from the public
-    /// then (docs/operations.md).
+    /// Serve `GET /metrics`, `/api/stats`, `/healthz` and `/readyz` on this address of their own
+    /// (e.g. 127.0.0.1:9090, for a Prometheus on this machine or a private network). Without it,
+    /// and without `--public-metrics`, `/metrics` and `/api/stats` are not served at all
+    /// (docs/operations.md).
     #[arg(long, value_name = "ADDR", env = "MAJLIS_METRICS_ADDR")]
     metrics_addr: Option<SocketAddr>,
+    /// Serve `GET /metrics` and `/api/stats` on `--addr`, to whoever reaches it: for a server on a
+    /// private network, a load test, or behind a proxy that keeps them from the public.
+    #[arg(long, env = "MAJLIS_PUBLIC_METRICS", conflicts_with = "metrics_addr")]
+    public_metrics: bool,
     /// An address the per-address limits (connections, new guests, guessed table codes) do not
     /// apply to: a reverse proxy on this machine that limits by itself, or a load test's client.
     /// Repeatable.
@@ -176,6 +180,7 @@ async fn serve(args: Args) -> anyhow::Result<()> {
         config.limits.chat_every = Duration::from_millis(ms);
     }
     config.secure_cookies = args.secure_cookies;
+    config.metrics_on_main = args.public_metrics;
     for bot in &args.bots {
         println!("majlis: bot {} = {}", bot.name(), bot.command());
     }

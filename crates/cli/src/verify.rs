@@ -10,10 +10,15 @@ use serde_json::json;
 pub struct Args {
     /// The record file (`-` for standard input), e.g. from `GET /api/games/{id}/record`.
     file: String,
+    /// Accept hands committed with the older formula, SHA-256(salt || deck), which does not name
+    /// the hand (records a server made before the hand's number was hashed): each such deck is
+    /// still checked against its salt, but not the hands' order.
+    #[arg(long)]
+    allow_unnumbered: bool,
 }
 
 /// Runs `majlis verify FILE`: exit 0 with `{"ok": true, "hands": N}` when every hand's
-/// commitment matches SHA-256(salt || deck); exit 2 with `{"error": {"hand": N, "reason": ...}}`
+/// commitment matches SHA-256(salt || "hand:N:" || deck) (docs/protocol.md, fair deals); exit 2 with `{"error": {"hand": N, "reason": ...}}`
 /// naming the first hand that does not (or a malformed record).
 pub fn run(args: Args) -> ExitCode {
     let text = if args.file == "-" {
@@ -36,7 +41,12 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match server::fair::verify_record(&record) {
+    let verified = if args.allow_unnumbered {
+        server::fair::verify_record_allowing_unnumbered(&record)
+    } else {
+        server::fair::verify_record(&record)
+    };
+    match verified {
         Ok(hands) => {
             println!("{}", json!({ "ok": true, "hands": hands }));
             ExitCode::SUCCESS

@@ -100,7 +100,7 @@ impl Node {
         let addr = free_addr();
         let child = Command::new(env!("CARGO_BIN_EXE_majlis"))
             .args(["serve", "--addr", &addr.to_string(), "--db", &backing.db, "--nats", &backing.nats_url])
-            .args(["--node", name, "--lease-ms", &lease_ms.to_string(), "--bot-delay-ms", "2"])
+            .args(["--node", name, "--lease-ms", &lease_ms.to_string(), "--bot-delay-ms", "2", "--public-metrics"])
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())

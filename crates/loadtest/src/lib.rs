@@ -24,7 +24,7 @@ use tokio_tungstenite::tungstenite::http::header::AUTHORIZATION;
 #[non_exhaustive]
 pub enum LoadTestError {
     /// The server did not answer `GET /api/stats`.
-    #[error("GET /api/stats (is `majlis serve` running there?): {0}")]
+    #[error("GET /api/stats (is `majlis serve --public-metrics` running there?): {0}")]
     Unreachable(Box<LoadTestError>),
     /// A socket failed.
     #[error("{0}")]
@@ -248,7 +248,9 @@ async fn rss_of(addrs: &[String]) -> Result<Option<u64>, LoadTestError> {
 async fn stats(addr: &str) -> Result<Value, LoadTestError> {
     let (status, body) = http(addr, "GET", "/api/stats", None).await?;
     if status != 200 {
-        return Err(LoadTestError::Server(format!("/api/stats answered {status}")));
+        return Err(LoadTestError::Server(format!(
+            "/api/stats answered {status} (the server serves it on its main address only with `--public-metrics`)"
+        )));
     }
     Ok(body)
 }

@@ -1,9 +1,17 @@
 //! Fair deals: the server commits to each deck before the hand and reveals it after, so players can
 //! prove the dealer did not stack it.
 //!
-//! `commitment = hex(SHA-256(salt || deck))`, where `salt` is 32 random bytes (hex in records and
-//! messages; the raw bytes are hashed) and `deck` is the cards in record notation joined by commas
-//! (`"QS,3H,RJ,..."`).
+//! `commitment = hex(SHA-256(salt || "hand:<n>:" || deck))`, where `salt` is 32 random bytes (hex
+//! in records and messages; the raw bytes are hashed), `<n>` is the hand's number in its match
+//! (from 0, in decimal: the `hand` of the `commitment` message, the hand's place in the record)
+//! and `deck` is the cards in record notation joined by commas (`"QS,3H,RJ,..."`). The number
+//! binds each commitment to its place: two hands' decks, salts and commitments swapped whole no
+//! longer verify.
+//!
+//! Records made before the number was hashed hold `SHA-256(salt || deck)`
+//! ([`unnumbered_commitment`]); [`verify_record`] refuses them, naming the older formula, and
+//! [`verify_record_allowing_unnumbered`] (`majlis verify --allow-unnumbered`) accepts them, which
+//! checks each deck against its salt but not the hands' order.
 //!
 //! Every random choice of a table (its dealers, decks, salts and its bots' choices) is derived from
 //! the table's one secret seed, by purpose and number, so a restored table goes on exactly as it
@@ -71,9 +79,21 @@ pub fn deck_text(deck: &[Card]) -> String {
     out
 }
 
-/// `hex(SHA-256(salt || deck_text(deck)))`.
+/// `hex(SHA-256(salt || "hand:<hand>:" || deck_text(deck)))`: the commitment of hand number
+/// `hand` (from 0) of its match.
 #[must_use]
-pub fn commitment(salt: &[u8], deck: &[Card]) -> String {
+pub fn commitment(salt: &[u8], hand: usize, deck: &[Card]) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(salt);
+    hasher.update(format!("hand:{hand}:").as_bytes());
+    hasher.update(deck_text(deck).as_bytes());
+    hex::encode(hasher.finalize())
+}
+
+/// `hex(SHA-256(salt || deck_text(deck)))`: the older commitment, which did not name its hand
+/// (records made before the hand's number was hashed).
+#[must_use]
+pub fn unnumbered_commitment(salt: &[u8], deck: &[Card]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(salt);
     hasher.update(deck_text(deck).as_bytes());
@@ -115,13 +135,29 @@ impl VerifyError {
     }
 }
 
-/// Checks the commitment of every hand of `record` against its salt and deck, and every reshuffle
-/// list against [`reshuffle_order`]; returns how many hands were checked.
+/// Checks the commitment of every hand of `record` against its number, salt and deck
+/// ([`commitment`]), and every reshuffle list against [`reshuffle_order`]; returns how many hands
+/// were checked.
 ///
 /// # Errors
 /// The first hand that has no commitment or salt, a salt that is not hex, a commitment that
-/// does not match, or a reshuffle list that is not the salt's order.
+/// does not match (the reason says when it is another hand's, or the older unnumbered formula),
+/// or a reshuffle list that is not the salt's order.
 pub fn verify_record(record: &Record) -> Result<usize, VerifyError> {
+    verify(record, false)
+}
+
+/// [`verify_record`], accepting also hands committed with the older formula
+/// ([`unnumbered_commitment`]), as records made before the hand's number was hashed are: each
+/// such deck is still bound to its salt, but the order of those hands is not checked.
+///
+/// # Errors
+/// As [`verify_record`].
+pub fn verify_record_allowing_unnumbered(record: &Record) -> Result<usize, VerifyError> {
+    verify(record, true)
+}
+
+fn verify(record: &Record, allow_unnumbered: bool) -> Result<usize, VerifyError> {
     for (i, hand) in record.hands.iter().enumerate() {
         let fail = |reason: String| VerifyError { hand: i, reason };
         let Some(committed) = &hand.commitment else {
@@ -131,10 +167,22 @@ pub fn verify_record(record: &Record) -> Result<usize, VerifyError> {
             return Err(fail("no salt".to_owned()));
         };
         let salt = hex::decode(salt).map_err(|e| fail(format!("the salt is not hex: {e}")))?;
-        let actual = commitment(&salt, &hand.deck);
-        if !actual.eq_ignore_ascii_case(committed) {
+        let actual = commitment(&salt, i, &hand.deck);
+        let unnumbered = || unnumbered_commitment(&salt, &hand.deck).eq_ignore_ascii_case(committed);
+        let accepted = actual.eq_ignore_ascii_case(committed) || (allow_unnumbered && unnumbered());
+        if !accepted {
+            let other = (0..record.hands.len())
+                .find(|&k| k != i && commitment(&salt, k, &hand.deck).eq_ignore_ascii_case(committed));
+            let why = match other {
+                Some(k) => format!("the deck, salt and commitment are hand {k}'s: hands were swapped or reordered"),
+                None if unnumbered() => "it is the older formula SHA-256(salt || deck), which does not name its hand \
+                     (a record made before the hand's number was hashed: `majlis verify --allow-unnumbered` \
+                     accepts it without checking the hands' order)"
+                    .to_owned(),
+                None => "the deck or salt was changed".to_owned(),
+            };
             return Err(fail(format!(
-                "the commitment {committed} does not match SHA-256(salt || deck) = {actual}: the deck or salt was changed"
+                "the commitment {committed} of hand {i} does not match SHA-256(salt || \"hand:{i}:\" || deck) = {actual}: {why}"
             )));
         }
         for (k, list) in hand.reshuffles.iter().flatten().enumerate() {
@@ -198,21 +246,37 @@ mod tests {
     }
 
     #[test]
-    fn commitment_hashes_salt_bytes_then_the_comma_joined_deck() {
+    fn commitment_hashes_salt_bytes_the_hand_number_then_the_comma_joined_deck() {
         let deck = cards("QS,3H,RJ");
         assert_eq!(deck_text(&deck), "QS,3H,RJ");
         let salt = [7u8; 32];
         let mut expected = Sha256::new();
         expected.update([7u8; 32]);
-        expected.update(b"QS,3H,RJ");
-        assert_eq!(commitment(&salt, &deck), hex::encode(expected.finalize()));
+        expected.update(b"hand:12:QS,3H,RJ");
+        assert_eq!(commitment(&salt, 12, &deck), hex::encode(expected.finalize()));
+        let mut older = Sha256::new();
+        older.update([7u8; 32]);
+        older.update(b"QS,3H,RJ");
+        assert_eq!(unnumbered_commitment(&salt, &deck), hex::encode(older.finalize()));
     }
 
     fn record_with(deck: &str, salt: [u8; 32], committed_deck: &str) -> Record {
         let mut hand = HandRecord::new(Seat::ZERO, &cards(deck));
-        hand.commitment = Some(commitment(&salt, &cards(committed_deck)));
+        hand.commitment = Some(commitment(&salt, 0, &cards(committed_deck)));
         hand.salt = Some(hex::encode(salt));
         Record { game: GameKind::Kout4, rules: Default::default(), players: Vec::new(), hands: vec![hand] }
+    }
+
+    /// A record made before the hand's number was hashed verifies only when asked to accept it.
+    #[test]
+    fn an_unnumbered_record_is_refused_in_words_unless_allowed() {
+        let mut old = record_with("QS,3H,RJ", [1; 32], "QS,3H,RJ");
+        old.hands[0].commitment = Some(unnumbered_commitment(&[1; 32], &cards("QS,3H,RJ")));
+        let err = verify_record(&old).expect_err("the older formula is not the current one");
+        assert!(err.reason.contains("--allow-unnumbered"), "{err}");
+        assert_eq!(verify_record_allowing_unnumbered(&old), Ok(1));
+        old.hands[0].deck = cards("3H,QS,RJ");
+        assert!(verify_record_allowing_unnumbered(&old).is_err(), "a changed deck fails either way");
     }
 
     #[test]
@@ -220,7 +284,9 @@ mod tests {
         let honest = record_with("QS,3H,RJ", [1; 32], "QS,3H,RJ");
         assert_eq!(verify_record(&honest), Ok(1));
         let mut two = honest.clone();
-        two.hands.push(record_with("AS,KS", [2; 32], "KS,AS").hands.remove(0));
+        let mut second = record_with("AS,KS", [2; 32], "KS,AS").hands.remove(0);
+        second.commitment = Some(commitment(&[2; 32], 1, &cards("KS,AS")));
+        two.hands.push(second);
         let err = verify_record(&two).expect_err("second hand was swapped");
         assert_eq!(err.hand, 1);
         let mut no_salt = honest;

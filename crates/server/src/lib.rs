@@ -123,8 +123,10 @@ pub struct Config {
     /// server behind a TLS proxy that does not send `X-Forwarded-Proto: https`; without it the
     /// cookie is `Secure` only on requests that came with that header.
     pub secure_cookies: bool,
-    /// Serve `GET /metrics` on the main address too. [`serve_with_metrics`] turns it off when
-    /// it is given an address of its own for them, which need not be reachable from outside.
+    /// Serve `GET /metrics` and `/api/stats` on the main address too (`serve --public-metrics`):
+    /// for a server on a private network, or behind a proxy that keeps them from the public. Off
+    /// by default: they tell anyone how busy the server is and what it runs on. [`serve_with_metrics`]
+    /// serves them on an address of their own, and turns this off.
     pub metrics_on_main: bool,
     /// One node of several (`serve --nats URL --node NAME`, PostgreSQL only); `None`: a single
     /// server, which owns every table in its store.
@@ -152,7 +154,7 @@ impl Default for Config {
             bot_threads: 0,
             analysis_ms: None,
             secure_cookies: false,
-            metrics_on_main: true,
+            metrics_on_main: false,
             cluster: None,
         }
     }
@@ -222,8 +224,9 @@ where
     serve_with_metrics(listener, None, store, config, shutdown).await
 }
 
-/// [`serve`], with `GET /metrics`, `/healthz` and `/readyz` also on `metrics` (an address for
-/// operators only; `/metrics` is then not served on the main address). That listener answers
+/// [`serve`], with `GET /metrics`, `/api/stats`, `/healthz` and `/readyz` also on `metrics` (an
+/// address for operators only; `/metrics` and `/api/stats` are then not served on the main
+/// address, whatever [`Config::metrics_on_main`] says). That listener answers
 /// until the server has stopped, so `/readyz` says 503 while it shuts down.
 ///
 /// # Errors

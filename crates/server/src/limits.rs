@@ -37,8 +37,8 @@ pub const ABANDONED_LOBBY_GRACES: u32 = 4;
 pub const PUBLIC_CODE_LEN: usize = 6;
 
 /// Letters in the code of a private table, which is its only key: 31^12 ≈ 8·10^17 codes, so even
-/// a million live tables and a thousand guesses a second (far past [`MAX_BAD`] closing a socket
-/// after its tenth `no_table`) find one once in some 25,000 years.
+/// a million live tables and a thousand guesses a second (far past what [`Limits::guess_burst`]
+/// lets one address or player make) find one once in some 25,000 years.
 pub const PRIVATE_CODE_LEN: usize = 12;
 
 /// The most tables `GET /api/tables` lists.
@@ -108,13 +108,23 @@ pub struct Limits {
     /// Tables one address may create per minute in the long run.
     pub tables_per_minute: u32,
     /// Table codes that name no table (`no_table` answers) one address, or one player, may send
-    /// at once before the rate below applies; past it the socket is closed with 1008. With
-    /// [`PRIVATE_CODE_LEN`] letters this makes finding a private table by guessing hopeless.
+    /// at once, over all their sockets, before the rate below applies. Once the budget is spent,
+    /// a socket of that address or player that names a table it does not follow yet is answered
+    /// `rate_limited` and closed with 1008 before the code is even looked up, real or not, until
+    /// the budget fills again. With [`PRIVATE_CODE_LEN`] letters this makes finding a private
+    /// table by guessing hopeless.
     pub guess_burst: u32,
     /// Unknown table codes per minute one address or player may send in the long run.
     pub guesses_per_minute: u32,
-    /// Chat messages one socket may send at once before the rate below applies; past it a chat
-    /// message is refused with `rate_limited` and not said (the socket's other messages go on).
+    /// Records one address may upload to `POST /api/replay` at once before the rate below
+    /// applies; past it the answer is 429 `rate_limited`. Each costs a replay of the whole match
+    /// and an answer many times the record's size.
+    pub replay_burst: u32,
+    /// Records one address may upload per minute in the long run.
+    pub replays_per_minute: u32,
+    /// Chat messages one player may send at once (over all their sockets and tables) before the
+    /// rate below applies; past it a chat message is refused with `rate_limited` and not said
+    /// (the socket's other messages go on).
     pub chat_burst: u32,
     /// One more chat message is allowed per this long in the long run (2 s: five per ten seconds).
     pub chat_every: Duration,
@@ -143,6 +153,8 @@ impl Default for Limits {
             tables_per_minute: 20,
             guess_burst: 20,
             guesses_per_minute: 30,
+            replay_burst: 5,
+            replays_per_minute: 10,
             chat_burst: 3,
             chat_every: Duration::from_secs(2),
             addr_exempt: Vec::new(),
@@ -181,6 +193,61 @@ impl KeyedRate {
             self.limiter.retain_recent();
         }
         self.limiter.check_key(&key).is_ok()
+    }
+}
+
+/// Token buckets per key on tokio's clock (so tests can move it), which, unlike [`KeyedRate`],
+/// can tell whether a key's bucket is empty without taking from it: a limit that refuses before
+/// the work, once earlier work spent the budget.
+#[derive(Debug)]
+pub(crate) struct KeyedBucket {
+    burst: f64,
+    every: Duration,
+    buckets: std::sync::Mutex<std::collections::HashMap<String, (f64, tokio::time::Instant)>>,
+}
+
+impl KeyedBucket {
+    /// Buckets of `burst` (zero is read as one) that regain one every `every`.
+    pub(crate) fn new(burst: u32, every: Duration) -> Self {
+        KeyedBucket { burst: f64::from(burst.max(1)), every, buckets: std::sync::Mutex::default() }
+    }
+
+    /// Buckets of `burst` that regain `per_minute` a minute (zeros are read as one).
+    pub(crate) fn per_minute(burst: u32, per_minute: u32) -> Self {
+        KeyedBucket::new(burst, Duration::from_secs(60) / per_minute.max(1))
+    }
+
+    /// `key`'s tokens now; forgets the keys whose buckets are full again when there are many.
+    fn tokens(&self, map: &mut std::collections::HashMap<String, (f64, tokio::time::Instant)>, key: &str) -> f64 {
+        let now = tokio::time::Instant::now();
+        let every = self.every.as_secs_f64();
+        let refill = |(tokens, since): (f64, tokio::time::Instant)| {
+            let regained = if every > 0.0 { now.duration_since(since).as_secs_f64() / every } else { self.burst };
+            (tokens + regained).min(self.burst)
+        };
+        if map.len() > RATE_KEYS_BEFORE_SWEEP {
+            map.retain(|_, bucket| refill(*bucket) < self.burst);
+        }
+        let tokens = map.get(key).map_or(self.burst, |bucket| refill(*bucket));
+        map.insert(key.to_owned(), (tokens, now));
+        tokens
+    }
+
+    /// Whether `key`'s bucket is empty now (nothing is taken).
+    pub(crate) fn spent(&self, key: &str) -> bool {
+        let mut map = self.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.tokens(&mut map, key) < 1.0
+    }
+
+    /// Takes one from `key`'s bucket; `false` when it is empty.
+    pub(crate) fn take(&self, key: &str) -> bool {
+        let mut map = self.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let tokens = self.tokens(&mut map, key);
+        if tokens < 1.0 {
+            return false;
+        }
+        map.insert(key.to_owned(), (tokens - 1.0, tokio::time::Instant::now()));
+        true
     }
 }
 

@@ -11,6 +11,7 @@ use std::time::Duration;
 use common::{Client, TestServer, config, http, temp_db};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use server::Store;
 use server::limits::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -342,5 +343,147 @@ async fn a_private_tables_code_is_in_no_public_answer() {
         assert_eq!(status, 200, "{path}: {body}");
         assert!(!body.to_string().contains(&code), "{path} names the private table {code}: {body}");
     }
+    server.stop().await;
+}
+
+/// Spends the guess budget: `n` codes that name no table, each answered `no_table`.
+async fn guess(c: &mut Client, n: usize) {
+    for i in 0..n {
+        c.send(json!({ "type": "spectate", "table": format!("ZZZZZZZZZZ{i:02}"), "id": i })).await;
+        let v = c.until(|v| v["id"] == i).await;
+        assert_eq!(v["code"], "no_table", "{v}");
+    }
+}
+
+/// Asks to spectate `code` on `c` and returns the answer (a `table` frame or an error).
+async fn spectate(c: &mut Client, code: &str) -> Value {
+    c.send(json!({ "type": "spectate", "table": code, "id": "look" })).await;
+    c.until(|v| v["id"] == "look" && (v["type"] == "table" || v["type"] == "error")).await
+}
+
+/// Once an address's (or a player's) budget of unknown codes is spent, even a real code is not
+/// looked up for it until the budget fills again, and a new socket does not start a new budget:
+/// the refusal comes before the lookup, so guessing cannot go on one socket per guess. (Before:
+/// a new socket looked a real code up at once, and each guess only closed its own socket.)
+#[tokio::test]
+async fn a_spent_guess_budget_refuses_even_a_real_code_on_a_new_socket() {
+    let limits = Limits { guess_burst: 3, guesses_per_minute: 1, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("guess-before")).await;
+    let mut host = Client::new(server.addr, "Host").await;
+    let code = host.create("kout4", json!({})).await;
+    let mut guesser = Client::new(server.addr, "Guesser").await;
+    guess(&mut guesser, 3).await;
+    // Another guest of the same address, on a socket of its own, asks for the real table.
+    let mut other = Client::new(server.addr, "Other").await;
+    let v = spectate(&mut other, &code).await;
+    assert_eq!((v["type"].as_str(), v["code"].as_str()), (Some("error"), Some("rate_limited")), "{v}");
+    assert_eq!(until_closed(&mut other).await.0, 1008);
+    // The host's own socket still reaches its table: it follows it already.
+    host.send(json!({ "type": "chat", "table": code, "text": "still here", "id": "mine" })).await;
+    let v = host.until(|v| v["type"] == "chat" || v["id"] == "mine").await;
+    assert_eq!(v["type"], "chat", "{v}");
+    server.stop().await;
+
+    // Per player, wherever they come from: an exempt address leaves only the player's budget.
+    let limits = Limits {
+        guess_burst: 3,
+        guesses_per_minute: 1,
+        addr_exempt: vec!["127.0.0.1".parse().unwrap()],
+        ..Limits::default()
+    };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("guess-player")).await;
+    let mut host = Client::new(server.addr, "Host").await;
+    let code = host.create("kout4", json!({})).await;
+    let mut guesser = Client::new(server.addr, "Guesser").await;
+    guess(&mut guesser, 3).await;
+    let mut again = Client::connect(server.addr, &guesser.token).await;
+    let v = spectate(&mut again, &code).await;
+    assert_eq!(v["code"], "rate_limited", "the guesser's new socket: {v}");
+    let mut other = Client::new(server.addr, "Other").await;
+    let v = spectate(&mut other, &code).await;
+    assert_eq!(v["type"], "table", "another player of the exempt address: {v}");
+    server.stop().await;
+}
+
+/// The chat rate is the player's, over all their sockets and tables: a second socket does not
+/// bring a second budget. (Before: each socket had its own, so 16 sockets said 16 times as much.)
+#[tokio::test]
+async fn the_chat_rate_is_per_player_across_sockets_and_tables() {
+    let limits = Limits { chat_burst: 2, chat_every: Duration::from_secs(3600), ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("chat-player")).await;
+    let mut sara = Client::new(server.addr, "Sara").await;
+    let code = sara.create("kout4", json!({})).await;
+    for i in 0..2 {
+        sara.send(json!({ "type": "chat", "table": code, "text": format!("hello {i}"), "id": i })).await;
+        let v = sara.until(|v| v["type"] == "chat" || v["type"] == "error").await;
+        assert_eq!(v["type"], "chat", "{v}");
+    }
+    let mut second = Client::connect(server.addr, &sara.token).await;
+    let other_table = second.create("kout4", json!({})).await;
+    second.send(json!({ "type": "chat", "table": other_table, "text": "and here", "id": "more" })).await;
+    let v = second.until(|v| v["type"] == "chat" || v["type"] == "error").await;
+    assert_eq!((v["type"].as_str(), v["code"].as_str()), (Some("error"), Some("rate_limited")), "{v}");
+    // Another player still talks.
+    let mut noura = Client::new(server.addr, "Noura").await;
+    let hers = noura.create("kout4", json!({})).await;
+    noura.send(json!({ "type": "chat", "table": hers, "text": "hi" })).await;
+    assert_eq!(noura.until(|v| v["type"] == "chat" || v["type"] == "error").await["type"], "chat");
+    server.stop().await;
+}
+
+/// `POST /api/replay` replays a whole match and answers many times the record's size: one
+/// address may ask only so often, an exempt one without limit. (Before: no limit at all.)
+#[tokio::test]
+async fn replay_uploads_are_limited_per_address() {
+    let record = json!({ "game": "kout4", "hands": [] }).to_string();
+    let limits = Limits { replay_burst: 2, replays_per_minute: 1, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("replay-rate")).await;
+    for _ in 0..2 {
+        let (status, answer) = http(server.addr, "POST", "/api/replay", Some(&record), None).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, answer) = http(server.addr, "POST", "/api/replay", Some(&record), None).await;
+    assert_eq!((status, answer["error"]["code"].as_str()), (429, Some("rate_limited")), "{answer}");
+    server.stop().await;
+
+    let exempt = Limits {
+        replay_burst: 2,
+        replays_per_minute: 1,
+        addr_exempt: vec!["127.0.0.1".parse().unwrap()],
+        ..Limits::default()
+    };
+    let server = TestServer::start(server::Config { limits: exempt, ..config() }, &temp_db("replay-exempt")).await;
+    for _ in 0..4 {
+        let (status, answer) = http(server.addr, "POST", "/api/replay", Some(&record), None).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    server.stop().await;
+}
+
+/// A full disk is the store's trouble, not a bug: a write endpoint answers 503 `store_full`
+/// (try again later), never 500. The disk fills here because the SQLite file is capped at the
+/// size it has. (Before: 500 `internal`.)
+#[tokio::test]
+async fn a_full_disk_answers_503_store_full() {
+    use sqlx::{Connection, SqliteConnection};
+    let db = temp_db("disk-full");
+    Store::connect(&db).await.unwrap().close().await;
+    let mut c = SqliteConnection::connect(&db).await.unwrap();
+    let (pages,): (i64,) = sqlx::query_as("PRAGMA page_count").fetch_one(&mut c).await.unwrap();
+    c.close().await.unwrap();
+    let store = Store::connect_sqlite_capped(&db, u32::try_from(pages).unwrap()).await.unwrap();
+    let limits = Limits { addr_exempt: vec!["127.0.0.1".parse().unwrap()], ..Limits::default() };
+    let server = TestServer::start_with(server::Config { limits, ..config() }, store).await;
+    let mut refused = None;
+    for i in 0..2000 {
+        let body = json!({ "name": format!("Guest{i}") }).to_string();
+        let (status, answer) = http(server.addr, "POST", "/api/players", Some(&body), None).await;
+        if status != 200 {
+            refused = Some((status, answer));
+            break;
+        }
+    }
+    let (status, answer) = refused.expect("the capped file fills");
+    assert_eq!((status, answer["error"]["code"].as_str()), (503, Some("store_full")), "{answer}");
     server.stop().await;
 }

@@ -210,3 +210,29 @@ async fn leak_check_baloot() {
 async fn leak_check_kabul() {
     no_socket_sees_a_hidden_card::<kabul::Kabul>("kabul", json!({ "players": 4, "target_score": 60 })).await;
 }
+
+/// A commitment names its hand: two hands whose decks, salts and commitments are swapped whole
+/// (each still honest on its own) fail `verify`, which says which hand and why. (Before, the
+/// commitment hashed only the salt and the deck, so the swap verified and only a replay caught it.)
+#[tokio::test]
+async fn swapping_two_whole_hands_fails_verify() {
+    let server = TestServer::start(config(), &temp_db("swap-hands")).await;
+    let mut host = Client::new(server.addr, "Host").await;
+    let code = host.create("kout4", json!({})).await;
+    host.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
+    host.send(json!({ "type": "start", "table": code })).await;
+    let game_id = host.play(&code, usize::MAX).await.expect("the match finishes");
+    let honest = record(server.addr, &game_id).await;
+    server.stop().await;
+    assert!(honest.hands.len() >= 2, "a kout4 match has several hands");
+    assert_eq!(server::fair::verify_record(&honest), Ok(honest.hands.len()));
+
+    let mut swapped = honest.clone();
+    let (first, second) = swapped.hands.split_at_mut(1);
+    std::mem::swap(&mut first[0].deck, &mut second[0].deck);
+    std::mem::swap(&mut first[0].salt, &mut second[0].salt);
+    std::mem::swap(&mut first[0].commitment, &mut second[0].commitment);
+    let err = server::fair::verify_record(&swapped).expect_err("swapped hands do not verify");
+    assert_eq!(err.hand, 0, "{err}");
+    assert!(err.reason.contains("hand 0"), "the reason names the hand the commitment must bind: {err}");
+}

@@ -269,14 +269,63 @@ async fn metrics_on_an_address_of_their_own_are_not_on_the_main_one() {
     }));
     let m = scrape(ops_addr).await;
     assert_eq!(value(&m, "majlis_connections", &[]), 0.0);
-    let (status, _) = http(main_addr, "GET", "/metrics", None, None).await;
-    assert_eq!(status, 404, "/metrics is not served to players");
+    for path in ["/metrics", "/api/stats"] {
+        let (status, _) = http(main_addr, "GET", path, None, None).await;
+        assert_eq!(status, 404, "{path} is not served to players");
+        let (status, _) = http(ops_addr, "GET", path, None, None).await;
+        assert_eq!(status, 200, "{path} is served to operators");
+    }
     for addr in [main_addr, ops_addr] {
         let (status, _) = http(addr, "GET", "/readyz", None, None).await;
         assert_eq!(status, 200);
     }
     let _ = stop.send(());
     tokio::time::timeout(WAIT, task).await.unwrap().unwrap().unwrap();
+}
+
+/// `/metrics` and `/api/stats` tell anyone how busy the server is and what it runs on: by
+/// default they are not on the main address at all (an operator serves them on an address of
+/// their own, or asks for them there with `public_metrics`); the health checks are. (Before: on
+/// the main address by default.)
+#[tokio::test]
+async fn metrics_and_stats_are_not_on_the_main_address_by_default() {
+    let defaults = server::Config { seed: Some(7), dispatch: common::dispatch, ..server::Config::default() };
+    let server = TestServer::start(defaults.clone(), &temp_db("metrics-default")).await;
+    for (path, want) in
+        [("/metrics", 404), ("/api/stats", 404), ("/api/health", 200), ("/healthz", 200), ("/readyz", 200)]
+    {
+        let (status, _) = http(server.addr, "GET", path, None, None).await;
+        assert_eq!(status, want, "{path}");
+    }
+    server.stop().await;
+    let asked = server::Config { metrics_on_main: true, ..defaults };
+    let server = TestServer::start(asked, &temp_db("metrics-asked")).await;
+    for path in ["/metrics", "/api/stats"] {
+        let (status, _) = http(server.addr, "GET", path, None, None).await;
+        assert_eq!(status, 200, "{path}");
+    }
+    server.stop().await;
+}
+
+/// A database that lacks one of the server's tables (dropped by hand, a half-restored backup)
+/// is not healthy: the health checks answer 503 naming the table, and the server does not start
+/// on it. (Before: `{"ok": true}` until the first chat line failed.)
+#[tokio::test]
+async fn a_missing_table_is_unhealthy_and_named() {
+    let db = temp_db("missing-table");
+    let store = Store::connect(&db).await.unwrap();
+    let mut c = SqliteConnection::connect(&db).await.unwrap();
+    c.execute("DROP TABLE chat").await.unwrap();
+    c.close().await.unwrap();
+    let server = TestServer::start_with(config(), store).await;
+    for path in ["/api/health", "/readyz"] {
+        let (status, body) = http(server.addr, "GET", path, None, None).await;
+        assert_eq!(status, 503, "{path}: {body}");
+        assert!(body.to_string().contains("chat"), "{path} names the missing table: {body}");
+    }
+    server.stop().await;
+    let again = Store::connect(&db).await.map(|_| ()).map_err(|e| e.to_string());
+    assert!(again.as_ref().is_err_and(|e| e.contains("chat")), "the server does not start on it: {again:?}");
 }
 
 #[test]

@@ -89,7 +89,7 @@ fn signin_allowed(hub: &Hub, addr_place: Option<Extension<AddrPlace>>) -> Result
 
 /// Refuses a guest's name that an account holds (unless the account is `me`).
 pub(crate) async fn name_free_for_guest(hub: &Hub, name: &str, me: Option<&str>) -> Result<(), AppError> {
-    let holder = hub.store.player_by_name_key(&ids::name_key(name)).await.map_err(|e| AppError::internal(&e))?;
+    let holder = hub.store.player_by_name_key(&ids::name_key(name)).await.map_err(AppError::from)?;
     match holder {
         Some(holder) if Some(holder.id.as_str()) != me => Err(name_taken()),
         _ => Ok(()),
@@ -129,7 +129,7 @@ async fn claim(
     ids::validate_password(&req.password).map_err(bad_password)?;
     let hash = auth::hash_password(req.password).await?;
     let change = hub.store.claim_account(&player.id, &ids::name_key(&name), &hash, unix_ms()).await;
-    match change.map_err(|e| AppError::internal(&e))? {
+    match change.map_err(AppError::from)? {
         NameChange::Done => {}
         NameChange::NameTaken => return Err(name_taken()),
         NameChange::Refused => {
@@ -162,17 +162,14 @@ async fn signin(
     if req.name.chars().count() > ids::MAX_NAME_CHARS * 2 || ids::validate_password(&req.password).is_err() {
         return Err(bad_credentials());
     }
-    let account = hub.store.player_by_name_key(&ids::name_key(&req.name)).await.map_err(|e| AppError::internal(&e))?;
+    let account = hub.store.player_by_name_key(&ids::name_key(&req.name)).await.map_err(AppError::from)?;
     let hash = account.as_ref().and_then(|a| a.password_hash.clone());
     if !auth::verify_password(req.password, hash).await? {
         return Err(bad_credentials());
     }
     let Some(account) = account else { return Err(bad_credentials()) };
     let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
-    hub.store
-        .create_session(&ids::token_hash(&token), &account.id, unix_ms())
-        .await
-        .map_err(|e| AppError::internal(&e))?;
+    hub.store.create_session(&ids::token_hash(&token), &account.id, unix_ms()).await.map_err(AppError::from)?;
     tracing::info!(player = %account.id, "signed in");
     let cookie = auth::set_cookie(&hub, &headers, &token);
     Ok(with_cookie(cookie, Json(NewSession { player: player_of(&account), token })))
@@ -181,7 +178,7 @@ async fn signin(
 /// `POST /api/account/signout`: ends this session and clears the cookie.
 async fn signout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, AppError> {
     let session = auth::signed_in(&hub, &headers, true).await?;
-    hub.store.delete_session(&session.token_hash).await.map_err(|e| AppError::internal(&e))?;
+    hub.store.delete_session(&session.token_hash).await.map_err(AppError::from)?;
     let mut res = StatusCode::NO_CONTENT.into_response();
     if let Some(cookie) = auth::clear_cookie(&hub, &headers) {
         res.headers_mut().insert(header::SET_COOKIE, cookie);
@@ -218,7 +215,7 @@ async fn password(
         return Err(AppError::new(StatusCode::UNAUTHORIZED, "bad_credentials", "the current password is not right"));
     }
     let hash = auth::hash_password(req.new).await?;
-    hub.store.set_password(&player.id, &hash, &token_hash).await.map_err(|e| AppError::internal(&e))?;
+    hub.store.set_password(&player.id, &hash, &token_hash).await.map_err(AppError::from)?;
     tracing::info!(player = %player.id, "password changed; other sessions ended");
     Ok(me_of(&player))
 }
@@ -249,7 +246,7 @@ async fn rename(
         (name, None)
     };
     let change = hub.store.rename_player(&player.id, &name, key.as_deref()).await;
-    match change.map_err(|e| AppError::internal(&e))? {
+    match change.map_err(AppError::from)? {
         NameChange::Done => {}
         NameChange::NameTaken => return Err(name_taken()),
         NameChange::Refused => return Err(AppError::unauthorized()),
@@ -290,7 +287,7 @@ async fn create_player(
     let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
     let id = ids::random_code("p_", 12).map_err(|e| AppError::internal(&e))?;
     let player = PlayerRow { id, name };
-    hub.store.create_player(&player, &ids::token_hash(&token), unix_ms()).await.map_err(|e| AppError::internal(&e))?;
+    hub.store.create_player(&player, &ids::token_hash(&token), unix_ms()).await.map_err(AppError::from)?;
     tracing::info!(player = %player.id, "new guest");
     let cookie = auth::set_cookie(&hub, &headers, &token);
     let player = Player { id: player.id, name: player.name, account: false };

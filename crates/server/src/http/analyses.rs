@@ -37,7 +37,7 @@ fn pending(status: AnalysisStatus) -> Response {
 
 /// The stored analysis of a finished match, or the news that it is on its way.
 async fn analysis(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {
-    if let Some(body) = hub.store.analysis(&id).await.map_err(|e| AppError::internal(&e))? {
+    if let Some(body) = hub.store.analysis(&id).await.map_err(AppError::from)? {
         // Sent as it was kept: the stored text is the analysis's JSON.
         let analysis = RawValue::from_string(body).map_err(|e| AppError::internal(&e))?;
         return Ok(Json(AnalysisAnswer { status: AnalysisStatus::Ready, analysis: Some(analysis) }).into_response());

@@ -108,12 +108,8 @@ pub(crate) async fn session(hub: &Hub, token: &str) -> Result<Session, AppError>
         return Err(AppError::unauthorized());
     }
     let token_hash = ids::token_hash(token);
-    let player = hub
-        .store
-        .session_player(&token_hash)
-        .await
-        .map_err(|e| AppError::internal(&e))?
-        .ok_or_else(AppError::unauthorized)?;
+    let player =
+        hub.store.session_player(&token_hash).await.map_err(AppError::from)?.ok_or_else(AppError::unauthorized)?;
     Ok(Session { player, token_hash })
 }
 

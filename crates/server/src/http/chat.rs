@@ -26,10 +26,10 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 /// words are not kept with the match's public record.
 async fn match_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<MatchChat>, AppError> {
     let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
-    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    let row = hub.store.match_row(&id).await.map_err(AppError::from)?.ok_or_else(not_found)?;
     if row.finished != 1 {
         return Err(not_found());
     }
-    let rows = hub.store.match_chat(&id, PLAYERS, CHAT_SERVED).await.map_err(|e| AppError::internal(&e))?;
+    let rows = hub.store.match_chat(&id, PLAYERS, CHAT_SERVED).await.map_err(AppError::from)?;
     Ok(Json(MatchChat { game_id: id, chat: rows.iter().map(line_of).collect() }))
 }

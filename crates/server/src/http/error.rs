@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use crate::protocol::http::{ErrorAnswer, ErrorBody};
+use crate::store::StoreError;
 
 /// An HTTP error: a status and `{"error": {"code", "message"}}`. Internal causes are logged, not
 /// shown.
@@ -29,6 +30,23 @@ impl AppError {
     /// 401 `unauthorized`: no valid session.
     pub(crate) fn unauthorized() -> Self {
         AppError::new(StatusCode::UNAUTHORIZED, "unauthorized", "a valid token is needed")
+    }
+}
+
+/// The store's failures as every handler answers them: 503 `store_full` when the database is out
+/// of space (the request may be tried again once the operator has made room; logged as an
+/// error), 500 `internal` otherwise.
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> Self {
+        if e.is_out_of_space() {
+            tracing::error!(error = %e, "the database is out of space");
+            return AppError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "store_full",
+                "the server's storage is full; try again later",
+            );
+        }
+        AppError::internal(&e)
     }
 }
 

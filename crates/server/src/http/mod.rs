@@ -33,8 +33,8 @@ use self::error::AppError;
 use crate::hub::Hub;
 use crate::limits::MAX_MESSAGE_BYTES;
 
-/// The routes of `majlis serve`. `GET /metrics` is among them unless
-/// [`crate::Config::metrics_on_main`] is off.
+/// The routes of `majlis serve`. `GET /metrics` and `/api/stats` are among them only when
+/// [`crate::Config::metrics_on_main`] is on.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .merge(health::routes(hub.config.metrics_on_main))
@@ -51,7 +51,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-/// The operators' routes alone (`serve --metrics-addr`): `GET /metrics`, `/healthz`, `/readyz`.
+/// The operators' routes alone (`serve --metrics-addr`): `GET /metrics`, `/api/stats`,
+/// `/healthz`, `/readyz`.
 pub fn metrics_router(hub: Arc<Hub>) -> Router {
     health::operator_routes().with_state(hub)
 }

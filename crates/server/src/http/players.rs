@@ -109,7 +109,7 @@ fn played_game(row: &FinishedRow, seated: &[&SeatedRow]) -> PlayedGame {
 /// The people in each of `rows`' matches, by match id.
 async fn seated_by_match(store: &Store, rows: &[FinishedRow]) -> Result<Vec<SeatedRow>, AppError> {
     let ids: Vec<String> = rows.iter().map(|r| r.game_id.clone()).collect();
-    store.seated(&ids).await.map_err(|e| AppError::internal(&e))
+    store.seated(&ids).await.map_err(AppError::from)
 }
 
 fn played_games(rows: &[FinishedRow], seated: &[SeatedRow]) -> Vec<PlayedGame> {
@@ -127,10 +127,10 @@ async fn profile(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<
     let player = store
         .public_player(&id)
         .await
-        .map_err(|e| AppError::internal(&e))?
+        .map_err(AppError::from)?
         .ok_or_else(|| AppError::new(StatusCode::NOT_FOUND, "not_found", "no player with that id"))?;
-    let rated = store.ratings_of(&id).await.map_err(|e| AppError::internal(&e))?;
-    let rows = store.finished_games(&id, PROFILE_GAMES).await.map_err(|e| AppError::internal(&e))?;
+    let rated = store.ratings_of(&id).await.map_err(AppError::from)?;
+    let rows = store.finished_games(&id, PROFILE_GAMES).await.map_err(AppError::from)?;
     let seated = seated_by_match(store, &rows).await?;
     Ok(Json(Profile {
         player: Player { id: player.id, name: player.name, account: player.account != 0 },
@@ -153,12 +153,12 @@ async fn leaderboard(
             format!("no leaderboard for that game; the games are {}", ratings::GAMES.join(", ")),
         ));
     }
-    let top = hub.store.leaderboard(&game, LEADERBOARD_SIZE).await.map_err(|e| AppError::internal(&e))?;
+    let top = hub.store.leaderboard(&game, LEADERBOARD_SIZE).await.map_err(AppError::from)?;
     // A visitor without a session (or with one that has expired) just sees the board.
     let me = authenticate(&hub, &headers).await.ok();
     let mine = match me {
         Some(player) => {
-            let rated = hub.store.ratings_of(&player.id).await.map_err(|e| AppError::internal(&e))?;
+            let rated = hub.store.ratings_of(&player.id).await.map_err(AppError::from)?;
             rated.into_iter().find(|r| r.rating.game == game).map(|r| BoardPlace {
                 rank: r.rank,
                 rating: r.rating.rating,
@@ -233,10 +233,10 @@ async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
 /// The signed-in player's matches, finished and not, newest first: what "Your games" lists.
 async fn my_games(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Vec<MyGame>>, AppError> {
     let player = authenticate(&hub, &headers).await?;
-    let rows = hub.store.history(&player.id, 200).await.map_err(|e| AppError::internal(&e))?;
+    let rows = hub.store.history(&player.id, 200).await.map_err(AppError::from)?;
     // The people's ids by seat (null for a bot), so the names can link to their profiles.
     let ids: Vec<String> = rows.iter().map(|r| r.game_id.clone()).collect();
-    let seated = hub.store.seated(&ids).await.map_err(|e| AppError::internal(&e))?;
+    let seated = hub.store.seated(&ids).await.map_err(AppError::from)?;
     let by_seat: HashMap<(&str, i64), &str> =
         seated.iter().map(|s| ((s.match_id.as_str(), s.seat), s.player_id.as_str())).collect();
     let list = rows

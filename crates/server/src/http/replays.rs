@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Extension, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -16,6 +16,7 @@ use game::{Record, RecordError};
 use serde_json::Value;
 
 use super::AppError;
+use super::accept::AddrPlace;
 use crate::hub::Hub;
 use crate::limits::MAX_RECORD_BYTES;
 use crate::protocol::http::RecordRefusal;
@@ -32,7 +33,7 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 /// progress (its decks stay secret); a stored record that does not read back is our fault (500).
 pub(crate) async fn finished_record(hub: &Hub, id: &str) -> Result<Record, AppError> {
     let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
-    let row = hub.store.match_row(id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    let row = hub.store.match_row(id).await.map_err(AppError::from)?.ok_or_else(not_found)?;
     let (1, Some(text)) = (row.finished, row.record) else { return Err(not_found()) };
     Record::parse(&text).map_err(|e| AppError::internal(&e))
 }
@@ -45,8 +46,23 @@ async fn stored(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<J
 }
 
 /// The steps of an uploaded record, or 422 with a [`RecordRefusal`]: the words `majlis replay`
-/// prints for the same file.
-async fn uploaded(body: Bytes) -> Response {
+/// prints for the same file. One address may upload only so many
+/// ([`crate::limits::Limits::replay_burst`]): past it 429 `rate_limited`, before it is parsed or replayed.
+async fn uploaded(State(hub): State<Arc<Hub>>, addr_place: Option<Extension<AddrPlace>>, body: Bytes) -> Response {
+    if let Some(ip) = addr_place.and_then(|Extension(p)| p.limited)
+        && !hub.replay_rate.check(ip.to_string())
+    {
+        let limits = &hub.config.limits;
+        return AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "too many records replayed from one address: at most {} at once and {} a minute",
+                limits.replay_burst, limits.replays_per_minute
+            ),
+        )
+        .into_response();
+    }
     let text = match std::str::from_utf8(&body) {
         Ok(text) => text,
         Err(e) => return unprocessable(RecordError::malformed(format!("not UTF-8 text: {e}"))),
@@ -63,7 +79,7 @@ fn unprocessable(error: RecordError) -> Response {
 
 async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {
     let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
-    let row = hub.store.match_row(&id).await.map_err(|e| AppError::internal(&e))?.ok_or_else(not_found)?;
+    let row = hub.store.match_row(&id).await.map_err(AppError::from)?.ok_or_else(not_found)?;
     // In-progress decks stay secret: only finished matches have a record to show.
     match (row.finished, row.record) {
         (1, Some(record)) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),

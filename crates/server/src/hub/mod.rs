@@ -27,7 +27,7 @@ pub use self::listing::TableSummary;
 pub(crate) use self::outbox::{Next, Outbox};
 use crate::Config;
 use crate::ids;
-use crate::limits::{KeyedRate, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places};
+use crate::limits::{KeyedBucket, KeyedRate, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places};
 use crate::metrics::{Metrics, Snapshot};
 use crate::protocol::http::ListedTable;
 use crate::protocol::{ErrorCode, ProtocolError, TableMsg};
@@ -89,8 +89,12 @@ pub struct Hub {
     pub(crate) signin_rate: KeyedRate,
     /// Tables created, per address.
     pub(crate) table_rate: KeyedRate,
-    /// Codes that named no table, per address and per player.
-    pub(crate) guess_rate: KeyedRate,
+    /// Codes that named no table, per address (`a:IP`) and per player (`p:ID`).
+    pub(crate) guess_rate: KeyedBucket,
+    /// Chat messages, per player (over all their sockets and tables).
+    pub(crate) chat_rate: KeyedBucket,
+    /// Records uploaded to `POST /api/replay`, per address.
+    pub(crate) replay_rate: KeyedRate,
     /// The operator's external bots and their processes.
     pub(crate) bot_pool: BotPool,
     /// The threads built-in searching bots think on.
@@ -117,7 +121,9 @@ impl Hub {
     pub fn new(store: Store, config: Config, shutdown: watch::Receiver<bool>) -> Result<Arc<Hub>, StartError> {
         let limits = &config.limits;
         let guest_rate = KeyedRate::new(limits.guest_burst, limits.guests_per_minute);
-        let guess_rate = KeyedRate::new(limits.guess_burst, limits.guesses_per_minute);
+        let guess_rate = KeyedBucket::per_minute(limits.guess_burst, limits.guesses_per_minute);
+        let chat_rate = KeyedBucket::new(limits.chat_burst, limits.chat_every);
+        let replay_rate = KeyedRate::new(limits.replay_burst, limits.replays_per_minute);
         let signin_rate = KeyedRate::new(limits.signin_burst, limits.signins_per_minute);
         let table_rate = KeyedRate::new(limits.table_burst, limits.tables_per_minute);
         let bot_pool = BotPool::new(&config.bots, config.max_bot_processes, config.bot_share, config.bot_ms);
@@ -131,6 +137,8 @@ impl Hub {
             config,
             guest_rate,
             guess_rate,
+            chat_rate,
+            replay_rate,
             signin_rate,
             table_rate,
             tables: Mutex::new(HashMap::new()),

@@ -41,6 +41,11 @@ pub enum StoreError {
     /// rather than drop what it cannot read.
     #[error("the database file is damaged (PRAGMA quick_check: {0}); restore it from a backup or move it aside")]
     Damaged(String),
+    /// The database lacks tables the server keeps its data in (dropped by hand, a backup restored
+    /// in part), though its migrations are recorded as done: the server refuses to start on it
+    /// rather than fail at the first write that needs them.
+    #[error("the database lacks the tables {0}; restore them from a backup (its migrations are recorded as done)")]
+    MissingTables(String),
     /// The database URL names a kind of database the server does not speak (its scheme).
     #[error("unsupported database {0}://…: use sqlite:PATH or postgres://USER:PASS@HOST/DB")]
     Unsupported(String),
@@ -54,6 +59,27 @@ pub enum StoreError {
         /// The owner's epoch, no longer the lease's.
         epoch: i64,
     },
+}
+
+impl StoreError {
+    /// Whether the database is out of space: SQLite's `SQLITE_FULL` (a full disk, or the file at
+    /// its `max_page_count`), PostgreSQL's `disk_full` (53100), or the system's "no space left on
+    /// device". Nothing is wrong with the request that met it; it may succeed once there is room.
+    #[must_use]
+    pub fn is_out_of_space(&self) -> bool {
+        const SQLITE_FULL: &str = "13";
+        const PG_DISK_FULL: &str = "53100";
+        const ENOSPC: i32 = 28;
+        match self {
+            StoreError::Db(sqlx::Error::Database(e)) => {
+                matches!(e.code().as_deref(), Some(SQLITE_FULL | PG_DISK_FULL))
+            }
+            StoreError::Db(sqlx::Error::Io(e)) => {
+                e.kind() == std::io::ErrorKind::StorageFull || e.raw_os_error() == Some(ENOSPC)
+            }
+            _ => false,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -228,6 +254,28 @@ impl Store {
         acquire_timeout: Duration,
         busy_timeout: Duration,
     ) -> Result<Store, StoreError> {
+        Store::open(url, acquire_timeout, busy_timeout, None).await
+    }
+
+    /// [`Store::connect`] to a SQLite file that may grow to `max_pages` pages and no further
+    /// (`PRAGMA max_page_count` on every connection; it never shrinks below the file's size):
+    /// past it every write fails as on a full disk. For tests of what the server does then, and
+    /// for an operator who wants a hard cap on the file.
+    ///
+    /// A PostgreSQL URL is connected to without a cap.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated.
+    pub async fn connect_sqlite_capped(url: &str, max_pages: u32) -> Result<Store, StoreError> {
+        Store::open(url, Duration::from_secs(30), Duration::from_secs(10), Some(max_pages)).await
+    }
+
+    async fn open(
+        url: &str,
+        acquire_timeout: Duration,
+        busy_timeout: Duration,
+        max_pages: Option<u32>,
+    ) -> Result<Store, StoreError> {
         let scheme = url.split_once("://").map(|(scheme, _)| scheme);
         if scheme.is_some_and(|s| !matches!(s, "postgres" | "postgresql" | "sqlite")) {
             return Err(StoreError::Unsupported(scheme.unwrap_or_default().chars().take(20).collect()));
@@ -252,6 +300,10 @@ impl Store {
                 // necessarily a power cut), at a fraction of FULL's cost.
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(busy_timeout);
+            let options = match max_pages {
+                Some(pages) => options.pragma("max_page_count", pages.to_string()),
+                None => options,
+            };
             // An in-memory database exists once per connection: keep exactly one.
             let max = if memory { 1 } else { 4 };
             let pool = SqlitePoolOptions::new()
@@ -266,6 +318,10 @@ impl Store {
             sqlx::migrate!("migrations/sqlite").run(&pool).await?;
             Pool::Sqlite(pool)
         };
+        let missing = missing_tables(&pool).await?;
+        if !missing.is_empty() {
+            return Err(StoreError::MissingTables(missing.join(", ")));
+        }
         let (tx, rx) = mpsc::unbounded_channel();
         let health = Arc::new(Health { state: Mutex::default(), metrics: StoreMetrics::new() });
         tokio::spawn(tables::write_loop(pool.clone(), rx, health.clone()));
@@ -293,6 +349,19 @@ impl Store {
     /// The latest write failed.
     pub fn write_health(&self) -> Result<(), String> {
         self.health.lock().failing.clone().map_or(Ok(()), Err)
+    }
+
+    /// `Err` naming the tables the database lacks, if any: one dropped while the server runs makes
+    /// the health checks fail (a restart would refuse the database: [`StoreError::MissingTables`]).
+    ///
+    /// # Errors
+    /// Tables are missing, or the database cannot be asked.
+    pub async fn schema_health(&self) -> Result<(), String> {
+        match missing_tables(&self.pool).await {
+            Ok(missing) if missing.is_empty() => Ok(()),
+            Ok(missing) => Err(format!("missing tables: {}", missing.join(", "))),
+            Err(e) => Err(format!("cannot list the tables: {e}")),
+        }
     }
 
     /// The store's timings and failures, for `GET /metrics`.
@@ -345,6 +414,36 @@ impl Pool {
     }
 }
 
+/// The tables the migrations create (`migrations/*/`), all of which the server needs; a new
+/// migration that creates one adds it here (a unit test compares the two).
+const TABLES: [&str; 12] = [
+    "analyses",
+    "chat",
+    "events",
+    "leases",
+    "match_players",
+    "matches",
+    "nodes",
+    "players",
+    "rating_changes",
+    "ratings",
+    "sessions",
+    "tables",
+];
+
+/// Which of [`TABLES`] the database lacks.
+async fn missing_tables(pool: &Pool) -> Result<Vec<&'static str>, StoreError> {
+    let present: Vec<(String,)> = match pool {
+        Pool::Sqlite(p) => sqlx::query_as("SELECT name FROM sqlite_master WHERE type = 'table'").fetch_all(p).await?,
+        Pool::Postgres(p) => {
+            sqlx::query_as("SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema()")
+                .fetch_all(p)
+                .await?
+        }
+    };
+    Ok(TABLES.into_iter().filter(|t| !present.iter().any(|(name,)| name == t)).collect())
+}
+
 /// Refuses a damaged SQLite file: without this the server would start, fail to read the tables
 /// it holds, drop them, and report healthy.
 async fn quick_check(pool: &SqlitePool) -> Result<(), StoreError> {
@@ -366,4 +465,29 @@ pub fn unix_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every table a migration creates is one the health check looks for, and no other.
+    #[test]
+    fn the_expected_tables_are_those_the_migrations_create() {
+        for backend in ["sqlite", "postgres"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(backend);
+            let mut created: Vec<String> = Vec::new();
+            for entry in std::fs::read_dir(&dir).expect("migrations") {
+                let sql = std::fs::read_to_string(entry.expect("entry").path()).expect("a migration");
+                for rest in sql.split("CREATE TABLE ").skip(1) {
+                    let name = rest
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .find(|w| !w.is_empty() && *w != "IF" && *w != "NOT" && *w != "EXISTS");
+                    created.extend(name.map(str::to_owned));
+                }
+            }
+            created.sort();
+            created.dedup();
+            let expected: Vec<String> = super::TABLES.iter().map(|t| (*t).to_owned()).collect();
+            assert_eq!(created, expected, "{backend}");
+        }
+    }
 }

@@ -336,7 +336,7 @@ impl<G: Playable> Table<G> {
         let salt = fair::derive(&self.seed, "salt", &[number, hand as u64]);
         let mut header = HandRecord::new(dealer, &[]);
         game.game().deal_to_record(&deal, &mut header);
-        let commitment = fair::commitment(&salt, &header.deck);
+        let commitment = fair::commitment(&salt, hand, &header.deck);
         header.commitment = Some(commitment.clone());
         header.salt = Some(hex::encode(salt));
         let version = self.version + 1;
@@ -723,7 +723,7 @@ mod tests {
         let replayed = replay_fair::<Kabul>(&record, Seat::ZERO).expect("restores");
         assert_eq!(replayed.game(), m.game());
         let deck = record.hands[0].deck.clone();
-        record.hands[0].commitment = Some(fair::commitment(&salt, &deck));
+        record.hands[0].commitment = Some(fair::commitment(&salt, 0, &deck));
         assert_eq!(fair::verify_record(&record), Ok(1));
         // A dealer who stacked the new pile (here: left it in discard order) is caught.
         let mut forged = record.clone();

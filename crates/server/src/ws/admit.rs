@@ -1,11 +1,10 @@
-//! What one connection may send: a token bucket for its message rate, a count of bad messages,
-//! and its chat rate. Nothing here reads a message's meaning.
-
-use std::time::Duration;
+//! What one connection may send: a token bucket for its message rate and a count of bad messages.
+//! (The limits that hold across a player's or an address's sockets — chat, guessed codes — are
+//! the hub's.) Nothing here reads a message's meaning.
 
 use tokio::time::Instant;
 
-use crate::limits::{Limits, MAX_BAD, MAX_REFUSED};
+use crate::limits::{MAX_BAD, MAX_REFUSED};
 use crate::protocol::{ErrorCode, ProtocolError};
 
 /// What kind of frame a client sent, as the limits see it.
@@ -70,44 +69,5 @@ impl ConnLimits {
     pub(super) fn garbage(&mut self) -> bool {
         self.bad += 1;
         self.bad > MAX_BAD
-    }
-}
-
-/// One socket's chat rate: a bucket of [`Limits::chat_burst`] messages that regains one every
-/// [`Limits::chat_every`] (tokio's clock, so tests can move it).
-#[derive(Debug)]
-pub(super) struct ChatRate {
-    tokens: f64,
-    burst: f64,
-    every: Duration,
-    last: Instant,
-}
-
-impl ChatRate {
-    /// A full bucket.
-    pub(super) fn new(limits: &Limits) -> Self {
-        let burst = f64::from(limits.chat_burst.max(1));
-        ChatRate { tokens: burst, burst, every: limits.chat_every, last: Instant::now() }
-    }
-
-    /// Takes one message from the bucket; the refusal when it is empty.
-    pub(super) fn take(&mut self) -> Result<(), ProtocolError> {
-        let now = Instant::now();
-        let every = self.every.as_secs_f64();
-        let regained = if every > 0.0 { now.duration_since(self.last).as_secs_f64() / every } else { self.burst };
-        self.tokens = (self.tokens + regained).min(self.burst);
-        self.last = now;
-        if self.tokens < 1.0 {
-            return Err(ProtocolError::new(
-                ErrorCode::RateLimited,
-                format!(
-                    "too many chat messages: at most {} at once, then one every {} s",
-                    self.burst,
-                    self.every.as_secs_f64()
-                ),
-            ));
-        }
-        self.tokens -= 1.0;
-        Ok(())
     }
 }

@@ -23,7 +23,7 @@ use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::task::JoinHandle;
 
-use self::admit::{Admit, ChatRate, ConnLimits, FrameKind};
+use self::admit::{Admit, ConnLimits, FrameKind};
 use crate::hub::{Conn, Hub, Next, Outbox, TableCmd};
 use crate::protocol::{self, ErrorCode, ProtocolError, ServerMsg};
 use crate::store::PlayerRow;
@@ -39,6 +39,10 @@ pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<IpAddr>, so
     session.close(stream, writer, close_sent).await;
 }
 
+/// The refusal of a lookup while the budget of unknown codes is spent; the socket is closed
+/// after it.
+const GUESSES_SPENT: &str = "too many codes that name no table from this address or player; try again later";
+
 /// One connection's state while it is open.
 struct Session {
     hub: Arc<Hub>,
@@ -46,7 +50,6 @@ struct Session {
     out: Arc<Outbox>,
     ip: Option<IpAddr>,
     limits: ConnLimits,
-    chat_rate: ChatRate,
     /// The tables this connection follows (their codes), to detach from when it closes.
     joined: HashSet<String>,
     /// In a cluster: the task that hands this connection's table messages to their tables,
@@ -63,7 +66,6 @@ impl Session {
         conn.send(ServerMsg::welcome(&conn.player.id, &conn.player.name).to_text());
         Session {
             limits: ConnLimits::new(hub.config.rate_burst, hub.config.rate_per_sec),
-            chat_rate: ChatRate::new(&hub.config.limits),
             hub,
             conn,
             out,
@@ -158,30 +160,44 @@ impl Session {
 
     /// Answers a message its route refused. A code that names no table is a guess as often as a
     /// typo: it counts as a bad message, so a socket cannot walk the space of private codes, and
-    /// many sockets (or one player's many sockets) share one budget of guesses.
+    /// it takes one from the address's and the player's budgets of guesses, which all their
+    /// sockets share ([`Session::guesses_spent`] refuses before the lookup once one is spent).
     fn refuse_routed(&mut self, e: ProtocolError) -> ControlFlow<()> {
         let guess = e.code == ErrorCode::NoTable;
+        let spent = e.code == ErrorCode::RateLimited && e.message == GUESSES_SPENT;
         let _ = self.refuse(&e);
+        if spent {
+            return self.close_with(1008, "too many unknown table codes");
+        }
         if guess && self.limits.garbage() {
             return self.close_with(1008, "too many bad messages");
         }
-        if guess && !self.guess_allowed() {
-            let e = ProtocolError::new(
-                ErrorCode::RateLimited,
-                "too many codes that name no table from this address or player",
-            );
-            self.conn.send(e.to_message());
-            return self.close_with(1008, "too many unknown table codes");
+        if guess {
+            self.take_guess();
         }
         ControlFlow::Continue(())
     }
 
-    /// Takes one unknown-code guess from the address's and the player's budgets; `false` when
-    /// either is spent.
-    fn guess_allowed(&self) -> bool {
-        let by_addr = self.ip.is_none_or(|ip| self.hub.guess_rate.check(format!("a:{ip}")));
-        let by_player = self.hub.guess_rate.check(format!("p:{}", self.conn.player.id));
-        by_addr && by_player
+    /// Takes one unknown-code guess from the address's and the player's budgets.
+    fn take_guess(&self) {
+        if let Some(ip) = self.ip {
+            self.hub.guess_rate.take(&format!("a:{ip}"));
+        }
+        self.hub.guess_rate.take(&format!("p:{}", self.conn.player.id));
+    }
+
+    /// The refusal of a table code this socket does not follow yet when the address's or the
+    /// player's budget of unknown codes is spent: no lookup at all, real code or not, so a spent
+    /// budget cannot be probed on, nor renewed by opening another socket.
+    pub(super) fn guesses_spent(&self, code: &str) -> Result<(), ProtocolError> {
+        if self.joined.contains(code) {
+            return Ok(());
+        }
+        let by_addr = self.ip.is_some_and(|ip| self.hub.guess_rate.spent(&format!("a:{ip}")));
+        if by_addr || self.hub.guess_rate.spent(&format!("p:{}", self.conn.player.id)) {
+            return Err(ProtocolError::new(ErrorCode::RateLimited, GUESSES_SPENT));
+        }
+        Ok(())
     }
 
     /// Detaches from every table, closes the socket with a close handshake, and counts it closed.

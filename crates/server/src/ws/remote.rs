@@ -34,10 +34,10 @@ pub(super) struct Forwarder {
 }
 
 impl Forwarder {
-    /// Starts the forwarder of `conn`.
-    pub(super) fn start(hub: &Arc<Hub>, conn: &Conn) -> Self {
+    /// Starts the forwarder of `conn`, whose address is `ip` when the per-address limits apply.
+    pub(super) fn start(hub: &Arc<Hub>, conn: &Conn, ip: Option<std::net::IpAddr>) -> Self {
         let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(run(hub.clone(), conn.clone(), rx));
+        tokio::spawn(run(hub.clone(), conn.clone(), ip, rx));
         Forwarder { tx }
     }
 
@@ -52,11 +52,18 @@ impl Forwarder {
     }
 }
 
-async fn run(hub: Arc<Hub>, conn: Conn, mut rx: mpsc::UnboundedReceiver<Item>) {
+async fn run(hub: Arc<Hub>, conn: Conn, ip: Option<std::net::IpAddr>, mut rx: mpsc::UnboundedReceiver<Item>) {
     while let Some(item) = rx.recv().await {
         match item {
             Item::Msg { code, msg, id, received, text } => {
                 if let Err(e) = deliver(&hub, &conn, &code, msg, id.clone(), received, &text).await {
+                    if e.code == ErrorCode::NoTable {
+                        // A guess, as on a single node: it spends the shared budgets.
+                        if let Some(ip) = ip {
+                            hub.guess_rate.take(&format!("a:{ip}"));
+                        }
+                        hub.guess_rate.take(&format!("p:{}", conn.player.id));
+                    }
                     hub.metrics.refused(e.code.as_str());
                     conn.send(e.with_id(id).to_message());
                 }

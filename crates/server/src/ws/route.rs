@@ -1,6 +1,7 @@
 //! Where each message goes: a [`LobbyMsg`] is answered here (a pong, a new table), a
 //! [`TableMsg`] goes to its table's task through the hub. The only checks made here are the
-//! connection's own: how many tables it follows, its chat rate, new tables per address.
+//! connection's own: how many tables it follows, its player's chat rate and budget of unknown
+//! table codes, new tables per address.
 
 use serde_json::Value;
 
@@ -72,13 +73,15 @@ impl Session {
             // The words are checked before they cost the socket any of its chat rate; who may
             // say them where is the table's to decide.
             chat::check(text.as_deref(), phrase.as_deref())?;
-            self.chat_rate.take()?;
+            self.chat_allowed()?;
         }
         let code = msg.table().trim().to_ascii_uppercase();
+        self.guesses_spent(&code)?;
         self.may_follow(Some(&code))?;
         if self.hub.cluster().is_some() {
             // The table may live on another node: the forwarder finds it, in order.
-            let remote = self.remote.get_or_insert_with(|| super::remote::Forwarder::start(&self.hub, &self.conn));
+            let remote =
+                self.remote.get_or_insert_with(|| super::remote::Forwarder::start(&self.hub, &self.conn, self.ip));
             remote.send(code.clone(), msg, id, received, text.into());
             self.joined.insert(code);
             return Ok(());
@@ -86,6 +89,23 @@ impl Session {
         self.hub.send(&code, TableCmd::Msg { conn: self.conn.clone(), msg, id, received })?;
         self.joined.insert(code);
         Ok(())
+    }
+
+    /// Takes one chat message from the player's budget, which all their sockets and tables
+    /// share; the refusal when it is spent.
+    fn chat_allowed(&self) -> Result<(), ProtocolError> {
+        if self.hub.chat_rate.take(&self.conn.player.id) {
+            return Ok(());
+        }
+        let limits = &self.hub.config.limits;
+        Err(ProtocolError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "too many chat messages: at most {} at once, then one every {} s, over all your connections",
+                limits.chat_burst.max(1),
+                limits.chat_every.as_secs_f64()
+            ),
+        ))
     }
 
     /// Refuses a message that would make the socket follow one table more than the limit allows

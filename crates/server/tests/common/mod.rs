@@ -27,7 +27,8 @@ pub fn dispatch(kind: game::GameKind, spawn: Spawn) -> Result<(), server::TableE
     server::default_dispatch(kind, spawn)
 }
 
-/// Settings for tests: bots act at once, deals and bots fixed by a seed.
+/// Settings for tests: bots act at once, deals and bots fixed by a seed, the operators' routes on
+/// the main address.
 pub fn config() -> Config {
     Config {
         bot_delay: Duration::ZERO,
@@ -35,6 +36,8 @@ pub fn config() -> Config {
         dispatch,
         rate_burst: 200.0,
         rate_per_sec: 200.0,
+        // The tests read `/metrics` and `/api/stats` on the one address they know.
+        metrics_on_main: true,
         ..Config::default()
     }
 }
