@@ -73,9 +73,10 @@ export function adoptToken(token) {
 }
 
 /**
- * The signed-in guest keeps its name with a password: it becomes an account.
+ * The signed-in guest keeps its name with a password: it becomes an account, under a new
+ * session (the server sets its cookie; the guest's session ends and its sockets close, 4001).
  * @param {string} password
- * @returns {Promise<{player: Player}>}
+ * @returns {Promise<{player: Player, token: string}>}
  */
 export function claim(password) {
   return request('/api/account/claim', { method: 'POST', body: JSON.stringify({ password }) });

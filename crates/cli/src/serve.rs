@@ -39,6 +39,11 @@ pub struct Args {
     /// Repeatable.
     #[arg(long = "addr-limit-exempt", value_name = "IP")]
     addr_limit_exempt: Vec<std::net::IpAddr>,
+    /// A reverse proxy whose `X-Forwarded-For` is believed: its requests count against the
+    /// per-address limits of the address it forwards (the header's last entry; an IPv6 client by
+    /// its /64), and its own connections are not counted. Repeatable.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxy: Vec<std::net::IpAddr>,
     /// Mark the session cookie `Secure` on every answer, for a server behind a TLS proxy that does
     /// not send `X-Forwarded-Proto: https` (with that header the cookie is `Secure` anyway).
     #[arg(long)]
@@ -173,6 +178,7 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     let mut config =
         server::Config { bot_delay: Duration::from_millis(args.bot_delay_ms), ..server::Config::default() };
     config.limits.addr_exempt = args.addr_limit_exempt;
+    config.limits.trusted_proxies = args.trusted_proxy;
     if let Some(burst) = args.chat_burst {
         config.limits.chat_burst = burst;
     }

@@ -101,10 +101,40 @@ pub fn validate_name(name: &str) -> Result<String, String> {
     if name.chars().all(char::is_whitespace) {
         return Err("a name needs at least one visible character".to_owned());
     }
+    if stacked_marks(name) {
+        return Err(marks_refused("a name"));
+    }
     if as_read(name).starts_with("bot:") {
         return Err("names starting with bot: are for bots".to_owned());
     }
     Ok(name.to_owned())
+}
+
+/// The most combining marks (accents, Arabic vowel signs, ...) one character may carry: enough
+/// for a shadda with its vowel or a Vietnamese letter, not for a tower of marks drawn over the
+/// lines around it.
+pub const MAX_MARKS: usize = 2;
+
+/// Whether some character of `text` carries more than [`MAX_MARKS`] combining marks, counted
+/// after canonical composition (so a precomposed "é" carries none, and "e" + U+0301 one).
+#[must_use]
+pub fn stacked_marks(text: &str) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    let mut run = 0;
+    for c in text.nfc() {
+        run = if is_combining_mark(c) { run + 1 } else { 0 };
+        if run > MAX_MARKS {
+            return true;
+        }
+    }
+    false
+}
+
+/// The refusal of a `what` (a name, a chat message) with a tower of combining marks, in words.
+#[must_use]
+pub fn marks_refused(what: &str) -> String {
+    format!("{what} may carry at most {MAX_MARKS} combining marks on one letter")
 }
 
 /// The shortest account name, in characters.
@@ -125,6 +155,14 @@ pub const MAX_PASSWORD_CHARS: usize = 128;
 #[must_use]
 pub fn name_key(name: &str) -> String {
     name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// A name's confusable skeleton (Unicode TS #39) of its [`name_key`], in lower case: two names
+/// with one skeleton look alike ("Ali" and "Alі" with a Cyrillic і, "rn" and "m"), so among
+/// accounts a skeleton is unique and no guest may take an account's.
+#[must_use]
+pub fn name_skeleton(name: &str) -> String {
+    unicode_security::skeleton(&name_key(name)).collect::<String>().to_lowercase()
 }
 
 /// Checks an account's name: trimmed, 3 to 20 characters of letters of any script, digits,
@@ -148,6 +186,9 @@ pub fn validate_account_name(name: &str) -> Result<String, String> {
     }
     if !name.chars().any(char::is_alphabetic) {
         return Err("an account's name needs at least one letter".to_owned());
+    }
+    if stacked_marks(name) {
+        return Err(marks_refused("an account's name"));
     }
     Ok(name.to_owned())
 }
@@ -226,6 +267,26 @@ mod tests {
             assert!(validate_account_name(bad).is_err(), "{bad:?}");
         }
         assert!(validate_account_name(&"س".repeat(20)).is_ok());
+    }
+
+    #[test]
+    fn a_letter_carries_at_most_two_combining_marks() {
+        assert!(!stacked_marks("مُحَمَّد"), "a shadda with its vowel");
+        assert!(!stacked_marks("Vie\u{0323}\u{0302}t"));
+        assert!(!stacked_marks("q\u{0301}\u{0301}"));
+        assert!(stacked_marks("q\u{0301}\u{0301}\u{0301}"));
+        // Counted after composition: "é" + two acutes is one letter with two marks.
+        assert!(!stacked_marks("e\u{0301}\u{0301}\u{0301}"));
+        assert!(stacked_marks(&format!("a{}", "\u{0301}".repeat(199))));
+        assert!(validate_name(&format!("a{}", "\u{0301}".repeat(20))).is_err());
+    }
+
+    #[test]
+    fn look_alike_names_share_a_skeleton() {
+        assert_eq!(name_skeleton("Ali Saleh"), name_skeleton("Al\u{0456} Saleh"));
+        assert_eq!(name_skeleton("Ali Saleh"), name_skeleton("\u{0410}LI  SALEH"));
+        assert_ne!(name_skeleton("Ali Saleh"), name_skeleton("Ali Salem"));
+        assert_eq!(name_skeleton("نورة"), name_skeleton("نورة"));
     }
 
     #[test]

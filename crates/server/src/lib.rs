@@ -249,6 +249,11 @@ where
     let limits = config.limits.clone();
     let cluster = config.cluster.clone();
     let hub = Hub::new(store.clone(), config, stop_rx.clone())?;
+    // Accounts claimed before look-alike names were compared get their skeletons.
+    let skeletons = store.fill_name_skeletons(ids::name_skeleton).await?;
+    if skeletons > 0 {
+        tracing::info!(skeletons, "the look-alike keys of older accounts' names were filled in");
+    }
     let restored = match cluster {
         Some(cluster) => {
             join_cluster(&hub, &cluster).await?;

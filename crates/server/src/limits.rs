@@ -102,6 +102,27 @@ pub struct Limits {
     pub signin_burst: u32,
     /// Sign-in attempts one address may make per minute in the long run.
     pub signins_per_minute: u32,
+    /// Wrong passwords one account may be sent (from any addresses) before each further
+    /// sign-in attempt for it waits: past this, the account refuses sign-ins with 429
+    /// `rate_limited` and a `Retry-After` for [`Limits::signin_delay_first`], doubled with each
+    /// further wrong password up to [`Limits::signin_delay_max`]. A right password ends the
+    /// delays; a request carrying a valid session of the account is never delayed.
+    pub signin_free_failures: u32,
+    /// The first delay of an account past [`Limits::signin_free_failures`].
+    pub signin_delay_first: Duration,
+    /// The longest delay of an account.
+    pub signin_delay_max: Duration,
+    /// Renames (`POST /api/account/rename`) one player may make at once before the rate below
+    /// applies; past it the answer is 429 `rate_limited`.
+    pub rename_burst: u32,
+    /// Renames one player may make per minute in the long run.
+    pub renames_per_minute: u32,
+    /// `name_taken` answers one address, or one player, may get at once before the rate below
+    /// applies (new guests, renames): past it every name check is answered 429 `rate_limited`,
+    /// taken or not, so which names accounts hold cannot be listed quickly.
+    pub name_taken_burst: u32,
+    /// `name_taken` answers per minute one address or player may get in the long run.
+    pub name_taken_per_minute: u32,
     /// Tables one address may create at once (`create_table`) before the rate below applies;
     /// past it the answer is the error `rate_limited` (the socket stays open).
     pub table_burst: u32,
@@ -131,6 +152,11 @@ pub struct Limits {
     /// Addresses the per-address limits do not apply to: a reverse proxy on the same machine
     /// (which limits by itself), or the load test's client. Empty by default.
     pub addr_exempt: Vec<IpAddr>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed: a request from one of them counts
+    /// against the per-address limits of the last address in that header (the one the proxy
+    /// saw), and the proxy's own connections are not counted per address. Empty by default: the
+    /// header is ignored, since anyone can send it.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for Limits {
@@ -149,6 +175,13 @@ impl Default for Limits {
             guests_per_minute: 10,
             signin_burst: 10,
             signins_per_minute: 5,
+            signin_free_failures: 5,
+            signin_delay_first: Duration::from_secs(2),
+            signin_delay_max: Duration::from_secs(15 * 60),
+            rename_burst: 5,
+            renames_per_minute: 1,
+            name_taken_burst: 10,
+            name_taken_per_minute: 5,
             table_burst: 30,
             tables_per_minute: 20,
             guess_burst: 20,
@@ -158,6 +191,7 @@ impl Default for Limits {
             chat_burst: 3,
             chat_every: Duration::from_secs(2),
             addr_exempt: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -346,6 +346,75 @@ async fn a_private_tables_code_is_in_no_public_answer() {
     server.stop().await;
 }
 
+/// Issue 32, finding 5: behind a trusted proxy the per-address limits count the address the
+/// proxy saw (the last `X-Forwarded-For` entry); an IPv6 client counts by its /64 (one
+/// subscriber's network), an IPv4 client by its whole address. From anyone else the header is
+/// ignored.
+#[tokio::test]
+async fn per_address_limits_count_an_ipv6_64_as_one_address() {
+    let limits = Limits {
+        guest_burst: 2,
+        guests_per_minute: 1,
+        trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+        ..Limits::default()
+    };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("guests-v6")).await;
+    let body = json!({ "name": "Many" }).to_string();
+    let from = |forwarded: &'static str| {
+        let body = body.clone();
+        let addr = server.addr;
+        async move {
+            let answer =
+                common::http_with(addr, "POST", "/api/players", Some(&body), &[("X-Forwarded-For", forwarded)]).await;
+            answer.status
+        }
+    };
+    // Two addresses of one /64 share its budget; a third of them is refused.
+    assert_eq!(from("2001:db8:1:2::1").await, 200);
+    assert_eq!(from("2001:db8:1:2::ff").await, 200);
+    assert_eq!(from("2001:db8:1:2:abcd::9").await, 429);
+    // Another /64 has its own.
+    assert_eq!(from("2001:db8:1:3::1").await, 200);
+    // IPv4 by the whole address; of a chain, the last entry is the one the proxy saw.
+    assert_eq!(from("192.0.2.1").await, 200);
+    assert_eq!(from("192.0.2.1").await, 200);
+    assert_eq!(from("192.0.2.1").await, 429);
+    assert_eq!(from("192.0.2.1, 198.51.100.7").await, 200);
+    server.stop().await;
+
+    // Not from a trusted proxy: the header is anyone's to send, and is not read.
+    let limits = Limits { guest_burst: 2, guests_per_minute: 1, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("guests-untrusted")).await;
+    let body = json!({ "name": "Many" }).to_string();
+    let mut statuses = Vec::new();
+    for forwarded in ["192.0.2.1", "192.0.2.2", "192.0.2.3"] {
+        let answer =
+            common::http_with(server.addr, "POST", "/api/players", Some(&body), &[("X-Forwarded-For", forwarded)])
+                .await;
+        statuses.push(answer.status);
+    }
+    assert_eq!(statuses, [200, 200, 429]);
+    server.stop().await;
+}
+
+/// Issue 32, finding 7 (text): a letter may carry at most two combining marks in chat too
+/// (Arabic's shadda with a vowel, a Vietnamese letter); a tower of marks is refused, not said.
+#[tokio::test]
+async fn chat_refuses_stacked_combining_marks() {
+    let server = TestServer::start(config(), &temp_db("chat-marks")).await;
+    let mut c = Client::new(server.addr, "Marks").await;
+    let code = c.create("kout4", json!({})).await;
+    let tower = format!("a{}", "\u{0301}".repeat(199));
+    c.send(json!({ "type": "chat", "table": code, "text": tower, "id": "tower" })).await;
+    let e = c.until(|v| v["id"] == "tower" || v["type"] == "chat").await;
+    assert_eq!((e["type"].as_str(), e["code"].as_str()), (Some("error"), Some("bad_request")), "{e}");
+    assert!(e["message"].as_str().unwrap().contains("marks"), "in words: {e}");
+    c.send(json!({ "type": "chat", "table": code, "text": "مُحَمَّد Việt", "id": "fine" })).await;
+    let said = c.until(|v| v["type"] == "chat" || v["id"] == "fine").await;
+    assert_eq!(said["type"], "chat", "{said}");
+    server.stop().await;
+}
+
 /// Spends the guess budget: `n` codes that name no table, each answered `no_table`.
 async fn guess(c: &mut Client, n: usize) {
     for i in 0..n {

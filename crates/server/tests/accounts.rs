@@ -9,6 +9,7 @@
 mod common;
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use common::{Answer, Client, TestServer, config, http, http_with, temp_db, ws_request};
 use futures_util::{SinkExt, StreamExt};
@@ -27,12 +28,24 @@ async fn guest(addr: SocketAddr, name: &str) -> (String, String) {
     (body["token"].as_str().unwrap().to_owned(), body["player"]["id"].as_str().unwrap().to_owned())
 }
 
+/// `POST /api/players`: the answer as it is.
+async fn new_guest(addr: SocketAddr, name: &str) -> (u16, Value) {
+    http(addr, "POST", "/api/players", Some(&json!({ "name": name }).to_string()), None).await
+}
+
 async fn post(addr: SocketAddr, path: &str, body: Value, token: &str) -> (u16, Value) {
     http(addr, "POST", path, Some(&body.to_string()), Some(token)).await
 }
 
 async fn claim(addr: SocketAddr, token: &str, password: &str) -> (u16, Value) {
     post(addr, "/api/account/claim", json!({ "password": password }), token).await
+}
+
+/// Claims the guest's name; the token of the session the claim started (the guest's ends).
+async fn claimed(addr: SocketAddr, token: &str) -> String {
+    let (status, body) = claim(addr, token, PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
+    body["token"].as_str().unwrap().to_owned()
 }
 
 async fn signin(addr: SocketAddr, name: &str, password: &str) -> (u16, Value) {
@@ -64,6 +77,7 @@ async fn a_guest_claims_its_name_and_signs_in_on_a_second_device() {
     let (phone, id) = guest(addr, "Sara").await;
     let (status, body) = claim(addr, &phone, PASSWORD).await;
     assert_eq!((status, &body["player"]), (200, &json!({ "id": id, "name": "Sara", "account": true })), "{body}");
+    let phone = body["token"].as_str().unwrap().to_owned();
     let (status, body) = claim(addr, &phone, PASSWORD).await;
     assert_eq!((status, code(&body)), (409, "already_account"));
 
@@ -175,8 +189,8 @@ async fn renames_follow_the_rules_of_guests_and_of_accounts() {
     let addr = server.addr;
     let (sara, _) = guest(addr, "Sara").await;
     let (nora, nora_id) = guest(addr, "Nora").await;
-    assert_eq!(claim(addr, &sara, PASSWORD).await.0, 200);
-    assert_eq!(claim(addr, &nora, PASSWORD).await.0, 200);
+    claimed(addr, &sara).await;
+    let nora = claimed(addr, &nora).await;
 
     // An account: the account rule, and no other account's name.
     for (name, status, expected) in
@@ -212,7 +226,7 @@ async fn a_new_password_ends_the_other_sessions_and_the_old_one_stops_working() 
     let server = TestServer::start(config(), &temp_db("acc-change")).await;
     let addr = server.addr;
     let (phone, _) = guest(addr, "Hala").await;
-    assert_eq!(claim(addr, &phone, PASSWORD).await.0, 200);
+    let phone = claimed(addr, &phone).await;
     let laptop = signin(addr, "Hala", PASSWORD).await.1["token"].as_str().unwrap().to_owned();
 
     let change = |old: &str, new: &str| json!({ "old": old, "new": new });
@@ -243,7 +257,7 @@ async fn signing_out_ends_the_session_and_clears_the_cookie() {
     let server = TestServer::start(config(), &temp_db("acc-signout")).await;
     let addr = server.addr;
     let (token, _) = guest(addr, "Omar").await;
-    assert_eq!(claim(addr, &token, PASSWORD).await.0, 200);
+    let token = claimed(addr, &token).await;
     let other = signin(addr, "Omar", PASSWORD).await.1["token"].as_str().unwrap().to_owned();
     let bearer = format!("Bearer {token}");
     let out = http_with(addr, "POST", "/api/account/signout", None, &[("Authorization", &bearer)]).await;
@@ -261,7 +275,7 @@ async fn sign_in_attempts_are_limited_per_address() {
     let limits = Limits { signin_burst: 3, signins_per_minute: 1, ..Limits::default() };
     let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("acc-signin-rate")).await;
     let (token, _) = guest(server.addr, "Zaid").await;
-    assert_eq!(claim(server.addr, &token, PASSWORD).await.0, 200);
+    let token = claimed(server.addr, &token).await;
     for _ in 0..3 {
         assert_eq!(signin(server.addr, "Zaid", "guess guess").await.0, 401);
     }
@@ -432,7 +446,7 @@ async fn accounts_work_on_postgres() {
     // A name of its own for each run, since the database outlives it.
     let name = server::ids::random_code("Pg", 8).unwrap();
     let (token, id) = guest(addr, &name).await;
-    assert_eq!(claim(addr, &token, PASSWORD).await.0, 200);
+    let token = claimed(addr, &token).await;
     let (status, body) =
         http(addr, "POST", "/api/players", Some(&json!({ "name": name.to_lowercase() }).to_string()), None).await;
     assert_eq!((status, code(&body)), (409, "name_taken"));
@@ -444,5 +458,215 @@ async fn accounts_work_on_postgres() {
     assert_eq!(http(addr, "GET", "/api/me", None, Some(&laptop)).await.0, 401);
     assert_eq!(http(addr, "POST", "/api/account/signout", None, Some(&token)).await.0, 204);
     assert_eq!(http(addr, "GET", "/api/me", None, Some(&token)).await.0, 401);
+    server.stop().await;
+}
+
+/// Reads a socket until the server closes it; the close frame's code and reason.
+async fn close_frame(c: &mut Client) -> (u16, String) {
+    loop {
+        let next = tokio::time::timeout(common::WAIT, c.ws.next()).await.expect("closed in time");
+        match next {
+            Some(Ok(Message::Close(Some(frame)))) => return (u16::from(frame.code), frame.reason.to_string()),
+            Some(Ok(Message::Close(None))) | None | Some(Err(_)) => return (0, String::new()),
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// `Retry-After` of an answer, in seconds.
+fn retry_after(answer: &Answer) -> u64 {
+    let values = answer.header_values("retry-after");
+    assert_eq!(values.len(), 1, "one Retry-After: {:?}", answer.headers);
+    values[0].parse().unwrap()
+}
+
+async fn signin_answer(addr: SocketAddr, name: &str, password: &str) -> Answer {
+    let body = json!({ "name": name, "password": password }).to_string();
+    http_with(addr, "POST", "/api/account/signin", Some(&body), &[]).await
+}
+
+/// Issue 32, finding 5: guesses from many addresses (here: an address the per-address limits
+/// do not apply to) against one account are slowed down per account, with delays that double;
+/// a device signed in to the account is not delayed, and a right password ends the delays.
+#[tokio::test]
+async fn wrong_passwords_delay_the_account_from_any_address_but_not_its_signed_in_devices() {
+    let limits = Limits {
+        addr_exempt: vec!["127.0.0.1".parse().unwrap()],
+        signin_free_failures: 2,
+        signin_delay_first: Duration::from_secs(1),
+        signin_delay_max: Duration::from_secs(60),
+        ..Limits::default()
+    };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("acc-account-delay")).await;
+    let addr = server.addr;
+    let (token, _) = guest(addr, "Zaid").await;
+    let (status, body) = claim(addr, &token, PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["token"].as_str().unwrap_or(&token).to_owned();
+    for _ in 0..2 {
+        assert_eq!(signin(addr, "Zaid", "guess guess").await.0, 401);
+    }
+    // Past the free failures even the right password waits, whatever the address.
+    let refused = signin_answer(addr, "zaid", PASSWORD).await;
+    assert_eq!((refused.status, code(&refused.body)), (429, "rate_limited"), "{}", refused.body);
+    assert!(refused.body["error"]["message"].as_str().unwrap().contains("account"), "in words: {}", refused.body);
+    assert_eq!(retry_after(&refused), 1);
+    // After the wait one more guess is answered, and the next delay is twice as long.
+    tokio::time::sleep(Duration::from_secs(retry_after(&refused))).await;
+    assert_eq!(signin(addr, "Zaid", "guess again").await.0, 401);
+    let refused = signin_answer(addr, "Zaid", PASSWORD).await;
+    assert_eq!((refused.status, retry_after(&refused)), (429, 2), "{}", refused.body);
+    // The owner's signed-in device is not delayed: it changes the password.
+    let change = json!({ "old": PASSWORD, "new": "a new password" });
+    let (status, body) = post(addr, "/api/account/password", change, &token).await;
+    assert_eq!(status, 200, "{body}");
+    // That right password ended the delays: the new one signs in at once.
+    let (status, body) = signin(addr, "Zaid", "a new password").await;
+    assert_eq!(status, 200, "{body}");
+    server.stop().await;
+}
+
+/// Issue 32, finding 6: a new password ends the other sessions and closes their open sockets
+/// (4001), while the changing device's socket goes on.
+#[tokio::test]
+async fn a_new_password_closes_the_sockets_of_the_other_sessions() {
+    let server = TestServer::start(config(), &temp_db("acc-change-sockets")).await;
+    let addr = server.addr;
+    let (phone, _) = guest(addr, "Hala").await;
+    let (status, body) = claim(addr, &phone, PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
+    let phone = body["token"].as_str().unwrap_or(&phone).to_owned();
+    let laptop = signin(addr, "Hala", PASSWORD).await.1["token"].as_str().unwrap().to_owned();
+    let mut on_phone = Client::connect(addr, &phone).await;
+    let mut on_laptop = Client::connect(addr, &laptop).await;
+
+    let change = json!({ "old": PASSWORD, "new": "a new password" });
+    let (status, body) = post(addr, "/api/account/password", change, &phone).await;
+    assert_eq!(status, 200, "{body}");
+    let (close, reason) = close_frame(&mut on_laptop).await;
+    assert_eq!(close, 4001, "{reason}");
+    assert!(reason.contains("password"), "the reason says why: {reason:?}");
+    assert_eq!(http(addr, "GET", "/api/me", None, Some(&laptop)).await.0, 401);
+    on_phone.send(json!({ "type": "ping", "id": "still" })).await;
+    assert_eq!(on_phone.until(|v| v["type"] == "pong").await["id"], "still", "the phone's socket goes on");
+    server.stop().await;
+}
+
+/// Issue 32, finding 7g: claiming a name hands out a new session and ends the guest's, so a
+/// token planted before the claim (session fixation) is worth nothing after it, sockets included.
+#[tokio::test]
+async fn claiming_a_name_starts_a_new_session_and_ends_the_old_one() {
+    let server = TestServer::start(config(), &temp_db("acc-claim-session")).await;
+    let addr = server.addr;
+    let (old, id) = guest(addr, "Sara").await;
+    let mut planted = Client::connect(addr, &old).await;
+    let bearer = format!("Bearer {old}");
+    let body = json!({ "password": PASSWORD }).to_string();
+    let answer = http_with(addr, "POST", "/api/account/claim", Some(&body), &[("Authorization", &bearer)]).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.body["player"], json!({ "id": id, "name": "Sara", "account": true }));
+    let new = answer.body["token"].as_str().expect("a new token").to_owned();
+    assert_ne!(new, old);
+    assert_eq!(cookie_pair(&set_cookie(&answer)), format!("majlis_session={new}"));
+    assert_eq!(http(addr, "GET", "/api/me", None, Some(&old)).await.0, 401, "the old session ended");
+    let (status, body) = http(addr, "GET", "/api/me", None, Some(&new)).await;
+    assert_eq!((status, &body["player"]["account"]), (200, &json!(true)));
+    let (close, reason) = close_frame(&mut planted).await;
+    assert_eq!(close, 4001, "the old session's socket is closed: {reason}");
+    server.stop().await;
+}
+
+/// Issue 32, finding 7 (names): renames are limited per player.
+#[tokio::test]
+async fn renames_are_limited_per_player() {
+    let limits = Limits { rename_burst: 3, renames_per_minute: 1, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("acc-rename-rate")).await;
+    let addr = server.addr;
+    let (token, _) = guest(addr, "Many").await;
+    for n in 0..3 {
+        let (status, body) = post(addr, "/api/account/rename", json!({ "name": format!("Name {n}") }), &token).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = post(addr, "/api/account/rename", json!({ "name": "Name 4" }), &token).await;
+    assert_eq!((status, code(&body)), (429, "rate_limited"), "{body}");
+    let (other, _) = guest(addr, "Other").await;
+    assert_eq!(post(addr, "/api/account/rename", json!({ "name": "Other 2" }), &other).await.0, 200);
+    server.stop().await;
+}
+
+/// Issue 32, finding 7 (names): which names accounts hold may not be listed quickly: past a few
+/// `name_taken` answers an address (and a player) gets 429 for every name it checks, taken or not.
+#[tokio::test]
+async fn name_taken_answers_are_limited_per_address_and_per_player() {
+    let limits = Limits { name_taken_burst: 2, name_taken_per_minute: 1, ..Limits::default() };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("acc-probe-addr")).await;
+    let addr = server.addr;
+    let (sara, _) = guest(addr, "Sara").await;
+    assert_eq!(claim(addr, &sara, PASSWORD).await.0, 200);
+    for name in ["Sara", "SARA"] {
+        let (status, body) = new_guest(addr, name).await;
+        assert_eq!((status, code(&body)), (409, "name_taken"), "{body}");
+    }
+    for name in ["sara", "Nobody Has This"] {
+        let (status, body) = new_guest(addr, name).await;
+        assert_eq!((status, code(&body)), (429, "rate_limited"), "{name}: {body}");
+    }
+    server.stop().await;
+
+    // One player probing by renames from an address the per-address limits do not apply to.
+    let limits = Limits {
+        name_taken_burst: 2,
+        name_taken_per_minute: 1,
+        addr_exempt: vec!["127.0.0.1".parse().unwrap()],
+        ..Limits::default()
+    };
+    let server = TestServer::start(server::Config { limits, ..config() }, &temp_db("acc-probe-player")).await;
+    let addr = server.addr;
+    let (sara, _) = guest(addr, "Sara").await;
+    assert_eq!(claim(addr, &sara, PASSWORD).await.0, 200);
+    let (prober, _) = guest(addr, "Prober").await;
+    for _ in 0..2 {
+        let (status, body) = post(addr, "/api/account/rename", json!({ "name": "sara" }), &prober).await;
+        assert_eq!((status, code(&body)), (409, "name_taken"), "{body}");
+    }
+    let (status, body) = post(addr, "/api/account/rename", json!({ "name": "Free Name" }), &prober).await;
+    assert_eq!((status, code(&body)), (429, "rate_limited"), "{body}");
+    let (other, _) = guest(addr, "Other").await;
+    let (status, body) = post(addr, "/api/account/rename", json!({ "name": "SARA" }), &other).await;
+    assert_eq!((status, code(&body)), (409, "name_taken"), "another player has its own budget: {body}");
+    server.stop().await;
+}
+
+/// Issue 32, finding 7 (text): a name may carry at most two combining marks on a letter (enough
+/// for Arabic's shadda with a vowel, or a Vietnamese letter), and none may look like an
+/// account's name (a Cyrillic і for a Latin i).
+#[tokio::test]
+async fn stacked_marks_and_look_alikes_of_account_names_are_refused() {
+    let server = TestServer::start(config(), &temp_db("acc-confusable")).await;
+    let addr = server.addr;
+    let stacked = format!("a{}", "\u{0301}".repeat(20));
+    let (status, body) = new_guest(addr, &stacked).await;
+    assert_eq!((status, code(&body)), (400, "bad_name"), "{body}");
+    assert!(body["error"]["message"].as_str().unwrap().contains("marks"), "in words: {body}");
+    for fine in ["مُحَمَّد", "Vie\u{0323}\u{0302}t", "José"] {
+        guest(addr, fine).await;
+    }
+
+    let (ali, _) = guest(addr, "Ali Saleh").await;
+    assert_eq!(claim(addr, &ali, PASSWORD).await.0, 200);
+    // "Alі Saleh" with a Cyrillic і; "ALI SALEH" with a Cyrillic А and a Latin I.
+    for look_alike in ["Al\u{0456} Saleh", "\u{0410}LI SALEH"] {
+        let (status, body) = new_guest(addr, look_alike).await;
+        assert_eq!((status, code(&body)), (409, "name_taken"), "{look_alike}: {body}");
+    }
+    // Nor may a guest rename itself to one, nor claim one as an account.
+    let (g, _) = guest(addr, "Guest").await;
+    let (status, body) = post(addr, "/api/account/rename", json!({ "name": "Al\u{0456} Saleh" }), &g).await;
+    assert_eq!((status, code(&body)), (409, "name_taken"), "{body}");
+    let (nora, _) = guest(addr, "Nora").await;
+    assert_eq!(claim(addr, &nora, PASSWORD).await.0, 200);
+    let nora = signin(addr, "Nora", PASSWORD).await.1["token"].as_str().unwrap().to_owned();
+    let (status, body) = post(addr, "/api/account/rename", json!({ "name": "Al\u{0456} Saleh" }), &nora).await;
+    assert_eq!((status, code(&body)), (409, "name_taken"), "{body}");
     server.stop().await;
 }

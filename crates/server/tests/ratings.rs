@@ -17,14 +17,18 @@ async fn start(name: &str) -> TestServer {
     TestServer::start(config(), &temp_db(name)).await
 }
 
-/// A new player who claimed their name with a password: an account.
+/// A new player who claimed their name with a password: an account, connected with the session
+/// the claim started (it ends the guest's).
 async fn account(server: &TestServer, name: &str) -> Client {
-    let c = Client::new(server.addr, name).await;
+    let (status, answer) =
+        http(server.addr, "POST", "/api/players", Some(&json!({ "name": name }).to_string()), None).await;
+    assert_eq!(status, 200, "{answer}");
+    let guest = answer["token"].as_str().unwrap().to_owned();
     let body = json!({ "password": "correct horse battery" }).to_string();
-    let (status, answer) = http(server.addr, "POST", "/api/account/claim", Some(&body), Some(&c.token)).await;
+    let (status, answer) = http(server.addr, "POST", "/api/account/claim", Some(&body), Some(&guest)).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["player"]["account"], true);
-    c
+    Client::connect(server.addr, answer["token"].as_str().unwrap()).await
 }
 
 /// Creates a rated Kout 4 table; returns its code and the `table` frame.

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use server::store::{ChatRow, EventRow, MatchRow, NameChange, PlayerRow, TableRow};
+use server::store::{ChatRow, EventRow, MatchRow, NameChange, NameKeys, PlayerRow, TableRow};
 use server::{Store, ids};
 
 fn unique(prefix: &str) -> String {
@@ -25,10 +25,11 @@ async fn accounts(store: &Store) {
     // Each run of `exercise` gets its own name, so a reused database does not collide.
     let name = unique("Sara");
     let key = ids::name_key(&name);
+    let keys = |name: &str| NameKeys { key: ids::name_key(name), skeleton: ids::name_skeleton(name) };
     assert_eq!(store.rename_player(&guest.id, &name, None).await.unwrap(), NameChange::Done);
     assert_eq!(store.player_by_name_key(&key).await.unwrap(), None, "a guest holds no name");
-    assert_eq!(store.claim_account(&guest.id, &key, "$argon2id$stand-in", 2).await.unwrap(), NameChange::Done);
-    assert_eq!(store.claim_account(&guest.id, &key, "$argon2id$again", 3).await.unwrap(), NameChange::Refused);
+    assert_eq!(store.claim_account(&guest.id, &keys(&name), "$argon2id$stand-in", 2).await.unwrap(), NameChange::Done);
+    assert_eq!(store.claim_account(&guest.id, &keys(&name), "$argon2id$again", 3).await.unwrap(), NameChange::Refused);
     let account = store.player_by_name_key(&key).await.unwrap().unwrap();
     assert_eq!(
         (account.id.as_str(), account.password_hash.as_deref()),
@@ -41,7 +42,7 @@ async fn accounts(store: &Store) {
     let other_token = ids::new_token().unwrap();
     store.create_player(&other, &ids::token_hash(&other_token), 4).await.unwrap();
     assert_eq!(
-        store.claim_account(&other.id, &ids::name_key(&other.name), "$argon2id$x", 5).await.unwrap(),
+        store.claim_account(&other.id, &keys(&other.name), "$argon2id$x", 5).await.unwrap(),
         NameChange::NameTaken
     );
     assert!(!store.is_account(&other.id).await.unwrap());
@@ -49,11 +50,10 @@ async fn accounts(store: &Store) {
     assert_eq!(store.account_ids(&ids_asked).await.unwrap(), std::iter::once(guest.id.clone()).collect());
     assert!(store.account_ids(&[]).await.unwrap().is_empty());
     let other_name = unique("Nora");
-    let other_key = ids::name_key(&other_name);
-    assert_eq!(store.claim_account(&other.id, &other_key, "$argon2id$y", 6).await.unwrap(), NameChange::Done);
-    assert_eq!(store.rename_player(&other.id, &name, Some(&key)).await.unwrap(), NameChange::NameTaken);
+    assert_eq!(store.claim_account(&other.id, &keys(&other_name), "$argon2id$y", 6).await.unwrap(), NameChange::Done);
+    assert_eq!(store.rename_player(&other.id, &name, Some(&keys(&name))).await.unwrap(), NameChange::NameTaken);
     assert_eq!(
-        store.rename_player(&other.id, &other_name.to_lowercase(), Some(&other_key)).await.unwrap(),
+        store.rename_player(&other.id, &other_name.to_lowercase(), Some(&keys(&other_name))).await.unwrap(),
         NameChange::Done
     );
 

@@ -36,8 +36,9 @@ async function playRatedMatch(base) {
       const players = [];
       for (const name of names) {
         const guest = await call('/api/players', { name });
-        await call('/api/account/claim', { password: 'correct horse battery' }, guest.token);
-        players.push({ id: guest.player.id, name, token: guest.token });
+        // The claim starts a new session and ends the guest's.
+        const claimed = await call('/api/account/claim', { password: 'correct horse battery' }, guest.token);
+        players.push({ id: guest.player.id, name, token: claimed.token });
       }
       /** Opens a socket for a player; `on` sees every message. */
       const open = (/** @type {{token: string}} */ p, /** @type {(m: any, ws: WebSocket) => void} */ on) => new Promise((resolve, reject) => {

@@ -2,7 +2,9 @@
 //! out, changes its password, renames itself. An account is a player with a password; its name
 //! is its own (case-insensitively) among accounts, and no guest may take it.
 
+use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Extension, State};
@@ -18,7 +20,7 @@ use super::auth::{self, Session};
 use crate::hub::Hub;
 use crate::ids;
 use crate::protocol::http::{Me, NewSession, Player};
-use crate::store::{AccountRow, NameChange, PlayerRow, unix_ms};
+use crate::store::{AccountRow, NameChange, NameKeys, PlayerRow, unix_ms};
 
 /// The account routes, under `/api/account/`.
 pub(super) fn routes() -> Router<Arc<Hub>> {
@@ -87,13 +89,74 @@ fn signin_allowed(hub: &Hub, addr_place: Option<Extension<AddrPlace>>) -> Result
     }
 }
 
-/// Refuses a guest's name that an account holds (unless the account is `me`).
-pub(crate) async fn name_free_for_guest(hub: &Hub, name: &str, me: Option<&str>) -> Result<(), AppError> {
-    let holder = hub.store.player_by_name_key(&ids::name_key(name)).await.map_err(AppError::from)?;
-    match holder {
-        Some(holder) if Some(holder.id.as_str()) != me => Err(name_taken()),
-        _ => Ok(()),
+/// Refuses a guest's name that an account (other than `me`) holds, or one that looks like it
+/// ([`ids::name_skeleton`]); the refusal counts against `probers`.
+pub(crate) async fn name_free_for_guest(
+    hub: &Hub,
+    name: &str,
+    me: Option<&str>,
+    probers: &[String],
+) -> Result<(), AppError> {
+    let held = hub.store.name_held(&ids::name_key(name), &ids::name_skeleton(name), me.unwrap_or("")).await;
+    if held.map_err(AppError::from)? { Err(taken(hub, probers)) } else { Ok(()) }
+}
+
+/// An account's name folded for the store: case and spacing, and look-alike letters.
+fn name_keys(name: &str) -> NameKeys {
+    NameKeys { key: ids::name_key(name), skeleton: ids::name_skeleton(name) }
+}
+
+/// Who asks about a name, for the budget of `name_taken` answers
+/// ([`crate::limits::Limits::name_taken_burst`]): the address (`a:IP`), the player (`p:ID`).
+fn probers(addr: Option<IpAddr>, player: Option<&str>) -> Vec<String> {
+    addr.map(|ip| format!("a:{ip}")).into_iter().chain(player.map(|id| format!("p:{id}"))).collect()
+}
+
+/// Refuses any name check, taken or not, once `probers` got their share of `name_taken` answers:
+/// a 429 that came only for taken names would tell them apart as well as a 409.
+fn probes_left(hub: &Hub, probers: &[String]) -> Result<(), AppError> {
+    if probers.iter().any(|p| hub.name_probes.spent(p)) {
+        let limits = &hub.config.limits;
+        return Err(AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "too many names asked for that accounts hold: at most {} at once and {} a minute; wait a minute",
+                limits.name_taken_burst, limits.name_taken_per_minute
+            ),
+        ));
     }
+    Ok(())
+}
+
+/// A `name_taken` answer, counted against `probers`.
+fn taken(hub: &Hub, probers: &[String]) -> AppError {
+    for p in probers {
+        hub.name_probes.take(p);
+    }
+    name_taken()
+}
+
+/// The address of a request as the per-address limits count it, if they apply.
+fn limited(addr_place: Option<&Extension<AddrPlace>>) -> Option<IpAddr> {
+    addr_place.and_then(|Extension(p)| p.limited)
+}
+
+/// 429 with a `Retry-After` (whole seconds, rounded up): sign-ins for the account wait.
+fn account_delayed(wait: Duration) -> Response {
+    let secs = wait.as_millis().div_ceil(1000).max(1);
+    let mut res = AppError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        format!(
+            "too many wrong passwords for this account: try again in {secs} s; each wrong password doubles the wait"
+        ),
+    )
+    .into_response();
+    if let Ok(value) = HeaderValue::from_str(&secs.to_string()) {
+        res.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    res
 }
 
 /// `POST /api/session/adopt` with `Authorization: Bearer TOKEN`: hands the browser the session
@@ -113,13 +176,16 @@ struct Claim {
     password: String,
 }
 
-/// `POST /api/account/claim {password}`: the signed-in guest keeps its name with a password.
+/// `POST /api/account/claim {password}`: the signed-in guest keeps its name with a password,
+/// under a new session: the guest's token (and its sockets) end, so a token someone planted
+/// before the claim is worth nothing after it.
 async fn claim(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
+    addr_place: Option<Extension<AddrPlace>>,
     req: Result<Json<Claim>, JsonRejection>,
-) -> Result<Json<Me>, AppError> {
-    let Session { mut player, .. } = auth::signed_in(&hub, &headers, true).await?;
+) -> Result<Response, AppError> {
+    let Session { mut player, token_hash } = auth::signed_in(&hub, &headers, true).await?;
     let req = body(req)?;
     if player.is_account() {
         return Err(AppError::new(StatusCode::CONFLICT, "already_account", "you already have an account"));
@@ -127,18 +193,25 @@ async fn claim(
     let name = ids::validate_account_name(&player.name)
         .map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_name", format!("{e}; rename first")))?;
     ids::validate_password(&req.password).map_err(bad_password)?;
+    let probers = probers(limited(addr_place.as_ref()), Some(&player.id));
+    probes_left(&hub, &probers)?;
     let hash = auth::hash_password(req.password).await?;
-    let change = hub.store.claim_account(&player.id, &ids::name_key(&name), &hash, unix_ms()).await;
+    let change = hub.store.claim_account(&player.id, &name_keys(&name), &hash, unix_ms()).await;
     match change.map_err(AppError::from)? {
         NameChange::Done => {}
-        NameChange::NameTaken => return Err(name_taken()),
+        NameChange::NameTaken => return Err(taken(&hub, &probers)),
         NameChange::Refused => {
             return Err(AppError::new(StatusCode::CONFLICT, "already_account", "you already have an account"));
         }
     }
+    let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
+    hub.store.create_session(&ids::token_hash(&token), &player.id, unix_ms()).await.map_err(AppError::from)?;
+    hub.store.delete_session(&token_hash).await.map_err(AppError::from)?;
+    hub.session_sockets.close_session(&token_hash, "session ended: the name was claimed under a new session");
     tracing::info!(player = %player.id, "a guest claimed its name");
     player.password_hash = Some(hash);
-    Ok(me_of(&player))
+    let cookie = auth::set_cookie(&hub, &headers, &token);
+    Ok(with_cookie(cookie, Json(NewSession { player: player_of(&player), token })))
 }
 
 #[derive(Deserialize)]
@@ -162,11 +235,17 @@ async fn signin(
     if req.name.chars().count() > ids::MAX_NAME_CHARS * 2 || ids::validate_password(&req.password).is_err() {
         return Err(bad_credentials());
     }
-    let account = hub.store.player_by_name_key(&ids::name_key(&req.name)).await.map_err(AppError::from)?;
+    // Past a few wrong passwords for the name, from whatever addresses, each attempt waits.
+    let key = ids::name_key(&req.name);
+    if let Err(wait) = hub.account_delays.attempt(&key) {
+        return Ok(account_delayed(wait));
+    }
+    let account = hub.store.player_by_name_key(&key).await.map_err(AppError::from)?;
     let hash = account.as_ref().and_then(|a| a.password_hash.clone());
     if !auth::verify_password(req.password, hash).await? {
         return Err(bad_credentials());
     }
+    hub.account_delays.succeeded(&key);
     let Some(account) = account else { return Err(bad_credentials()) };
     let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
     hub.store.create_session(&ids::token_hash(&token), &account.id, unix_ms()).await.map_err(AppError::from)?;
@@ -192,7 +271,9 @@ struct NewPassword {
     new: String,
 }
 
-/// `POST /api/account/password {old, new}`: a new password; the player's other sessions end.
+/// `POST /api/account/password {old, new}`: a new password; the player's other sessions end and
+/// their sockets close (close code 4001). A signed-in device is not held to the
+/// account's sign-in delays, so guesses elsewhere never lock its owner out of this.
 async fn password(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
@@ -214,8 +295,11 @@ async fn password(
     if !auth::verify_password(req.old, Some(old_hash)).await? {
         return Err(AppError::new(StatusCode::UNAUTHORIZED, "bad_credentials", "the current password is not right"));
     }
+    // The owner proved the password: earlier guesses at it no longer delay sign-ins.
+    hub.account_delays.succeeded(&ids::name_key(&player.name));
     let hash = auth::hash_password(req.new).await?;
     hub.store.set_password(&player.id, &hash, &token_hash).await.map_err(AppError::from)?;
+    hub.session_sockets.close_others(&player.id, &token_hash, "signed out: the password was changed");
     tracing::info!(player = %player.id, "password changed; other sessions ended");
     Ok(me_of(&player))
 }
@@ -227,28 +311,43 @@ struct Rename {
 
 /// `POST /api/account/rename {name}`: a new display name (for an account, under the account
 /// rule and unique among accounts). Tables already joined keep showing the old name until the
-/// player's next connection.
+/// player's next connection. Names that pass the rules are limited per player
+/// ([`crate::limits::Limits::rename_burst`]), and `name_taken` answers per player and per address.
 async fn rename(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
+    addr_place: Option<Extension<AddrPlace>>,
     req: Result<Json<Rename>, JsonRejection>,
 ) -> Result<Json<Me>, AppError> {
     let Session { mut player, .. } = auth::signed_in(&hub, &headers, true).await?;
     let req = body(req)?;
     let bad_name = |e: String| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e);
-    let (name, key) = if player.is_account() {
-        let name = ids::validate_account_name(&req.name).map_err(bad_name)?;
-        let key = ids::name_key(&name);
-        (name, Some(key))
+    let name = if player.is_account() { ids::validate_account_name(&req.name) } else { ids::validate_name(&req.name) };
+    let name = name.map_err(bad_name)?;
+    // A name that passes the rules is a rename (or a question whether an account holds it).
+    if !hub.rename_rate.check(player.id.clone()) {
+        let limits = &hub.config.limits;
+        return Err(AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "too many renames: at most {} at once and {} a minute; wait a minute",
+                limits.rename_burst, limits.renames_per_minute
+            ),
+        ));
+    }
+    let probers = probers(limited(addr_place.as_ref()), Some(&player.id));
+    probes_left(&hub, &probers)?;
+    let keys = if player.is_account() {
+        Some(name_keys(&name))
     } else {
-        let name = ids::validate_name(&req.name).map_err(bad_name)?;
-        name_free_for_guest(&hub, &name, Some(&player.id)).await?;
-        (name, None)
+        name_free_for_guest(&hub, &name, Some(&player.id), &probers).await?;
+        None
     };
-    let change = hub.store.rename_player(&player.id, &name, key.as_deref()).await;
+    let change = hub.store.rename_player(&player.id, &name, keys.as_ref()).await;
     match change.map_err(AppError::from)? {
         NameChange::Done => {}
-        NameChange::NameTaken => return Err(name_taken()),
+        NameChange::NameTaken => return Err(taken(&hub, &probers)),
         NameChange::Refused => return Err(AppError::unauthorized()),
     }
     player.name = name;
@@ -267,7 +366,8 @@ async fn create_player(
     body: Result<Json<NewPlayer>, JsonRejection>,
 ) -> Result<Response, AppError> {
     auth::not_from_another_site(&headers)?;
-    if let Some(ip) = addr_place.and_then(|Extension(p)| p.limited)
+    let probers = probers(limited(addr_place.as_ref()), None);
+    if let Some(ip) = limited(addr_place.as_ref())
         && !hub.guest_rate.check(ip.to_string())
     {
         let limits = &hub.config.limits;
@@ -283,7 +383,8 @@ async fn create_player(
     // A body over the limit is 413, anything else malformed 400.
     let Json(body) = body.map_err(|e| AppError::new(e.status(), "bad_request", e.body_text()))?;
     let name = ids::validate_name(&body.name).map_err(|e| AppError::new(StatusCode::BAD_REQUEST, "bad_name", e))?;
-    name_free_for_guest(&hub, &name, None).await?;
+    probes_left(&hub, &probers)?;
+    name_free_for_guest(&hub, &name, None, &probers).await?;
     let token = ids::new_token().map_err(|e| AppError::internal(&e))?;
     let id = ids::random_code("p_", 12).map_err(|e| AppError::internal(&e))?;
     let player = PlayerRow { id, name };

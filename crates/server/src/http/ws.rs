@@ -40,10 +40,11 @@ async fn ws(
             if via == auth::Via::Cookie && auth::cross_origin(&headers) {
                 return Err(auth::bad_origin());
             }
-            let player = auth::session(&hub, token).await?.player.player();
+            let session = auth::session(&hub, token).await?;
+            let player = session.player.player();
             let place = player_place(&hub, &player)
                 .map_err(|message| AppError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_connections", message))?;
-            Some((player, place))
+            Some((player, session.token_hash, place))
         }
         None => None,
     };
@@ -60,7 +61,7 @@ async fn ws(
     let upgrade = upgrade.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).read_buffer_size(4 * 1024);
     Ok(upgrade.on_upgrade(move |mut socket| async move {
         // The socket holds its player's and its address's places while it is open.
-        let (player, player_place) = match known {
+        let (player, token_hash, player_place) = match known {
             Some(known) => known,
             None => match first_message_auth(&hub, &mut socket).await {
                 Ok(known) => known,
@@ -71,7 +72,7 @@ async fn ws(
             },
         };
         let _places = (player_place, addr_place);
-        crate::ws::run(hub, player, ip, socket).await;
+        crate::ws::run(hub, player, token_hash, ip, socket).await;
     }))
 }
 
@@ -83,11 +84,11 @@ fn player_place(hub: &Hub, player: &PlayerRow) -> Result<Place<String>, String> 
 }
 
 /// The first message of a socket opened without a token: `{"type":"auth","token":"..."}`,
-/// within the header deadline.
+/// within the header deadline. The player, the hash of its session's token, its place.
 async fn first_message_auth(
     hub: &Hub,
     socket: &mut axum::extract::ws::WebSocket,
-) -> Result<(PlayerRow, Place<String>), (ErrorCode, String)> {
+) -> Result<(PlayerRow, String, Place<String>), (ErrorCode, String)> {
     use axum::extract::ws::Message;
     #[derive(Deserialize)]
     #[serde(tag = "type", rename_all = "snake_case")]
@@ -109,9 +110,10 @@ async fn first_message_auth(
             "a socket opened without a token must first send {\"type\":\"auth\",\"token\":\"...\"}".into(),
         ));
     };
-    let player = auth::session(hub, &token).await.map_err(|e| (ErrorCode::Unauthorized, e.message))?.player.player();
+    let session = auth::session(hub, &token).await.map_err(|e| (ErrorCode::Unauthorized, e.message))?;
+    let player = session.player.player();
     let place = player_place(hub, &player).map_err(|m| (ErrorCode::RateLimited, m))?;
-    Ok((player, place))
+    Ok((player, session.token_hash, place))
 }
 
 /// Answers a socket that may not go on with an error frame and a 1008 close.

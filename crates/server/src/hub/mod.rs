@@ -9,8 +9,10 @@
 
 mod cluster;
 mod conn;
+mod delays;
 mod listing;
 mod outbox;
+mod sessions;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,9 +24,11 @@ use tokio::task::JoinHandle;
 
 pub use self::cluster::{Cluster, ClusterConfig, start as start_cluster};
 pub use self::conn::Conn;
+use self::delays::AccountDelays;
 use self::listing::Listing;
 pub use self::listing::TableSummary;
 pub(crate) use self::outbox::{Next, Outbox};
+pub(crate) use self::sessions::SessionSockets;
 use crate::Config;
 use crate::ids;
 use crate::limits::{KeyedBucket, KeyedRate, MAX_TABLES_PER_HOST, PRIVATE_CODE_LEN, PUBLIC_CODE_LEN, Places};
@@ -89,6 +93,14 @@ pub struct Hub {
     pub(crate) signin_rate: KeyedRate,
     /// Tables created, per address.
     pub(crate) table_rate: KeyedRate,
+    /// Wrong passwords per account name, from any address.
+    pub(crate) account_delays: AccountDelays,
+    /// Renames, per player.
+    pub(crate) rename_rate: KeyedRate,
+    /// `name_taken` answers, per address (`a:IP`) and per player (`p:ID`).
+    pub(crate) name_probes: KeyedBucket,
+    /// The open sockets of each session.
+    pub(crate) session_sockets: SessionSockets,
     /// Codes that named no table, per address (`a:IP`) and per player (`p:ID`).
     pub(crate) guess_rate: KeyedBucket,
     /// Chat messages, per player (over all their sockets and tables).
@@ -130,6 +142,10 @@ impl Hub {
         let bot_threads = BotThreads::new(config.bot_threads)?;
         let metrics = Metrics::new(store.metrics(), config.cluster.as_ref().map(|c| c.node.as_str()));
         Ok(Arc::new(Hub {
+            account_delays: AccountDelays::new(&config.limits),
+            rename_rate: KeyedRate::new(config.limits.rename_burst, config.limits.renames_per_minute),
+            name_probes: KeyedBucket::per_minute(config.limits.name_taken_burst, config.limits.name_taken_per_minute),
+            session_sockets: SessionSockets::default(),
             metrics,
             bot_pool,
             bot_threads,

@@ -29,7 +29,8 @@ pub enum Said {
 }
 
 /// Checks a `chat` message's words: exactly one of `text` and `phrase`; text trimmed, 1 to
-/// [`CHAT_MAX_CHARS`] characters, no control, direction or invisible characters; a phrase one of
+/// [`CHAT_MAX_CHARS`] characters, no control, direction or invisible characters, at most
+/// [`crate::ids::MAX_MARKS`] combining marks on one letter; a phrase one of
 /// [`PHRASES`].
 ///
 /// # Errors
@@ -57,6 +58,9 @@ pub fn check(text: Option<&str>, phrase: Option<&str>) -> Result<Said, ProtocolE
                 return Err(
                     bad("a chat message may not contain control, direction or invisible characters".to_owned()),
                 );
+            }
+            if crate::ids::stacked_marks(text) {
+                return Err(bad(crate::ids::marks_refused("a chat message")));
             }
             Ok(Said::Text(text.to_owned()))
         }

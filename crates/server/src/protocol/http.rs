@@ -30,15 +30,16 @@ pub struct Player {
 }
 
 /// `{"player"}`: who a session belongs to. `GET /api/me`, and what `POST /api/session/adopt`,
-/// `/api/account/claim`, `/api/account/password` and `/api/account/rename` answer.
+/// `/api/account/password` and `/api/account/rename` answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Me {
     /// The session's player.
     pub player: Player,
 }
 
-/// `{"player", "token"}`: a new session, from `POST /api/players` (a new guest) and
-/// `POST /api/account/signin`. The session cookie comes with it when the request came from a
+/// `{"player", "token"}`: a new session, from `POST /api/players` (a new guest),
+/// `POST /api/account/signin` and `POST /api/account/claim` (which ends the guest's session).
+/// The session cookie comes with it when the request came from a
 /// browser.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NewSession {

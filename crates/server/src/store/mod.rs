@@ -148,7 +148,7 @@ mod tables;
 pub use self::chat::ChatRow;
 pub use self::leases::{ExpiredLease, Fence, Lease};
 pub use self::matches::{HistoryRow, MatchRow};
-pub use self::players::{AccountRow, NameChange, PlayerRow};
+pub use self::players::{AccountRow, NameChange, NameKeys, PlayerRow};
 pub use self::ratings::{
     FinishedRow, PublicPlayer, RankedRating, RatedEnd, RatedSeat, RatingChangeRow, RatingRow, SeatedRow,
 };

@@ -38,6 +38,17 @@ impl AccountRow {
     }
 }
 
+/// An account's name folded for comparison: `key` (case and spacing, [`crate::ids::name_key`])
+/// and `skeleton` (look-alike letters, [`crate::ids::name_skeleton`]); each is unique among
+/// accounts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameKeys {
+    /// The folded name.
+    pub key: String,
+    /// The confusable skeleton.
+    pub skeleton: String,
+}
+
 /// What became of a change that a name held by another account would refuse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameChange {
@@ -100,6 +111,43 @@ impl Store {
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, AccountRow>(Q).bind(name_key).fetch_optional(p).await?))
     }
 
+    /// Whether an account other than `except` holds a name folding to `name_key` or looking like
+    /// it (its skeleton is `skeleton`, [`crate::ids::name_skeleton`]).
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn name_held(&self, name_key: &str, skeleton: &str, except: &str) -> Result<bool, StoreError> {
+        const Q: &str = "SELECT id FROM players WHERE (name_key = $1 OR name_skeleton = $2) AND id <> $3 LIMIT 1";
+        let row: Option<(String,)> = on_pool!(&self.pool, p => sqlx::query_as(Q).bind(name_key).bind(skeleton)
+            .bind(except).fetch_optional(p).await?);
+        Ok(row.is_some())
+    }
+
+    /// Fills in the skeletons ([`crate::ids::name_skeleton`], given as `skeleton`) of accounts
+    /// claimed before they were kept; returns how many. An account whose skeleton another
+    /// already holds keeps none, and is logged.
+    ///
+    /// # Errors
+    /// A query failed.
+    pub async fn fill_name_skeletons(&self, skeleton: impl Fn(&str) -> String) -> Result<u64, StoreError> {
+        const Q: &str = "SELECT id, name FROM players WHERE name_key IS NOT NULL AND name_skeleton IS NULL";
+        const U: &str = "UPDATE players SET name_skeleton = $2 WHERE id = $1";
+        let rows: Vec<(String, String)> = on_pool!(&self.pool, p => sqlx::query_as(Q).fetch_all(p).await?);
+        let mut filled = 0;
+        for (id, name) in rows {
+            let result =
+                on_pool!(&self.pool, p => sqlx::query(U).bind(&id).bind(skeleton(&name)).execute(p).await.map(|_| ()));
+            match result {
+                Ok(_) => filled += 1,
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    tracing::warn!(player = %id, "an account's name looks like another's; its look-alike is not kept");
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(filled)
+    }
+
     /// Whether the player is an account.
     ///
     /// # Errors
@@ -128,36 +176,37 @@ impl Store {
         Ok(rows.into_iter().map(|(id,)| id).collect())
     }
 
-    /// Makes the guest `id` an account: its name (folded: `name_key`) becomes its own, and
-    /// `password_hash` its password.
+    /// Makes the guest `id` an account: its name (folded: `name`'s key, its look-alikes: its
+    /// skeleton) becomes its own, and `password_hash` its password.
     ///
     /// # Errors
     /// The update failed.
     pub async fn claim_account(
         &self,
         id: &str,
-        name_key: &str,
+        name: &NameKeys,
         password_hash: &str,
         now: i64,
     ) -> Result<NameChange, StoreError> {
-        const Q: &str = "UPDATE players SET name_key = $2, password_hash = $3, claimed_at = $4 \
+        const Q: &str = "UPDATE players SET name_key = $2, name_skeleton = $3, password_hash = $4, claimed_at = $5 \
              WHERE id = $1 AND password_hash IS NULL";
         let started = Instant::now();
-        let result = on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(name_key).bind(password_hash).bind(now)
-            .execute(p).await.map(|r| r.rows_affected()));
+        let result = on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(&name.key).bind(&name.skeleton)
+            .bind(password_hash).bind(now).execute(p).await.map(|r| r.rows_affected()));
         let result = name_change(result);
         self.health.record("claim_account", started, &result);
         result
     }
 
-    /// Renames a player; `name_key` is the folded name for an account, `None` for a guest.
+    /// Renames a player; `keys` are the name's folds for an account, `None` for a guest.
     ///
     /// # Errors
     /// The update failed.
-    pub async fn rename_player(&self, id: &str, name: &str, name_key: Option<&str>) -> Result<NameChange, StoreError> {
-        const Q: &str = "UPDATE players SET name = $2, name_key = $3 WHERE id = $1";
+    pub async fn rename_player(&self, id: &str, name: &str, keys: Option<&NameKeys>) -> Result<NameChange, StoreError> {
+        const Q: &str = "UPDATE players SET name = $2, name_key = $3, name_skeleton = $4 WHERE id = $1";
         let started = Instant::now();
-        let result = on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(name).bind(name_key)
+        let (key, skeleton) = (keys.map(|k| k.key.as_str()), keys.map(|k| k.skeleton.as_str()));
+        let result = on_pool!(&self.pool, p => sqlx::query(Q).bind(id).bind(name).bind(key).bind(skeleton)
             .execute(p).await.map(|r| r.rows_affected()));
         let result = name_change(result);
         self.health.record("rename_player", started, &result);

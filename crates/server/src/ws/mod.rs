@@ -30,10 +30,12 @@ use crate::store::PlayerRow;
 
 /// Serves one authenticated WebSocket: reads frames, enforces the limits, routes messages to
 /// tables and forwards what tables send, until either side closes or the server stops. `ip` is the
-/// peer's address when the per-address limits apply to it.
-pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, ip: Option<IpAddr>, socket: WebSocket) {
+/// peer's address when the per-address limits apply to it; `token_hash` names the session the
+/// socket signed in with, whose end closes it.
+pub(crate) async fn run(hub: Arc<Hub>, player: PlayerRow, token_hash: String, ip: Option<IpAddr>, socket: WebSocket) {
     let (sink, mut stream) = socket.split();
     let mut session = Session::admit(hub, player, ip);
+    let _signed_in = session.hub.session_sockets.opened(&token_hash, &session.conn);
     let mut writer = tokio::spawn(write(sink, session.out.clone(), session.hub.config.limits.write_timeout));
     let close_sent = session.read(&mut stream, &mut writer).await;
     session.close(stream, writer, close_sent).await;
