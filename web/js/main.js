@@ -34,13 +34,14 @@ export { parseRoute };
  * @property {string} nameDraft
  * @property {boolean} editingName
  * @property {string} codeDraft
- * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean, rated: boolean, spectatorChat: boolean}} create
+ * @property {{game: string, preset: string, calls: string[], playOut: boolean, players: number, target: string, snapMs: number, turnS: number, public: boolean, hints: boolean, rated: boolean, spectatorChat: boolean, inviteOnly: boolean}} create
  * @property {any[] | null} openTables
  * @property {any[] | null} recent
  * @property {boolean} panel
  * @property {boolean} lastTrick
  * @property {string | null} kabulPick  the first place picked for a switch
  * @property {boolean} snapArmed
+ * @property {{code: string, message: string} | null} flash  a note to show once the next route is on screen
  * @property {boolean} copied
  * @property {number | null} createId  the id of our create_table message, until its reply
  * @property {Record<string, any>} replay
@@ -83,10 +84,11 @@ export class App {
       nameDraft: storage.get('majlis.name') ?? '',
       editingName: false,
       codeDraft: '',
-      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false, rated: false, spectatorChat: true },
+      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false, rated: false, spectatorChat: true, inviteOnly: false },
       openTables: null,
       recent: null,
       handFocus: null,
+      flash: null,
       panel: false,
       lastTrick: false,
       kabulPick: null,
@@ -438,7 +440,7 @@ export class App {
     if (reconnected && this.state.table) {
       this.send(msg.resume(route.code, this.state.version || null));
     } else {
-      this.send(msg.join(route.code));
+      this.send(msg.join(route.code, undefined, route.invite));
     }
   }
 
@@ -459,9 +461,15 @@ export class App {
       this.ui.createId = null;
       this.navigate(`#/t/${this.state.table.code}`);
     }
-    // A table that refuses a seat (a match under way, or full): watch it instead.
-    if (m.type === 'error' && m.code === 'seat_taken' && before.route.name === 'table' && before.route.code && !before.table) {
+    // A table that refuses a seat (a match under way, full, or by invitation only): watch it instead.
+    if (m.type === 'error' && (m.code === 'seat_taken' || m.code === 'not_invited') && before.route.name === 'table' && before.route.code && !before.table) {
       this.send(msg.spectate(before.route.code));
+    }
+    // The host removed us: the table is no longer ours to follow (the toast says why).
+    if (m.type === 'notice' && m.code === 'removed' && before.you !== null && m.seat === before.you && before.route.name === 'table') {
+      // (Going home clears the table's toast: it is said again there.)
+      this.ui.flash = { code: 'removed', message: String(m.message ?? '') };
+      this.navigate('#/');
     }
     if (this.state.needResume && this.state.table && this.conn?.isOpen) {
       this.dispatch({ type: 'resumeSent' });
@@ -499,6 +507,10 @@ export class App {
     this.ui.kabulPick = null;
     this.ui.snapArmed = false;
     this.dispatch({ type: 'route', route });
+    if (this.ui.flash) {
+      this.dispatch({ type: 'localError', ...this.ui.flash, now: Date.now() });
+      this.ui.flash = null;
+    }
     if (route.name === 'home') {
       this.refreshLists();
     } else if (route.name === 'table' && route.code) {
@@ -508,7 +520,7 @@ export class App {
         this.ui.review = null;
         this.ui.shownTrick = new Set();
         this.ui.faceUp = new Map();
-        if (this.conn?.isOpen) this.send(msg.join(route.code));
+        if (this.conn?.isOpen) this.send(msg.join(route.code, undefined, route.invite));
       }
     } else if (route.name === 'replay' && route.gameId) {
       // The steps come from the engines on the server: the page only shows them.
@@ -752,7 +764,7 @@ export class App {
       const reason = parts ? h('bdi', null, isolate(parts)) : h('bdi', { dir: 'ltr', lang: 'en' }, e.message);
       return this.tn('table.illegal', { reason: e.message }, { reason });
     }
-    if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'bad_name', 'name_taken', 'network', 'unauthorized'].includes(e.code)) {
+    if (['no_table', 'seat_taken', 'not_host', 'not_your_turn', 'rate_limited', 'unavailable', 'busy', 'bot_fault', 'bot_replaced', 'not_invited', 'cooldown', 'removed', 'bad_name', 'name_taken', 'network', 'unauthorized'].includes(e.code)) {
       if (this.state.lang === 'en' && e.message && e.code !== 'network' && e.code !== 'unauthorized') return e.message.charAt(0).toUpperCase() + e.message.slice(1);
       return this.t(`error.${e.code}`);
     }

@@ -86,12 +86,14 @@ export function sortRatings(ratings) {
 /**
  * The message key of a finished match's result from the player's side: left early, won or lost.
  * @param {{won?: boolean, rating_change?: {outcome?: string} | null}} g
- * @returns {'players.result.left' | 'players.result.win' | 'players.result.loss'}
+ * @returns {'players.result.left' | 'players.result.void' | 'players.result.win' | 'players.result.loss'}
  */
 export function resultKey(g) {
-  // A rated match says how it counted (a leaver lost, whatever the table's result).
+  // A rated match says how it counted (a leaver lost, whatever the table's result; for the others
+  // a match someone left is void).
   const outcome = g.rating_change?.outcome;
   if (outcome === 'left') return 'players.result.left';
+  if (outcome === 'void') return 'players.result.void';
   if (outcome === 'win') return 'players.result.win';
   if (outcome === 'loss') return 'players.result.loss';
   return g.won ? 'players.result.win' : 'players.result.loss';

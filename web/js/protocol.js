@@ -54,7 +54,7 @@ export class Outbox {
 /** Builders for every client → server message, each with its fields as the protocol names them. */
 export const msg = {
   /**
-   * @param {{game: string, rules?: Record<string, unknown>, turn_ms?: number, public?: boolean, hints?: boolean, rated?: boolean, spectatorChat?: boolean}} o
+   * @param {{game: string, rules?: Record<string, unknown>, turn_ms?: number, public?: boolean, hints?: boolean, rated?: boolean, spectatorChat?: boolean, inviteOnly?: boolean}} o
    */
   createTable: (o) => ({
     type: 'create_table',
@@ -66,9 +66,12 @@ export const msg = {
     ...(o.rated ? { rated: true } : {}),
     // The server's default is on: only "off" needs saying.
     ...(o.spectatorChat === false ? { spectator_chat: false } : {}),
+    ...(o.inviteOnly ? { invite_only: true } : {}),
   }),
-  /** @param {string} table @param {number} [seat] */
-  join: (table, seat) => ({ type: 'join', table, ...(seat === undefined ? {} : { seat }) }),
+  /** @param {string} table @param {number} [seat] @param {string | null} [invite] the invite secret of an invite link */
+  join: (table, seat, invite) => ({ type: 'join', table, ...(seat === undefined ? {} : { seat }), ...(invite ? { invite } : {}) }),
+  /** @param {string} table @param {number} seat */
+  remove: (table, seat) => ({ type: 'remove', table, seat }),
   /** @param {string} table */
   spectate: (table) => ({ type: 'spectate', table }),
   /** @param {string} table */
@@ -537,13 +540,14 @@ export function safeDecode(text) {
  * record file to open, `#/p/ID` a player's profile, `#/leaderboard/GAME` a game's leaderboard
  * (an unknown game: the first), anything else (a broken link too) the home page.
  * @param {string} hash
- * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard', code?: string, gameId?: string, playerId?: string, game?: string}}
+ * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string}}
  */
 export function parseRoute(hash) {
-  const t = /^#\/t\/([^/?#]+)/.exec(hash);
+  // An invite-only table's link carries its invite secret: #/t/CODE?invite=SECRET.
+  const t = /^#\/t\/([^/?#]+)(?:\?invite=([0-9a-f]{1,64}))?/.exec(hash);
   if (t) {
     const code = normalizeCode(safeDecode(t[1]));
-    if (code) return { name: 'table', code };
+    if (code) return t[2] ? { name: 'table', code, invite: t[2] } : { name: 'table', code };
   }
   const r = /^#\/replay\/([^/?#]+)/.exec(hash);
   if (r) {

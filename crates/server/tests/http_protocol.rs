@@ -222,6 +222,7 @@ fn examples() -> Vec<(&'static str, Value)> {
                     uncertainty: 431.25,
                     games: 3,
                     wins: 2,
+                    leaves: 1,
                     provisional: true,
                     rank: 4,
                 }],

@@ -188,6 +188,8 @@ fn table_row(code: &str, version: i64) -> TableRow {
         hints: 0,
         rated: 0,
         spectator_chat: 1,
+        invite_only: 0,
+        removed: "[]".to_owned(),
         host: "p_host".to_owned(),
         seats: "[]".to_owned(),
         status: "playing".to_owned(),

@@ -51,6 +51,8 @@ fn examples() -> Vec<ServerMsg> {
         hints: false,
         rated: false,
         spectator_chat: true,
+        invite_only: true,
+        invite: Some("a1b2c3d4e5f60718".to_owned()),
         turn_ms: 30_000,
         host: "p_sara0000000".to_owned(),
         status: "playing",

@@ -101,7 +101,7 @@ async fn a_rated_kout4_match_moves_ratings_as_the_library_says_and_every_page_sh
 
     // The library's own figures for two new partnerships.
     let fresh = ratings::initial();
-    let cfg = ratings::config();
+    let cfg = ratings::config(game::GameKind::Kout4);
     let outcome = if winner == 0 { Outcomes::WIN } else { Outcomes::LOSS };
     let (zero, one) = weng_lin_two_teams(&[fresh, fresh], &[fresh, fresh], &outcome, &cfg);
     let expected = |seat: usize| -> WengLinRating { if seat % 2 == 0 { zero[seat / 2] } else { one[seat / 2] } };
@@ -239,7 +239,7 @@ async fn a_rated_table_refuses_hints_bots_guests_and_seat_moves() {
 }
 
 #[tokio::test]
-async fn leaving_a_rated_match_counts_as_a_loss_for_the_leaver_and_the_partner() {
+async fn a_partner_who_leaves_costs_only_themself() {
     let server = start("rated-leaver").await;
     let (mut players, code) = four_at_a_rated_table(&server).await;
     players[0].send(json!({ "type": "start", "table": code })).await;
@@ -259,21 +259,161 @@ async fn leaving_a_rated_match_counts_as_a_loss_for_the_leaver_and_the_partner()
     let changes = changes_seen(&players[0]);
     assert_eq!(changes.len(), 4);
     for ch in &changes {
-        let seat = ch["seat"].as_u64().unwrap();
-        let (outcome, up) = match seat {
-            2 => ("left", false),
-            0 => ("loss", false),
-            _ => ("win", true),
-        };
-        assert_eq!(ch["outcome"], outcome, "{ch}");
-        assert_eq!(ch["after"].as_f64().unwrap() > ch["before"].as_f64().unwrap(), up, "{ch}");
+        let (before, after) = (ch["before"].as_f64().unwrap(), ch["after"].as_f64().unwrap());
+        if ch["seat"] == 2 {
+            // The leaver takes a loss, whoever won at the table.
+            assert_eq!(ch["outcome"], "left", "{ch}");
+            assert!(after < before, "{ch}");
+        } else {
+            // Her partner and the opponents: the match does not count (before: the partner lost
+            // and the opponents won, whatever the cards said).
+            assert_eq!(ch["outcome"], "void", "{ch}");
+            assert!(close(after, before), "{ch}");
+        }
     }
-    // Her profile says so too, whoever won at the table.
+    // Her profile shows the leave; Sara's shows the match, and no rating moved by it.
     let (_, profile) = http(server.addr, "GET", &format!("/api/players/{}", noura.id), None, None).await;
     let g = &profile["games"][0];
     assert_eq!(g["game_id"], json!(game_id));
     assert_eq!(g["rating_change"]["outcome"], "left");
-    assert_eq!(profile["ratings"][0]["wins"], 0);
+    assert_eq!((&profile["ratings"][0]["wins"], &profile["ratings"][0]["leaves"]), (&json!(0), &json!(1)));
+    let (_, sara) = http(server.addr, "GET", &format!("/api/players/{}", players[0].id), None, None).await;
+    assert_eq!(sara["ratings"], json!([]), "{sara}");
+    assert_eq!(sara["games"][0]["rating_change"]["outcome"], "void");
+    let (_, board) = http(server.addr, "GET", "/api/leaderboard/kout4", None, None).await;
+    assert_eq!(board["top"].as_array().unwrap().len(), 1, "only the leaver is rated: {board}");
+    server.stop().await;
+}
+
+/// Stores `n` finished rated Kout 4 matches that `leaver` (seat 0) left, with three other
+/// accounts, as if they had ended just now.
+async fn left_matches(server: &TestServer, db: &str, leaver: &Client, n: usize) {
+    use game::{GameKind, Seat, Team, Winner};
+    use server::store::{MatchRow, RatedEnd, RatedSeat};
+    let store = Store::connect(db).await.unwrap();
+    let mut others = Vec::new();
+    for i in 0..3 {
+        others.push(account(server, &format!("{}Mate{i}", leaver.name)).await.id);
+    }
+    let seats: Vec<RatedSeat> = std::iter::once(leaver.id.clone())
+        .chain(others)
+        .enumerate()
+        .map(|(i, id)| RatedSeat { seat: Seat::new(i).unwrap(), left: i == 0, player_id: id })
+        .collect();
+    for _ in 0..n {
+        let unique = |p: &str| server::ids::random_code(p, 10).unwrap();
+        let now = server::store::unix_ms();
+        let m = MatchRow {
+            id: unique("g_"),
+            table_code: unique("T"),
+            number: 0,
+            game: "kout4".to_owned(),
+            rules: "{}".to_owned(),
+            players: "[]".to_owned(),
+            first_dealer: 0,
+            finished: 0,
+            result: None,
+            record: None,
+            started_at: now,
+            ended_at: None,
+            rated: 1,
+        };
+        let pairs: Vec<(i64, String)> = seats.iter().map(|s| (s.seat.index() as i64, s.player_id.clone())).collect();
+        store.create_match(&m, &pairs).await.unwrap();
+        let winner = Winner::Team(Team::ZERO);
+        let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[101, 0], seats: &seats, hands: 7 };
+        store.finish_rated_match(&m.id, r#"{"winner":0}"#, r#"{"game":"kout4","hands":[]}"#, now, &end).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_player_who_keeps_leaving_waits_before_the_next_rated_table() {
+    let db = temp_db("rated-cooldown");
+    let server = TestServer::start(config(), &db).await;
+    let mut sara = account(&server, "Sara").await;
+    let mut omar = account(&server, "Omar").await;
+    let mut noura = account(&server, "Noura").await;
+    left_matches(&server, &db, &omar, 2).await;
+    left_matches(&server, &db, &noura, 1).await;
+    let (code, _) = rated_table(&mut sara).await;
+    // Two leaves within a day: ten minutes before the next rated table.
+    let e = refused(&mut omar, json!({ "type": "join", "table": code, "seat": 1 })).await;
+    assert_eq!(e["code"], "cooldown", "{e}");
+    let message = e["message"].as_str().unwrap();
+    assert!(message.contains("left 2 rated matches") && message.contains("10 more minutes"), "{e}");
+    // One leave is forgiven (anyone can be called away).
+    join(&mut noura, &code, 1).await;
+    // Unrated tables stay open to him.
+    drain(&mut sara).await;
+    let open = sara.create("kout4", json!({})).await;
+    join(&mut omar, &open, 1).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_host_removes_a_player_from_the_lobby_and_they_cannot_sit_again() {
+    let db = temp_db("rated-remove");
+    let server = TestServer::start(config(), &db).await;
+    let mut sara = account(&server, "Sara").await;
+    let mut stranger = account(&server, "Stranger").await;
+    let mut omar = account(&server, "Omar").await;
+    let (code, _) = rated_table(&mut sara).await;
+    join(&mut stranger, &code, 2).await;
+    join(&mut omar, &code, 1).await;
+    // Only the host removes.
+    let e = refused(&mut omar, json!({ "type": "remove", "table": code, "seat": 2 })).await;
+    assert_eq!(e["code"], "not_host", "{e}");
+    sara.send(json!({ "type": "remove", "table": code, "seat": 2 })).await;
+    let t = sara.until(|v| v["type"] == "table" && v["table"]["seats"][2]["kind"] == "empty").await;
+    assert_eq!(t["table"]["seats"][1]["player"], json!(omar.id));
+    let told = stranger.until(|v| v["type"] == "notice").await;
+    assert_eq!((&told["code"], &told["seat"]), (&json!("removed"), &json!(2)), "{told}");
+    // They may not sit again, in any seat.
+    for seat in [2, 3] {
+        let e = refused(&mut stranger, json!({ "type": "join", "table": code, "seat": seat })).await;
+        assert_eq!(e["code"], "not_invited", "{e}");
+    }
+    // The host does not remove themselves.
+    let e = refused(&mut sara, json!({ "type": "remove", "table": code, "seat": 0 })).await;
+    assert_eq!(e["code"], "bad_request", "{e}");
+    // The table remembers it over a restart.
+    let token = stranger.token.clone();
+    server.stop().await;
+    let server = TestServer::start(config(), &db).await;
+    let mut stranger = Client::connect(server.addr, &token).await;
+    let e = refused(&mut stranger, json!({ "type": "join", "table": code, "seat": 3 })).await;
+    assert_eq!(e["code"], "not_invited", "{e}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_invite_only_rated_table_seats_only_those_with_the_invite() {
+    let server = start("rated-invite").await;
+    let mut sara = account(&server, "Sara").await;
+    let mut friend = account(&server, "Friend").await;
+    let mut stranger = account(&server, "Stranger").await;
+    sara.send(json!({ "type": "create_table", "game": "kout4", "rated": true, "public": true, "invite_only": true, "id": "c" }))
+        .await;
+    let t = sara.until(|v| v["type"] == "table" || v["type"] == "error").await;
+    assert_eq!(t["table"]["invite_only"], true, "{t}");
+    let code = t["table"]["code"].as_str().unwrap().to_owned();
+    let invite = t["table"]["invite"].as_str().expect("the host gets the invite secret").to_owned();
+    // The code alone: no seat; watching is allowed, and a spectator never sees the secret.
+    let e = refused(&mut stranger, json!({ "type": "join", "table": code, "seat": 1 })).await;
+    assert_eq!(e["code"], "not_invited", "{e}");
+    let e =
+        refused(&mut stranger, json!({ "type": "join", "table": code, "seat": 1, "invite": "0000000000000000" })).await;
+    assert_eq!(e["code"], "not_invited", "{e}");
+    stranger.send(json!({ "type": "spectate", "table": code })).await;
+    stranger.until(|v| v["type"] == "table").await;
+    // With the invite: a seat, and the secret to invite others.
+    friend.send(json!({ "type": "join", "table": code, "seat": 2, "invite": invite })).await;
+    let t = friend.until(|v| (v["type"] == "table" && v["you"] == 2) || v["type"] == "error").await;
+    assert_eq!(t["table"]["invite"], json!(invite), "{t}");
+    drain(&mut stranger).await;
+    for frame in &stranger.seen {
+        assert!(!frame.to_string().contains(&invite), "a spectator saw the invite: {frame}");
+    }
     server.stop().await;
 }
 
@@ -338,7 +478,7 @@ async fn rated_store(store: &Store) {
         .map(|(i, id)| RatedSeat { seat: Seat::new(i).unwrap(), player_id: id.clone(), left: false })
         .collect();
     let winner = Winner::Team(Team::ONE);
-    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &rated };
+    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &rated, hands: 6 };
     let result = r#"{"winner":1,"score":[10,31]}"#;
     let first =
         store.finish_rated_match(&matches[0], result, r#"{"game":"kout4","hands":[]}"#, 100, &end).await.unwrap();
@@ -347,7 +487,8 @@ async fn rated_store(store: &Store) {
         store.finish_rated_match(&matches[0], result, r#"{"game":"kout4","hands":[]}"#, 101, &end).await.unwrap();
     assert_eq!(again, first, "a retried end returns what was stored and moves nothing");
     let fresh = ratings::initial();
-    let (zero, one) = weng_lin_two_teams(&[fresh, fresh], &[fresh, fresh], &Outcomes::LOSS, &ratings::config());
+    let (zero, one) =
+        weng_lin_two_teams(&[fresh, fresh], &[fresh, fresh], &Outcomes::LOSS, &ratings::config(GameKind::Kout4));
     for c in &first {
         let expected = if c.seat % 2 == 0 { zero[0] } else { one[0] };
         assert!(close(c.rating_after, expected.rating) && close(c.uncertainty_after, expected.uncertainty), "{c:?}");
@@ -360,14 +501,22 @@ async fn rated_store(store: &Store) {
     let board = store.leaderboard("kout4", 100).await.unwrap();
     let at = |id: &str| board.iter().find(|r| r.rating.player_id == id).map(|r| r.rank);
     assert_eq!(at(&ids[1]), Some(mine[0].rank), "the board's rank is the counted rank");
-    // The second match: leaving on team one this time.
+    // The second match: leaving on team one this time. Only the leaver moves.
     let mut left = rated.clone();
     left[3].left = true;
-    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &left };
+    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &left, hands: 6 };
     let second =
         store.finish_rated_match(&matches[1], result, r#"{"game":"kout4","hands":[]}"#, 200, &end).await.unwrap();
     assert_eq!(second.iter().find(|c| c.seat == 3).unwrap().outcome, "left");
-    assert_eq!(second.iter().find(|c| c.seat == 0).unwrap().outcome, "win");
+    let void = second.iter().find(|c| c.seat == 0).unwrap();
+    assert_eq!(void.outcome, "void");
+    assert!(close(void.rating_after, void.rating_before));
+    let after_void = store.ratings_of(&ids[0]).await.unwrap();
+    assert_eq!((after_void[0].rating.games, after_void[0].leaves), (1, 0), "a void match is not counted");
+    let leaver = store.ratings_of(&ids[3]).await.unwrap();
+    assert_eq!((leaver[0].rating.games, leaver[0].leaves), (2, 1));
+    let (count, last) = store.leaves_since(&ids[3], 0).await.unwrap();
+    assert_eq!((count, last), (1, Some(200)));
     let games = store.finished_games(&ids[3], 10).await.unwrap();
     assert_eq!(games.iter().map(|g| g.outcome.clone().unwrap()).collect::<Vec<_>>(), ["left", "win"]);
     // The export in pages of one: both matches, oldest first, each once.

@@ -97,6 +97,8 @@ async fn exercise(store: &Store) {
         hints: 0,
         rated: 0,
         spectator_chat: 1,
+        invite_only: 0,
+        removed: "[]".to_owned(),
         host: player.id.clone(),
         seats: "[]".to_owned(),
         status: "lobby".to_owned(),
@@ -110,6 +112,9 @@ async fn exercise(store: &Store) {
     store.save_table(&table).await.unwrap();
     table.status = "playing".to_owned();
     table.version = 7;
+    // The host's doors are kept with the table: invite-only, and who was removed.
+    table.invite_only = 1;
+    table.removed = r#"["p_removed"]"#.to_owned();
     store.save_table(&table).await.unwrap();
     let tables = store.tables().await.unwrap();
     assert_eq!(tables.iter().filter(|t| t.code == table.code).collect::<Vec<_>>(), vec![&table]);

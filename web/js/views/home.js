@@ -105,7 +105,7 @@ function createCard(app) {
       app.dispatch({ type: 'localError', code: 'name', message: app.t('home.needName'), now: Date.now() });
       return;
     }
-    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints && !c.rated, rated: c.rated, spectatorChat: c.spectatorChat }));
+    app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints && !c.rated, rated: c.rated, spectatorChat: c.spectatorChat, inviteOnly: c.inviteOnly }));
   };
   return h('section', { class: 'card-panel create-panel' },
     h('h2', null, app.t('home.create')),
@@ -120,6 +120,7 @@ function createCard(app) {
       // A rated table has no hints (and no bots: its lobby offers none).
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'rated', checked: c.rated, onchange: (/** @type {Event} */ e) => set({ rated: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('players.create.rated')),
       h('label', { class: `check ${c.rated ? 'disabled' : ''}` }, h('input', { type: 'checkbox', 'data-key': 'hints', checked: c.hints && !c.rated, disabled: c.rated, onchange: (/** @type {Event} */ e) => set({ hints: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.hints')),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'invite-only', checked: c.inviteOnly, onchange: (/** @type {Event} */ e) => set({ inviteOnly: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.inviteOnly')),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'spectator-chat', checked: c.spectatorChat, onchange: (/** @type {Event} */ e) => set({ spectatorChat: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.spectatorChat')),
       h('button', { class: 'btn primary big', type: 'submit', 'data-key': 'create', disabled: !app.state.me }, app.t('home.createButton'))));
 }

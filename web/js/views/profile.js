@@ -103,7 +103,8 @@ function ratingsCard(app, ratings) {
           h('th', { scope: 'col' }, app.t('players.rating')),
           h('th', { scope: 'col' }, app.t('players.rank')),
           h('th', { scope: 'col' }, app.t('players.games')),
-          h('th', { scope: 'col' }, app.t('players.wins')))),
+          h('th', { scope: 'col' }, app.t('players.wins')),
+          h('th', { scope: 'col' }, app.t('players.leaves')))),
         h('tbody', null, list.map((r) => h('tr', { dataset: { game: String(r.game) } },
           h('th', { scope: 'row' }, h('a', { href: `#/leaderboard/${encodeURIComponent(String(r.game))}` }, app.t(`game.${r.game}`))),
           h('td', null,
@@ -112,7 +113,8 @@ function ratingsCard(app, ratings) {
             r.provisional ? h('span', { class: 'badge provisional', title: app.t('players.provisionalNote', { n: PROVISIONAL_GAMES }) }, app.t('players.provisional')) : null),
           h('td', null, app.t('players.rankValue', { rank: Number(r.rank) })),
           h('td', null, String(r.games)),
-          h('td', null, String(r.wins))))))
+          h('td', null, String(r.wins)),
+          h('td', { class: Number(r.leaves) > 0 ? 'leaves' : 'muted' }, String(r.leaves ?? 0))))))
       : h('p', { class: 'muted' }, app.t('players.noRatings')),
     list.some((r) => r.provisional) ? h('p', { class: 'muted small' }, app.t('players.provisionalNote', { n: PROVISIONAL_GAMES })) : null);
 }
@@ -131,7 +133,7 @@ function gameItem(app, g) {
       h('strong', null, app.t(`game.${g.game}`)),
       facts.date ? h('span', { class: 'muted' }, ' · ', h('bdi', null, facts.date)) : null,
       ' · ',
-      h('span', { class: `result-word ${g.rating_change?.outcome === 'left' ? 'left' : g.won ? 'won' : 'lost'}` }, app.t(resultKey(g))),
+      h('span', { class: `result-word ${g.rating_change?.outcome === 'left' ? 'left' : g.rating_change?.outcome === 'void' ? 'void' : g.won ? 'won' : 'lost'}` }, app.t(resultKey(g))),
       facts.score ? h('span', { class: 'muted' }, ' · ', facts.score) : null,
       h('span', { class: `badge ${g.rated ? 'rated' : 'muted'}` }, app.t(g.rated ? 'players.rated' : 'players.unrated'))),
     partners.length ? h('p', { class: 'people' }, app.tn('players.partners', { names: '·' }, { names: h('span', null, peopleLinks(app, partners)) })) : null,

@@ -144,7 +144,9 @@ export function announcement(app) {
 /** @param {App} app */
 function inviteLink(app) {
   const code = app.state.table?.code ?? '';
-  return `${window.location.origin}${window.location.pathname}#/t/${code}`;
+  // An invite-only table's players get its invite secret: the link seats whoever opens it.
+  const invite = app.state.table?.invite;
+  return `${window.location.origin}${window.location.pathname}#/t/${code}${invite ? `?invite=${invite}` : ''}`;
 }
 
 /** @param {App} app */
@@ -183,10 +185,13 @@ function renderLobby(app) {
     if (x.kind === 'human' && !x.connected) badges.push(h('span', { class: 'badge muted' }, app.t('lobby.offline')));
     const buttons = [];
     if (x.kind === 'empty') {
-      buttons.push(h('button', { class: 'btn small', type: 'button', 'data-key': `sit-${seat}`, onclick: () => app.send(msg.join(table.code, seat)) }, app.t('lobby.sit')));
+      buttons.push(h('button', { class: 'btn small', type: 'button', 'data-key': `sit-${seat}`, onclick: () => app.send(msg.join(table.code, seat, s.route.invite)) }, app.t('lobby.sit')));
       if (host && !table.rated) buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `bot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, app.ui.botChoice)) }, app.t('lobby.addBot')));
     } else if (x.kind === 'bot' && host) {
       buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `unbot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, null)) }, app.t('lobby.removeBot')));
+    } else if (x.kind === 'human' && host && x.player !== table.host) {
+      // The host's door: the player leaves the seat and may not sit at this table again.
+      buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `remove-${seat}`, 'aria-label': app.t('lobby.removePlayer', { name: ctx.name(seat) }), onclick: () => app.send(msg.remove(table.code, seat)) }, app.t('lobby.remove')));
     }
     return h('div', {
       class: `lobby-seat ${x.kind} ${team === null ? '' : `team-${team}`} ${mine ? 'mine' : ''}`,

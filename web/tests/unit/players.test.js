@@ -37,6 +37,8 @@ test('ratings list in the games order, results say how a match counted', () => {
   const sorted = sortRatings([{ game: 'kabul' }, { game: 'kout6' }, { game: 'chess' }, { game: 'baloot' }]);
   assert.deepEqual(sorted.map((r) => r.game), ['kout6', 'baloot', 'kabul', 'chess']);
   assert.equal(resultKey({ won: true, rating_change: { outcome: 'left' } }), 'players.result.left');
+  // Someone else left: the match did not count, whoever won at the table.
+  assert.equal(resultKey({ won: true, rating_change: { outcome: 'void' } }), 'players.result.void');
   assert.equal(resultKey({ won: true, rating_change: { outcome: 'loss' } }), 'players.result.loss');
   assert.equal(resultKey({ won: true, rating_change: null }), 'players.result.win');
   assert.equal(resultKey({ won: false }), 'players.result.loss');

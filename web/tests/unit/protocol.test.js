@@ -22,6 +22,10 @@ test('client messages carry the fields docs/protocol.md names', () => {
   assert.deepEqual(msg.createTable({ game: 'kout6', rules: {} }), { type: 'create_table', game: 'kout6', public: false });
   assert.deepEqual(msg.join('ABC123'), { type: 'join', table: 'ABC123' });
   assert.deepEqual(msg.join('ABC123', 2), { type: 'join', table: 'ABC123', seat: 2 });
+  assert.deepEqual(msg.join('ABC123', undefined, 'a1b2c3d4e5f60718'), { type: 'join', table: 'ABC123', invite: 'a1b2c3d4e5f60718' });
+  assert.deepEqual(msg.remove('ABC123', 3), { type: 'remove', table: 'ABC123', seat: 3 });
+  assert.equal(msg.createTable({ game: 'kout4', inviteOnly: true }).invite_only, true);
+  assert.equal('invite_only' in msg.createTable({ game: 'kout4' }), false);
   assert.deepEqual(msg.setBot('ABC123', 3, null), { type: 'set_bot', table: 'ABC123', seat: 3, bot: null });
   assert.deepEqual(msg.fillBots('ABC123'), { type: 'fill_bots', table: 'ABC123', bot: 'heuristic' });
   assert.deepEqual(msg.act('ABC123', 'bid 6', 9), { type: 'act', table: 'ABC123', action: 'bid 6', version: 9 });
@@ -258,6 +262,9 @@ test("Baloot's bidding round is the engine's word, not counted in the browser", 
 
 test('routes: a table, a replay, and home for anything else (a broken link too)', () => {
   assert.deepEqual(parseRoute('#/t/k7qx2m'), { name: 'table', code: 'K7QX2M' });
+  // An invite-only table's link carries its invite secret; anything else after the code is dropped.
+  assert.deepEqual(parseRoute('#/t/k7qx2m?invite=a1b2c3d4e5f60718'), { name: 'table', code: 'K7QX2M', invite: 'a1b2c3d4e5f60718' });
+  assert.deepEqual(parseRoute('#/t/k7qx2m?invite=<script>'), { name: 'table', code: 'K7QX2M' });
   assert.deepEqual(parseRoute('#/replay/g_1'), { name: 'replay', gameId: 'g_1' });
   assert.deepEqual(parseRoute('#/replay/g%5F1'), { name: 'replay', gameId: 'g_1' });
   assert.deepEqual(parseRoute('#/replay'), { name: 'replay' }, 'a record file to open');

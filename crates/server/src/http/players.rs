@@ -48,6 +48,7 @@ fn rating_of(r: &RankedRating) -> Rating {
         uncertainty: r.rating.uncertainty,
         games: r.rating.games,
         wins: r.rating.wins,
+        leaves: r.leaves,
         provisional: ratings::is_provisional(r.rating.games),
         rank: r.rank,
     }

@@ -14,6 +14,7 @@ pub const CLIENT_TYPES: &[&str] = &[
     "join",
     "spectate",
     "leave",
+    "remove",
     "set_bot",
     "fill_bots",
     "start",
@@ -65,6 +66,10 @@ pub enum LobbyMsg {
         /// host turns it off.
         #[serde(default = "yes")]
         spectator_chat: bool,
+        /// New players need the table's invite secret (`invite` in the `table` frame its players
+        /// get) to take a seat; the code alone lets one watch.
+        #[serde(default)]
+        invite_only: bool,
     },
     /// Keep-alive.
     Ping,
@@ -81,6 +86,9 @@ pub enum TableMsg {
         /// The wanted seat.
         #[serde(default)]
         seat: Option<usize>,
+        /// The table's invite secret: needed to sit at an invite-only table.
+        #[serde(default)]
+        invite: Option<String>,
     },
     /// Watch the table with the public view.
     Spectate {
@@ -91,6 +99,14 @@ pub enum TableMsg {
     Leave {
         /// The table code.
         table: String,
+    },
+    /// Host, outside a match: remove the person in `seat` from the table; they may not sit at it
+    /// again.
+    Remove {
+        /// The table code.
+        table: String,
+        /// The seat.
+        seat: usize,
     },
     /// Host: put a bot in an empty seat, or (`bot: null`, in the lobby) remove it.
     SetBot {
@@ -170,6 +186,7 @@ impl TableMsg {
             TableMsg::Join { table, .. }
             | TableMsg::Spectate { table }
             | TableMsg::Leave { table }
+            | TableMsg::Remove { table, .. }
             | TableMsg::SetBot { table, .. }
             | TableMsg::FillBots { table, .. }
             | TableMsg::Start { table }

@@ -42,6 +42,12 @@ pub enum ErrorCode {
     Busy,
     /// Hints are off at this table (the host did not turn them on).
     HintsOff,
+    /// The table takes new players by invitation only (its invite secret), or its host removed
+    /// this player.
+    NotInvited,
+    /// The player left too many rated matches lately: no rated table until the cooldown ends
+    /// (the message says when).
+    Cooldown,
     /// Our fault; logged.
     Internal,
 }
@@ -67,6 +73,8 @@ impl ErrorCode {
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::Busy => "busy",
             ErrorCode::HintsOff => "hints_off",
+            ErrorCode::NotInvited => "not_invited",
+            ErrorCode::Cooldown => "cooldown",
             ErrorCode::Internal => "internal",
         }
     }

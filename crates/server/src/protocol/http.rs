@@ -196,6 +196,9 @@ pub struct Rating {
     pub games: i64,
     /// Rated matches won.
     pub wins: i64,
+    /// Rated matches the player left early (each a loss for them, and a void match for the
+    /// others).
+    pub leaves: i64,
     /// Whether the rating counts too few matches to be trusted yet.
     pub provisional: bool,
     /// The place on the game's leaderboard (from 1).

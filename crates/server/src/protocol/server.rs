@@ -151,7 +151,8 @@ pub enum ServerMsg {
         /// The seat concerned, if any.
         seat: Option<usize>,
         /// What happened: `bot_fault` (one decision made by the built-in bot), `bot_replaced`
-        /// (the built-in bot plays the seat to the end of the match).
+        /// (the built-in bot plays the seat to the end of the match), `removed` (the host removed
+        /// the player in `seat` from the table; sent to that player).
         code: &'static str,
         /// Why, in words (for the log and for players who want the detail).
         message: String,
@@ -258,6 +259,14 @@ pub struct TableState {
     pub rated: bool,
     /// Whether spectators have a chat channel of their own (the host's choice at creation).
     pub spectator_chat: bool,
+    /// New players need the invite secret to sit (the host's choice at creation; absent when
+    /// not).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub invite_only: bool,
+    /// The invite secret of an invite-only table, in the frames of its seated players only (an
+    /// invite link carries it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
     /// Time per decision, milliseconds.
     pub turn_ms: u64,
     /// The host's player id.

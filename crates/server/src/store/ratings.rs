@@ -40,6 +40,8 @@ pub struct RankedRating {
     pub rank: i64,
     /// The player's current name.
     pub name: String,
+    /// The rated matches of this game the player left early.
+    pub leaves: i64,
 }
 
 /// What a rated match did to one player's rating.
@@ -87,6 +89,8 @@ pub struct RatedEnd<'a> {
     pub score: &'a [i32],
     /// Every seat's person.
     pub seats: &'a [RatedSeat],
+    /// The hands (Kabul: rounds) the match played: a short match counts less.
+    pub hands: usize,
 }
 
 /// A finished match of a player, for their profile and export.
@@ -142,7 +146,9 @@ pub struct PublicPlayer {
     pub account: i64,
 }
 
-const RATING_COLUMNS: &str = "r.player_id, r.game, r.rating, r.uncertainty, r.score, r.games, r.wins";
+const RATING_COLUMNS: &str = "r.player_id, r.game, r.rating, r.uncertainty, r.score, r.games, r.wins, \
+     (SELECT COUNT(*) FROM rating_changes c WHERE c.player_id = r.player_id AND c.game = r.game \
+     AND c.outcome = 'left') AS leaves";
 
 /// The rank of the rating `r` (the aliases `r` and `o` are the query's).
 /// (`o.score >= r.score` first: a range of the `ratings_board` index, the rest a filter on it.)
@@ -211,22 +217,30 @@ impl Store {
                 tx.commit().await?;
                 return Ok(stored);
             }
+            // When someone left, only the leavers' ratings move: nobody else's row is created.
+            let someone_left = end.seats.iter().any(|s| s.left);
             let mut before = Vec::with_capacity(order.len());
             for s in &order {
-                sqlx::query(ENSURE).bind(&s.player_id).bind(game).bind(start.rating).bind(start.uncertainty)
-                    .bind(ratings::score(&start)).bind(now).execute(&mut *tx).await?;
-                let (rating, uncertainty): (f64, f64) =
-                    sqlx::query_as(read).bind(&s.player_id).bind(game).fetch_one(&mut *tx).await?;
+                if s.left || !someone_left {
+                    sqlx::query(ENSURE).bind(&s.player_id).bind(game).bind(start.rating).bind(start.uncertainty)
+                        .bind(ratings::score(&start)).bind(now).execute(&mut *tx).await?;
+                }
+                let stored: Option<(f64, f64)> =
+                    sqlx::query_as(read).bind(&s.player_id).bind(game).fetch_optional(&mut *tx).await?;
+                let (rating, uncertainty) = stored.unwrap_or((start.rating, start.uncertainty));
                 before.push(Entrant { seat: s.seat, before: WengLinRating { rating, uncertainty }, left: s.left });
             }
             before.sort_by_key(|e| e.seat);
-            let updates = ratings::update(end.kind, end.winner, end.score, &before);
+            let updates = ratings::update(end.kind, end.winner, end.score, end.hands, &before);
             let mut changes = Vec::with_capacity(updates.len());
-            for (e, u) in before.iter().zip(&updates) {
+            for u in &updates {
                 let Some(player) = end.seats.iter().find(|s| s.seat == u.seat) else { continue };
-                let won = i64::from(u.outcome == ratings::Outcome::Win);
-                sqlx::query(SAVE).bind(&player.player_id).bind(game).bind(u.after.rating).bind(u.after.uncertainty)
-                    .bind(ratings::score(&u.after)).bind(won).bind(now).execute(&mut *tx).await?;
+                let Some(e) = before.iter().find(|e| e.seat == u.seat) else { continue };
+                if u.outcome != ratings::Outcome::Void {
+                    let won = i64::from(u.outcome == ratings::Outcome::Win);
+                    sqlx::query(SAVE).bind(&player.player_id).bind(game).bind(u.after.rating).bind(u.after.uncertainty)
+                        .bind(ratings::score(&u.after)).bind(won).bind(now).execute(&mut *tx).await?;
+                }
                 let change = RatingChangeRow {
                     match_id: id.to_owned(),
                     player_id: player.player_id.clone(),
@@ -246,6 +260,19 @@ impl Store {
             tx.commit().await?;
             changes
         }))
+    }
+
+    /// How many rated matches `player_id` left early since `since` (Unix milliseconds), and when
+    /// the last of them ended.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn leaves_since(&self, player_id: &str, since: i64) -> Result<(i64, Option<i64>), StoreError> {
+        const Q: &str = "SELECT COUNT(*), MAX(created_at) FROM rating_changes \
+             WHERE player_id = $1 AND created_at > $2 AND outcome = 'left'";
+        Ok(
+            on_pool!(&self.pool, p => sqlx::query_as::<_, (i64, Option<i64>)>(Q).bind(player_id).bind(since).fetch_one(p).await?),
+        )
     }
 
     /// A player's ratings, each with its rank on its game's leaderboard.

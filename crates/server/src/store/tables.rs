@@ -30,6 +30,10 @@ pub struct TableRow {
     pub rated: i64,
     /// 1 if spectators have a chat channel of their own.
     pub spectator_chat: i64,
+    /// 1 if new players need the table's invite secret to sit.
+    pub invite_only: i64,
+    /// The players the host removed from the lobby, a JSON list of ids.
+    pub removed: String,
     /// The host's player id.
     pub host: String,
     /// The seats, JSON (see `table::SeatState`).
@@ -76,14 +80,14 @@ impl Store {
         let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
-                 match_id, matches, created_at, updated_at, hints, rated, spectator_chat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-                 $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
-                 public = excluded.public, hints = excluded.hints, host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
+                 match_id, matches, created_at, updated_at, hints, rated, spectator_chat, invite_only, removed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+                 $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
+                 public = excluded.public, hints = excluded.hints, invite_only = excluded.invite_only, removed = excluded.removed, host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
                  match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
             on_pool!(&self.pool, p => write_one!(self, p, sqlx::query(Q)
                 .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
                 .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
-                .bind(t.updated_at).bind(t.hints).bind(t.rated).bind(t.spectator_chat)));
+                .bind(t.updated_at).bind(t.hints).bind(t.rated).bind(t.spectator_chat).bind(t.invite_only).bind(&t.removed)));
             Ok(())
         }
         .await;
@@ -123,7 +127,7 @@ impl Store {
     /// # Errors
     /// The query failed.
     pub async fn tables(&self) -> Result<Vec<TableRow>, StoreError> {
-        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, host, seats, status, version, seed, \
+        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, invite_only, removed, host, seats, status, version, seed, \
              match_id, matches, created_at, updated_at FROM tables ORDER BY created_at";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).fetch_all(p).await?))
     }
@@ -133,7 +137,7 @@ impl Store {
     /// # Errors
     /// The query failed.
     pub async fn table_row(&self, code: &str) -> Result<Option<TableRow>, StoreError> {
-        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, host, seats, status, version, seed, \
+        const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, invite_only, removed, host, seats, status, version, seed, \
              match_id, matches, created_at, updated_at FROM tables WHERE code = $1";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).bind(code).fetch_optional(p).await?))
     }

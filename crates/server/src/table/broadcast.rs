@@ -11,6 +11,7 @@ use tokio::time::Instant;
 
 use super::lobby::{Occupant, Status};
 use super::{Table, seat_index};
+use crate::fair;
 use crate::hub::{Conn, TableSummary};
 use crate::protocol::http::ListedTable;
 use crate::protocol::{HandCommitment, LogEntry, MatchState, SeatInfo, ServerMsg, TableFrame, TableState};
@@ -90,6 +91,8 @@ impl<G: Playable> Table<G> {
             hints: self.lobby.hints,
             rated: self.lobby.rated,
             spectator_chat: self.lobby.spectator_chat,
+            invite_only: self.lobby.invite_only,
+            invite: None,
             turn_ms: self.clocks.turn.as_millis() as u64,
             host: self.lobby.host.clone(),
             status: self.lobby.status.as_str(),
@@ -100,9 +103,24 @@ impl<G: Playable> Table<G> {
         }
     }
 
+    /// The table as `seat` sees it: the invite secret of an invite-only table for its players.
+    fn table_state_for(&self, table: &TableState, seat: Option<Seat>) -> TableState {
+        let mut table = table.clone();
+        if seat.is_some() && self.lobby.invite_only {
+            table.invite = Some(self.invite_secret());
+        }
+        table
+    }
+
+    /// The invite secret of the table: derived from its secret seed, so it needs no storing and
+    /// cannot be guessed from the code.
+    pub(super) fn invite_secret(&self) -> String {
+        hex::encode(&fair::derive(&self.seed, "invite", &[])[..8])
+    }
+
     pub(super) fn send_table_to(&self, conn: &Conn, seat: Option<Seat>, id: Option<&Value>) {
-        let msg =
-            ServerMsg::Table { table: TableFrame::Open(self.table_state()), you: seat_index(seat), id: id.cloned() };
+        let table = self.table_state_for(&self.table_state(), seat);
+        let msg = ServerMsg::Table { table: TableFrame::Open(table), you: seat_index(seat), id: id.cloned() };
         conn.send(msg.to_text());
     }
 
@@ -123,8 +141,8 @@ impl<G: Playable> Table<G> {
         let mut cache: HashMap<Option<Seat>, Arc<str>> = HashMap::new();
         for sub in self.subs.iter().filter(|s| s.conn.id != skip) {
             let msg = cache.entry(sub.seat).or_insert_with(|| {
-                ServerMsg::Table { table: TableFrame::Open(table.clone()), you: seat_index(sub.seat), id: None }
-                    .to_text()
+                let table = self.table_state_for(&table, sub.seat);
+                ServerMsg::Table { table: TableFrame::Open(table), you: seat_index(sub.seat), id: None }.to_text()
             });
             sub.conn.send(msg.clone());
         }

@@ -7,9 +7,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::time::Instant;
 
-use super::Table;
+use super::{Table, unavailable};
 use crate::hub::Conn;
-use crate::protocol::{ErrorCode, ProtocolError};
+use crate::protocol::{ErrorCode, ProtocolError, ServerMsg};
+use crate::ratings;
+use crate::store::{Store, unix_ms};
+
+/// The most players a host may remove from one table (the list is kept with the table).
+const MAX_REMOVED: usize = 64;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -94,6 +99,10 @@ pub(super) struct Lobby {
     pub(super) rated: bool,
     /// Spectators have a chat channel of their own.
     pub(super) spectator_chat: bool,
+    /// New players need the invite secret to take a seat.
+    pub(super) invite_only: bool,
+    /// The players the host removed: they may not sit at this table again.
+    pub(super) removed: Vec<String>,
     /// The host's player id.
     pub(super) host: String,
     pub(super) seats: Vec<SeatState>,
@@ -194,6 +203,7 @@ impl<G: Playable> Table<G> {
         &mut self,
         conn: &Conn,
         wanted: Option<usize>,
+        invite: Option<&str>,
         id: Option<&Value>,
     ) -> Result<(), ProtocolError> {
         if let Some(seat) = self.lobby.seat_of(&conn.player.id) {
@@ -231,6 +241,10 @@ impl<G: Playable> Table<G> {
                     "the match is under way: spectate, or wait for the next one",
                 ));
             }
+            self.may_sit(conn, invite)?;
+            if self.lobby.rated {
+                check_cooldown(&self.store, &conn.player.id, &conn.player.name).await?;
+            }
             self.lobby.take_seat(conn, wanted)?;
         }
         let seat = self.lobby.seat_of(&conn.player.id);
@@ -240,6 +254,70 @@ impl<G: Playable> Table<G> {
         self.send_table_to(conn, seat, id);
         self.send_sync(conn, seat, None);
         self.broadcast_table_except(conn.id);
+        self.publish_summary();
+        Ok(())
+    }
+
+    /// Whether a newcomer may take a seat: not one the host removed; with the invite secret at an
+    /// invite-only table. (At a rated table, [`check_cooldown`] too.)
+    fn may_sit(&self, conn: &Conn, invite: Option<&str>) -> Result<(), ProtocolError> {
+        if self.lobby.removed.contains(&conn.player.id) {
+            return Err(ProtocolError::new(ErrorCode::NotInvited, "the host removed you from this table"));
+        }
+        if self.lobby.invite_only && conn.player.id != self.lobby.host && invite != Some(self.invite_secret().as_str())
+        {
+            return Err(ProtocolError::new(
+                ErrorCode::NotInvited,
+                "this table takes players by invitation only: ask its host for the invite link (you may watch)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Host, outside a match: removes the person in `seat`, who may not sit at this table again.
+    pub(super) async fn remove(&mut self, conn: &Conn, seat: usize) -> Result<(), ProtocolError> {
+        self.lobby.require_host(conn)?;
+        if self.lobby.status == Status::Playing {
+            return Err(ProtocolError::new(
+                ErrorCode::BadRequest,
+                "a player is removed between matches, not during one",
+            ));
+        }
+        let (Some(at), Some(Occupant::Human { id, name, .. })) =
+            (Seat::new(seat), self.lobby.seats.get(seat).map(|s| s.occupant.clone()))
+        else {
+            return Err(ProtocolError::new(ErrorCode::BadRequest, format!("seat {seat} has no person to remove")));
+        };
+        if id == self.lobby.host {
+            return Err(ProtocolError::new(
+                ErrorCode::BadRequest,
+                "the host does not remove themselves: leave instead",
+            ));
+        }
+        if self.lobby.removed.len() >= MAX_REMOVED {
+            return Err(ProtocolError::new(
+                ErrorCode::BadRequest,
+                format!("a table remembers at most {MAX_REMOVED} removed players: open a new table"),
+            ));
+        }
+        self.lobby.free_seat(at);
+        self.lobby.status = Status::Lobby;
+        self.lobby.removed.push(id.clone());
+        // They are told, and no longer follow the table as its player.
+        let notice = ServerMsg::Notice {
+            table: self.lobby.code.clone(),
+            seat: Some(seat),
+            code: "removed",
+            message: format!("the host removed {name} from the table"),
+        }
+        .to_text();
+        for sub in self.subs.iter().filter(|s| s.conn.player.id == id) {
+            sub.conn.send(notice.clone());
+        }
+        self.subs.retain(|s| s.conn.player.id != id);
+        self.version += 1;
+        self.save_row().await;
+        self.broadcast_table();
         self.publish_summary();
         Ok(())
     }
@@ -346,6 +424,28 @@ impl<G: Playable> Table<G> {
             Occupant::Human { id, .. } if *id != self.lobby.host && self.is_connected(id) => Some(id.clone()),
             _ => None,
         })
+    }
+}
+
+/// `cooldown` while `player` (called `name`) waits after leaving rated matches
+/// ([`ratings::cooldown`]).
+pub(super) async fn check_cooldown(store: &Store, player: &str, name: &str) -> Result<(), ProtocolError> {
+    let now = unix_ms();
+    let (leaves, last) =
+        store.leaves_since(player, now - ratings::LEAVE_WINDOW_MS).await.map_err(|e| unavailable(&e))?;
+    let wait = i64::try_from(ratings::cooldown(leaves).as_millis()).unwrap_or(i64::MAX);
+    match last {
+        Some(last) if last.saturating_add(wait) > now => {
+            let minutes = (last.saturating_add(wait) - now + 59_999) / 60_000;
+            Err(ProtocolError::new(
+                ErrorCode::Cooldown,
+                format!(
+                    "{name} left {leaves} rated matches in the last day: no rated match for {minutes} more minute{}",
+                    if minutes == 1 { "" } else { "s" }
+                ),
+            ))
+        }
+        _ => Ok(()),
     }
 }
 

@@ -137,6 +137,7 @@ fn settings_of(origin: &Origin) -> Result<(String, Options, NewTable), TableErro
                 hints: row.hints != 0,
                 rated: row.rated != 0,
                 spectator_chat: row.spectator_chat != 0,
+                invite_only: row.invite_only != 0,
             };
             Ok((row.code.clone(), rules, settings))
         }
@@ -222,6 +223,8 @@ impl<G: Playable> Table<G> {
                 hints: settings.hints,
                 rated: settings.rated,
                 spectator_chat: settings.spectator_chat,
+                invite_only: settings.invite_only,
+                removed: Vec::new(),
                 host: String::new(),
                 seats: vec![SeatState::EMPTY; seat_count],
                 status: Status::Lobby,
@@ -390,7 +393,7 @@ impl<G: Playable> Table<G> {
         received: std::time::Instant,
     ) -> Result<(), ProtocolError> {
         match msg {
-            TableMsg::Join { seat, .. } => self.join(conn, seat, id.as_ref()).await,
+            TableMsg::Join { seat, invite, .. } => self.join(conn, seat, invite.as_deref(), id.as_ref()).await,
             TableMsg::Spectate { .. } => {
                 self.subscribe(conn, None);
                 self.send_table_to(conn, None, id.as_ref());
@@ -410,6 +413,7 @@ impl<G: Playable> Table<G> {
                 Ok(())
             }
             TableMsg::Leave { .. } => self.leave(conn).await,
+            TableMsg::Remove { seat, .. } => self.remove(conn, seat).await,
             TableMsg::SetBot { seat, bot, .. } => self.set_bot(conn, seat, bot.as_deref()).await,
             TableMsg::FillBots { bot, .. } => self.fill_bots(conn, bot.as_deref()).await,
             TableMsg::Start { .. } => {

@@ -57,6 +57,8 @@ pub struct NewTable {
     pub rated: bool,
     /// Spectators have a chat channel of their own.
     pub spectator_chat: bool,
+    /// New players need the table's invite secret to sit.
+    pub invite_only: bool,
 }
 
 /// The request a [`crate::Dispatch`] function hands to the game type it picks: build the table

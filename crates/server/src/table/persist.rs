@@ -28,6 +28,8 @@ impl<G: Playable> Table<G> {
             state.occupant = occupant;
         }
         self.lobby.host = row.host;
+        self.lobby.removed = serde_json::from_str(&row.removed)
+            .map_err(|e| TableError::stored(&row.code, format!("stored removed players: {e}")))?;
         self.lobby.status = Status::parse(&row.status);
         self.version = u64::try_from(row.version).unwrap_or(0);
         let seed = hex::decode(&row.seed).map_err(|e| TableError::stored(&row.code, format!("stored seed: {e}")))?;
@@ -96,6 +98,8 @@ impl<G: Playable> Table<G> {
             hints: i64::from(self.lobby.hints),
             rated: i64::from(self.lobby.rated),
             spectator_chat: i64::from(self.lobby.spectator_chat),
+            invite_only: i64::from(self.lobby.invite_only),
+            removed: json!(self.lobby.removed).to_string(),
             host: self.lobby.host.clone(),
             seats: json!(seats).to_string(),
             status: self.lobby.status.as_str().to_owned(),

@@ -389,7 +389,8 @@ impl<G: Playable> Table<G> {
         let stored = match winner.filter(|_| self.lobby.rated) {
             Some(winner) => {
                 let seats = self.rated_seats();
-                let end = RatedEnd { kind: self.lobby.kind, winner: &winner, score: &score, seats: &seats };
+                let hands = game.record().hands.len();
+                let end = RatedEnd { kind: self.lobby.kind, winner: &winner, score: &score, seats: &seats, hands };
                 self.store.finish_rated_match(&match_id, &result, &record, unix_ms(), &end).await.map(|changes| {
                     let list = changes
                         .into_iter()
@@ -471,6 +472,11 @@ impl<G: Playable> Table<G> {
             })
             .collect();
         if guests.is_empty() {
+            for s in &self.lobby.seats {
+                if let Occupant::Human { id, name, .. } = &s.occupant {
+                    super::lobby::check_cooldown(&self.store, id, name).await?;
+                }
+            }
             Ok(())
         } else {
             Err(ProtocolError::new(

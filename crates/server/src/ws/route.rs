@@ -25,8 +25,17 @@ impl Session {
                 self.conn.send(ServerMsg::pong(id).to_text());
                 Ok(())
             }
-            ClientMsg::Lobby(LobbyMsg::CreateTable { game, rules, turn_ms, public, hints, rated, spectator_chat }) => {
-                let settings = NewTable { turn_ms, public, hints, rated, spectator_chat };
+            ClientMsg::Lobby(LobbyMsg::CreateTable {
+                game,
+                rules,
+                turn_ms,
+                public,
+                hints,
+                rated,
+                spectator_chat,
+                invite_only,
+            }) => {
+                let settings = NewTable { turn_ms, public, hints, rated, spectator_chat, invite_only };
                 self.create_table(&game, rules, settings, id, received)
             }
             ClientMsg::Table(msg) => self.send_to_table(msg, id, received, text),
@@ -57,7 +66,7 @@ impl Session {
         }
         let code = table::create(&self.hub, &self.conn, game, rules, settings)?;
         self.joined.insert(code.clone());
-        let join = TableMsg::Join { table: code.clone(), seat: Some(0) };
+        let join = TableMsg::Join { table: code.clone(), seat: Some(0), invite: None };
         self.hub.send(&code, TableCmd::Msg { conn: self.conn.clone(), msg: join, id, received })
     }
 
