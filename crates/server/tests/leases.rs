@@ -269,7 +269,7 @@ async fn a_former_owner_s_late_writes_are_refused(a: &Store, b: &Store) {
     let seats: Vec<RatedSeat> =
         (0..4).map(|i| RatedSeat { seat: Seat::new(i).unwrap(), player_id: format!("p_{i}"), left: false }).collect();
     let winner = Winner::Team(Team::ONE);
-    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &seats };
+    let end = RatedEnd { kind: GameKind::Kout4, winner: &winner, score: &[10, 31], seats: &seats, hands: 6 };
     fenced_out(owner_a.finish_rated_match(&game, r#"{"winner":1}"#, "{}", 99, &end).await, &fa);
     let chat = ChatRow {
         table_code: code.clone(),
