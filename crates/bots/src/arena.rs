@@ -115,6 +115,27 @@ pub fn play_duplicate<G: Playable>(config: &Config, index: usize) -> Result<Dupl
 /// See [`play_duplicate`].
 pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Result<GameOutcome, String> {
     let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
+    let random = AnyBot::Builtin(BotSpec::RANDOM);
+    let bot_of = |b: usize| config.bots.get(b).unwrap_or(&random);
+    let mut start = |b: usize, seat: Seat, seed: u64| {
+        bot_of(b).start::<G>(config.kind, &rules, seat, seed, &config.exec).map_err(|e| e.to_string())
+    };
+    play_game_with::<G>(config, index, half, &mut start)
+}
+
+/// Plays half `half` of duplicate match `index` with the bots `start` makes: bot `b` (0 or 1)
+/// for a seat, from a seed (a caller's own player program, such as a Python policy, takes a
+/// side this way); `config.bots` only names them in the record.
+///
+/// # Errors
+/// See [`play_duplicate`]; and what `start` returns.
+pub fn play_game_with<G: Playable>(
+    config: &Config,
+    index: usize,
+    half: usize,
+    start: &mut dyn FnMut(usize, Seat, u64) -> Result<Box<dyn crate::Bot<G>>, String>,
+) -> Result<GameOutcome, String> {
+    let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
     let seats = rules.seat_count();
     let seating: Vec<usize> = (0..seats).map(|s| bot_at(s, half)).collect();
     let match_seed = derive_seed(&[config.seed, index as u64]);
@@ -125,12 +146,8 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
     let players = seating.iter().map(|&b| format!("bot:{}", bot_of(b))).collect();
     let mut m = Match::<G>::new(config.kind, config.options.clone(), players, dealer).map_err(|e| e.to_string())?;
     let mut bots = Seat::all(seats)
-        .map(|s| {
-            let seed = derive_seed(&[match_seed, half as u64, s.index() as u64]);
-            bot_of(bot_at(s.index(), half)).start::<G>(config.kind, &rules, s, seed, &config.exec)
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
+        .map(|s| start(bot_at(s.index(), half), s, derive_seed(&[match_seed, half as u64, s.index() as u64])))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut faults: [Vec<String>; 2] = Default::default();
     let mut decision_ms: [Vec<f64>; 2] = Default::default();
     let game_name = format!("match {index}{}", ["a", "b"][half & 1]);
