@@ -54,6 +54,24 @@ impl AnyEnv {
         })
     }
 
+    /// See [`Env::from_record`] (the game is the record's).
+    ///
+    /// # Errors
+    /// See [`Env::from_record`].
+    pub fn from_record(config: &EnvConfig, record: &Record, seed: u64) -> Result<Self, EnvError> {
+        let config = EnvConfig { kind: record.game, ..config.clone() };
+        Ok(match record.game {
+            GameKind::Kout6 | GameKind::Kout4 => AnyEnv::Kout(Env::from_record(&config, record, seed)?),
+            GameKind::Baloot => AnyEnv::Baloot(Env::from_record(&config, record, seed)?),
+            GameKind::Kabul => AnyEnv::Kabul(Env::from_record(&config, record, seed)?),
+        })
+    }
+
+    /// See [`Env::hidden_cards`].
+    pub fn hidden_cards(&self, seat: Seat) -> cards::CardSet {
+        each!(self, e => e.hidden_cards(seat))
+    }
+
     /// See [`Env::reset`].
     ///
     /// # Errors

@@ -103,6 +103,7 @@ pub struct Env<G: Encode> {
     rng: ChaCha8Rng,
     first_dealer: Seat,
     legal: Vec<G::Action>,
+    base: Option<Record>,
     pending: Parts,
     plan: Option<Parts>,
     log: Vec<Logged<G>>,
@@ -132,6 +133,7 @@ impl<G: Encode> Env<G> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             first_dealer: Seat::ZERO,
             legal: Vec::with_capacity(64),
+            base: None,
             pending: Parts::new(),
             plan: None,
             log: Vec::new(),
@@ -158,6 +160,7 @@ impl<G: Encode> Env<G> {
         self.game =
             G::new(self.config.kind, self.rules.clone(), dealer).map_err(|e| EnvError::Config(e.to_string()))?;
         self.first_dealer = dealer;
+        self.base = None;
         self.pending.clear();
         self.plan = None;
         self.log.clear();
@@ -169,6 +172,39 @@ impl<G: Encode> Env<G> {
         self.hand_points = [0.0; MAX_SEATS];
         self.advance();
         Ok(())
+    }
+
+    /// The match a record holds, played on from where it stops (its game and rules; the
+    /// hands cap and rewards from `config`); later deals are drawn from `seed`.
+    ///
+    /// # Errors
+    /// The record is malformed, of another game than `G`, or an action in it is illegal (the
+    /// message says where).
+    pub fn from_record(config: &EnvConfig, record: &Record, seed: u64) -> Result<Self, EnvError> {
+        let config = EnvConfig { kind: record.game, options: record.rules.clone(), ..config.clone() };
+        let mut before = Score::new();
+        let m = Match::<G>::replay_observed(record, |g, at| {
+            if at.action.is_none() {
+                before = g.score();
+            }
+        })
+        .map_err(|e| EnvError::Config(e.to_string()))?;
+        let mut env = Env::new(&config, seed)?;
+        env.game = m.game().clone();
+        env.first_dealer = record.hands.first().map_or(Seat::ZERO, |h| h.dealer);
+        env.base = Some(m.into_record());
+        env.hands = record.hands.len();
+        env.in_hand = env.game.phase() == Phase::InHand;
+        env.before = if env.in_hand { before } else { env.game.score() };
+        env.rewards = [0.0; MAX_SEATS];
+        env.advance();
+        Ok(env)
+    }
+
+    /// The cards whose faces `seat` may not know now (others' hands, the stock, face-down cards):
+    /// the engine's own account, for tests and analysis, never for a seat's decisions.
+    pub fn hidden_cards(&self, seat: Seat) -> cards::CardSet {
+        self.game.hidden_from(seat)
     }
 
     /// The configuration.
@@ -368,6 +404,7 @@ impl<G: Encode> Env<G> {
             }
             Ok(Some(action)) => {
                 self.pending.clear();
+                self.plan = None;
                 self.act(Actor::Seat(seat), action);
                 self.advance();
                 Ok(())
@@ -402,7 +439,8 @@ impl<G: Encode> Env<G> {
     pub fn bot_choice(&mut self, bot: &mut dyn Bot<G>) -> Option<usize> {
         let seat = self.agent()?;
         let k = self.pending.len();
-        if let Some(plan) = self.plan.as_ref().filter(|p| p.len() > k && p.starts_with(&self.pending)) {
+        // In the middle of an action of several parts, the bot's chosen action gives the rest.
+        if let Some(plan) = self.plan.as_ref().filter(|p| k > 0 && p.len() > k && p.starts_with(&self.pending)) {
             return plan.get(k).copied();
         }
         self.game.legal_actions(seat, &mut self.legal);
@@ -499,8 +537,17 @@ impl<G: Encode> Env<G> {
     /// # Errors
     /// Never expected: the log replays through the engine as it was played.
     pub fn record(&self, players: Vec<String>) -> Result<Record, String> {
-        let mut m = Match::<G>::new(self.config.kind, self.config.options.clone(), players, self.first_dealer)
-            .map_err(|e| e.to_string())?;
+        let mut m = match &self.base {
+            Some(base) => {
+                let mut base = base.clone();
+                if !players.is_empty() {
+                    base.players = players;
+                }
+                Match::<G>::replay(&base).map_err(|e| e.to_string())?
+            }
+            None => Match::<G>::new(self.config.kind, self.config.options.clone(), players, self.first_dealer)
+                .map_err(|e| e.to_string())?,
+        };
         for step in &self.log {
             match step {
                 Logged::Deal(d) => m.deal(d.clone()).map_err(|e| e.to_string())?,

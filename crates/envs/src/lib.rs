@@ -10,21 +10,27 @@
 //!   the hands played, Kabul's clock and reshuffles handled, and the record of what was played.
 //! - [`AnyEnv`] picks the game at run time; [`Batch`] steps many matches in one call, writing
 //!   observations, masks and rewards into flat buffers (the Python batch API).
+//! - [`Policy`]: a program that decides from observations and masks, seated as a bot
+//!   ([`PolicyBot`]) and measured against the built-in bots in the duplicate arena
+//!   ([`policy_arena`]).
 //!
 //! ```
 //! use envs::{AnyEnv, EnvConfig};
 //! use game::GameKind;
 //!
-//! let mut env = AnyEnv::new(&EnvConfig::new(GameKind::Baloot), 7).unwrap();
+//! // Two hands of Baloot; every seat takes its last legal action (all passing would redeal for ever).
+//! let mut config = EnvConfig::new(GameKind::Baloot);
+//! config.max_hands = Some(2);
+//! let mut env = AnyEnv::new(&config, 7).unwrap();
 //! let mut mask = vec![0u8; env.action_count()];
 //! let mut steps = 0;
 //! while let Some(seat) = env.agent() {
 //!     env.mask(seat, &mut mask);
-//!     let first = mask.iter().position(|&m| m == 1).unwrap();
-//!     env.step(first as i64).unwrap();
+//!     let last = mask.iter().rposition(|&m| m == 1).unwrap();
+//!     env.step(last as i64).unwrap();
 //!     steps += 1;
 //! }
-//! assert!(env.is_over() && steps > 0);
+//! assert!(env.is_truncated() && env.hands() == 2 && steps > 16);
 //! ```
 
 mod any;
@@ -32,10 +38,12 @@ mod baloot;
 mod env;
 mod kabul;
 mod kout;
+mod policy;
 
-pub use any::{AnyEnv, Batch, BatchStep};
+pub use any::{AnyBot, AnyEnv, Batch, BatchStep};
 pub use env::{Env, EnvConfig, EnvError, Reward};
 pub use kabul::KABUL_SLOTS;
+pub use policy::{Failure, Policy, PolicyBot, policy_arena};
 
 use arrayvec::ArrayVec;
 use bots::Playable;

@@ -318,3 +318,114 @@ proptest! {
         prop_assert!(env.is_over());
     }
 }
+
+/// Takes a random legal decision: the smallest program that plays through the mask.
+struct RandomPolicy(rand_chacha::ChaCha8Rng);
+
+impl envs::Policy for RandomPolicy {
+    fn decide(&mut self, _observation: &[f32], mask: &[u8]) -> Result<usize, String> {
+        let legal: Vec<usize> = mask.iter().enumerate().filter(|&(_, &m)| m == 1).map(|(i, _)| i).collect();
+        Ok(legal[random_below(&mut self.0, legal.len() as u32) as usize])
+    }
+}
+
+#[test]
+fn a_random_policy_loses_to_the_heuristic_in_the_arena_in_every_game() {
+    use rand_core::SeedableRng;
+    for (kind, players) in [(GameKind::Baloot, 4), (GameKind::Kout4, 4), (GameKind::Kabul, 3)] {
+        let mut config =
+            bots::arena::Config::new(kind, [bots::BotSpec::RANDOM.into(), bots::BotSpec::HEURISTIC.into()], 1);
+        if kind == GameKind::Kabul {
+            config.options.insert("players".into(), players.into());
+        }
+        config.max_hands = 8;
+        let mut n = 0u64;
+        let summary = envs::policy_arena(&config, 6, &mut |_| {
+            n += 1;
+            Box::new(RandomPolicy(rand_chacha::ChaCha8Rng::seed_from_u64(n)))
+        })
+        .expect("the arena runs");
+        assert_eq!(summary.bots[0], "policy");
+        assert_eq!(summary.matches, 6);
+        // Points are won in the team games and lost in Kabul.
+        let worse = if kind == GameKind::Kabul { summary.ci95[0] > 0.0 } else { summary.ci95[1] < 0.0 };
+        assert!(worse, "{kind:?}: random play beat the heuristic: {}", summary.to_text());
+    }
+}
+
+struct Failing;
+
+impl envs::Policy for Failing {
+    fn decide(&mut self, _observation: &[f32], _mask: &[u8]) -> Result<usize, String> {
+        Ok(100_000)
+    }
+}
+
+#[test]
+fn a_policy_that_answers_outside_its_mask_stops_the_arena_with_the_reason() {
+    let config =
+        bots::arena::Config::new(GameKind::Baloot, [bots::BotSpec::RANDOM.into(), bots::BotSpec::HEURISTIC.into()], 1);
+    let err = envs::policy_arena(&config, 1, &mut |_| Box::new(Failing)).expect_err("an illegal choice");
+    assert!(err.contains("not legal"), "{err}");
+}
+
+#[test]
+fn an_environment_from_a_record_goes_on_as_the_match_it_records() {
+    for config in configs() {
+        let mut live = AnyEnv::new(&config, 21).expect("env");
+        let mut rng = seeded_rng(21);
+        let random = |env: &mut AnyEnv, rng: &mut rand_chacha::ChaCha20Rng| {
+            let seat = env.agent().expect("someone acts");
+            let legal = env.legal_indices(seat);
+            legal[random_below(rng, legal.len() as u32) as usize] as i64
+        };
+        for _ in 0..12 {
+            if live.agent().is_none() {
+                break;
+            }
+            let a = random(&mut live, &mut rng);
+            live.step(a).expect("step");
+        }
+        while live.agent().is_some() && !live.pending().is_empty() {
+            let a = random(&mut live, &mut rng);
+            live.step(a).expect("step");
+        }
+        let record = live.record(Vec::new()).expect("record");
+        let mut copy = AnyEnv::from_record(&config, &record, 99).expect("the record loads");
+        assert_eq!(copy.is_over(), live.is_over());
+        let hands = live.hands();
+        while live.hands() == hands && live.agent().is_some() {
+            assert_eq!(copy.agent(), live.agent(), "{}", name(&config));
+            assert_eq!(copy.view_json(None), live.view_json(None), "{}", name(&config));
+            let a = random(&mut live, &mut rng);
+            live.step(a).expect("step");
+            copy.step(a).expect("the same decision is legal in the copy");
+            assert_eq!(copy.rewards(), live.rewards(), "{}: the hand's rewards", name(&config));
+        }
+        let mut text = record.to_json_pretty();
+        text.truncate(text.len() / 2);
+        assert!(
+            AnyEnv::from_record(&config, &game::Record::parse(&record.to_json_pretty()).expect("parses"), 1).is_ok()
+        );
+        assert!(game::Record::parse(&text).is_err(), "a cut record is refused");
+    }
+}
+
+#[test]
+fn built_in_bots_play_whole_matches_through_the_environment() {
+    for config in configs() {
+        let mut config = config;
+        config.max_hands = Some(3);
+        let mut env = AnyEnv::new(&config, 4).expect("env");
+        let mut bots: Vec<_> =
+            (0..env.seat_count()).map(|s| env.make_bot(bots::BotSpec::HEURISTIC, s as u64)).collect();
+        let mut steps = 0;
+        while let Some(seat) = env.agent() {
+            let choice = env.bot_choice(&mut bots[seat.index()]).expect("a decision");
+            env.step(choice as i64).unwrap_or_else(|e| panic!("{}: the bot's decision: {e}", name(&config)));
+            steps += 1;
+            assert!(steps < 100_000);
+        }
+        assert!(env.is_over());
+    }
+}
