@@ -48,6 +48,7 @@ class BatchEnv:
         self.rewards = np.zeros((self.n, self.seats), dtype=np.float32)
         self.dones = np.zeros(self.n, dtype=np.uint8)
         self._noise = np.empty((self.n, self.action_count), dtype=np.float32)
+        self._actions = np.zeros(self.n, dtype=np.int64)
 
     def reset(self, seed: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Resets every match (from ``seed``, else the batch's seed): (observations, masks, agents)."""
@@ -64,8 +65,13 @@ class BatchEnv:
         self._core.step(acts, self.observations, self.masks, self.agents, self.rewards, self.dones)
         return self.observations, self.masks, self.agents, self.rewards, self.dones
 
-    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
-        """A uniformly random legal action for every match (from the current masks)."""
+    def random_actions(self, rng: Optional[np.random.Generator] = None) -> np.ndarray:
+        """A uniformly random legal action for every match (from the current masks): drawn by
+        ``rng`` with numpy if given, else by the batch's own generator in Rust (seeded from the
+        batch's seed, so a run is reproducible)."""
+        if rng is None:
+            self._core.random_actions(self.masks, self._actions)
+            return self._actions
         rng.random(dtype=np.float32, out=self._noise)
         self._noise += 1.0  # in [1, 2): a legal action always outscores the illegal ones' 0
         self._noise *= self.masks

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use envs::{AnyBot, AnyEnv, Batch, BatchStep, EnvConfig, EnvError, Reward};
 use game::{GameKind, Options, Record, Seat, Winner};
-use numpy::{PyArray1, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
+use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -248,12 +248,15 @@ impl Env {
     }
 }
 
+/// The bots of one table (its game and rules as JSON), by seat.
+type Seated = (GameKind, String, BTreeMap<usize, AnyBot>);
+
 /// A built-in bot: one per seat it plays, made on first use from `spec` and `seed`.
 #[pyclass(module = "majlis._majlis")]
 struct Bot {
     spec: bots::BotSpec,
     seed: u64,
-    game: Mutex<Option<(GameKind, String, BTreeMap<usize, AnyBot>)>>,
+    game: Mutex<Option<Seated>>,
 }
 
 #[pymethods]
@@ -294,6 +297,7 @@ impl Bot {
 #[pyclass(module = "majlis._majlis")]
 struct BatchCore {
     batch: Batch,
+    rng: rand_chacha::ChaCha8Rng,
     observation_len: usize,
     action_count: usize,
     seats: usize,
@@ -317,6 +321,7 @@ impl BatchCore {
         let batch = Batch::new(&config, n, seed).map_err(env_error)?;
         let first = batch.envs().first().ok_or_else(|| value_error("an empty batch"))?;
         Ok(BatchCore {
+            rng: rand_core::SeedableRng::seed_from_u64(seed),
             observation_len: first.observation_len(),
             action_count: first.action_count(),
             seats: first.seat_count(),
@@ -357,6 +362,18 @@ impl BatchCore {
         };
         let batch = &mut self.batch;
         py.detach(|| batch.reset(seed, out)).map_err(env_error)
+    }
+
+    /// A uniformly random legal action for every row of `masks`, written into `out` (the batch's
+    /// own generator, seeded from its seed).
+    fn random_actions(&mut self, masks: PyReadonlyArray2<'_, u8>, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
+        let masks = masks.as_slice().map_err(value_error)?;
+        let out = out.as_slice_mut().map_err(value_error)?;
+        if masks.len() != out.len() * self.action_count {
+            return Err(value_error("masks and actions of different sizes"));
+        }
+        envs::random_legal(masks, self.action_count, &mut self.rng, out);
+        Ok(())
     }
 
     /// Every match's agent takes `actions[i]`, writing into the buffers.

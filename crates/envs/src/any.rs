@@ -415,3 +415,17 @@ impl Batch {
         }
     }
 }
+
+/// Draws a uniformly random legal action for each row of `masks` (`out.len()` rows of `count`
+/// values, 1 = legal) into `out`; −1 for a row with no legal action.
+pub fn random_legal<R: rand_core::RngCore + ?Sized>(masks: &[u8], count: usize, rng: &mut R, out: &mut [i64]) {
+    for (row, a) in masks.chunks(count.max(1)).zip(out.iter_mut()) {
+        let legal = row.iter().filter(|&&m| m == 1).count();
+        *a = if legal == 0 {
+            -1
+        } else {
+            let k = cards::random_below(rng, legal as u32) as usize;
+            row.iter().enumerate().filter(|&(_, &m)| m == 1).nth(k).map_or(-1, |(i, _)| i as i64)
+        };
+    }
+}

@@ -57,11 +57,11 @@ impl Encode for Baloot {
         w.cards(
             hand.map(|h| h.tricks.iter().flat_map(|t| t.plays.iter().map(|p| p.card)).collect()).unwrap_or_default(),
         );
-        for rel in 0..n {
-            let played =
-                hand.and_then(|h| h.trick.plays.iter().find(|p| relative(n, me, p.seat) == rel)).map(|p| p.card);
-            w.cards(played.into_iter().collect());
+        // The trick being played: a block of 54 per seat, filled in one pass over its cards.
+        for p in hand.iter().flat_map(|h| h.trick.plays.iter()) {
+            w.mark(relative(n, me, p.seat) * Card::COUNT + p.card.index(), 1.0);
         }
+        w.skip(n * Card::COUNT);
         for rel in 0..n {
             let laid = hand.zip(absolute(n, me, rel)).and_then(|(h, s)| h.laid_down.get(s).copied());
             w.cards(laid.unwrap_or_default());
@@ -76,48 +76,41 @@ impl Encode for Baloot {
         w.one_hot(5, Some(phase));
         w.one_hot(2, view.bid_round.map(|r| usize::from(r).saturating_sub(1)));
         w.one_hot(4, view.doubling_step.map(|r| usize::from(r).saturating_sub(1)));
-        for rel in 0..n {
-            let mut said = [false; 9];
-            for b in hand.iter().flat_map(|h| h.bids.iter()).filter(|b| relative(n, me, b.seat) == rel) {
-                let i = match b.bid {
-                    BalootAction::Pass => Some(0),
-                    BalootAction::Hokum(None) => Some(1),
-                    BalootAction::Hokum(Some(s)) => Some(2 + s.index()),
-                    BalootAction::Sun => Some(6),
-                    BalootAction::Ashkal => Some(7),
-                    BalootAction::Kawesh => Some(8),
-                    _ => None,
-                };
-                if let Some(x) = i.and_then(|i| said.get_mut(i)) {
-                    *x = true;
-                }
+        // Per seat, which bids it said this hand (9 each).
+        for b in hand.iter().flat_map(|h| h.bids.iter()) {
+            let i = match b.bid {
+                BalootAction::Pass => Some(0),
+                BalootAction::Hokum(None) => Some(1),
+                BalootAction::Hokum(Some(s)) => Some(2 + s.index()),
+                BalootAction::Sun => Some(6),
+                BalootAction::Ashkal => Some(7),
+                BalootAction::Kawesh => Some(8),
+                _ => None,
+            };
+            if let Some(i) = i {
+                w.mark(relative(n, me, b.seat) * 9 + i, 1.0);
             }
-            said.into_iter().for_each(|b| w.flag(b));
         }
+        w.skip(n * 9);
         let contract = hand.and_then(|h| h.contract.as_ref());
         w.seat(n, me, contract.map(|c| c.bidder));
         w.one_hot(2, contract.map(|c| usize::from(c.trump.is_none())));
         w.suit(contract.and_then(|c| c.trump));
         w.flag(contract.is_some_and(|c| c.ashkal));
-        for rel in 0..n {
-            let mut said = [false; 7];
-            for c in hand.iter().flat_map(|h| h.calls.iter()).filter(|c| relative(n, me, c.seat) == rel) {
-                let (i, side) = match c.bid {
-                    BalootAction::Pass => (Some(0), None),
-                    BalootAction::Raise(stake, side) => {
-                        (Stake::ALL.iter().position(|&x| x == stake).map(|s| s + 1), side)
-                    }
-                    BalootAction::Gahwa => (Some(4), None),
-                    _ => (None, None),
-                };
-                for j in i.into_iter().chain(side.map(|s| 4 + side_index(Some(s)))) {
-                    if let Some(x) = said.get_mut(j) {
-                        *x = true;
-                    }
-                }
+        // Per seat, which doubling calls it said (7 each).
+        for c in hand.iter().flat_map(|h| h.calls.iter()) {
+            let (i, side) = match c.bid {
+                BalootAction::Pass => (Some(0), None),
+                BalootAction::Raise(stake, side) => (Stake::ALL.iter().position(|&x| x == stake).map(|s| s + 1), side),
+                BalootAction::Gahwa => (Some(4), None),
+                _ => (None, None),
+            };
+            let base = relative(n, me, c.seat) * 7;
+            for j in i.into_iter().chain(side.map(|s| 4 + side_index(Some(s)))) {
+                w.mark(base + j, 1.0);
             }
-            said.into_iter().for_each(|b| w.flag(b));
         }
+        w.skip(n * 7);
         let stake = hand.map(|h| match h.multiplier {
             Multiplier::Times(m) => usize::from(m).clamp(1, 4) - 1,
             Multiplier::Gahwa => 4,
@@ -127,22 +120,21 @@ impl Encode for Baloot {
         let sawa = hand.and_then(|h| h.sawa);
         w.seat(n, me, sawa.map(|s| s.seat));
         w.flag(sawa.is_some_and(|s| s.held));
-        for rel in 0..n {
-            let mut count = [0.0f32; 5];
-            for p in hand.iter().flat_map(|h| h.projects.iter()).filter(|p| relative(n, me, p.seat) == rel) {
-                let i = match p.kind {
-                    ProjectKind::Sira => 0,
-                    ProjectKind::Fifty => 1,
-                    ProjectKind::Hundred => 2,
-                    ProjectKind::FourHundred => 3,
-                    ProjectKind::Baloot => 4,
-                };
-                if let Some(x) = count.get_mut(i) {
-                    *x += 1.0;
-                }
+        // Per seat, its announced projects counted by kind (5 each).
+        let mut count = [0.0f32; SEATS * 5];
+        for p in hand.iter().flat_map(|h| h.projects.iter()) {
+            let i = match p.kind {
+                ProjectKind::Sira => 0,
+                ProjectKind::Fifty => 1,
+                ProjectKind::Hundred => 2,
+                ProjectKind::FourHundred => 3,
+                ProjectKind::Baloot => 4,
+            };
+            if let Some(x) = count.get_mut(relative(n, me, p.seat) * 5 + i) {
+                *x += 1.0;
             }
-            count.into_iter().for_each(|c| w.value(c));
         }
+        count.into_iter().for_each(|c| w.value(c));
         let my_team = me.team();
         let other = Team::new(1 - my_team.index()).unwrap_or(Team::ZERO);
         for t in [my_team, other] {
@@ -219,6 +211,38 @@ mod tests {
             assert_eq!(Baloot::action_name(&rules, i), a.to_string());
         }
         assert_eq!(action_at(&rules, Seat::ZERO, Baloot::action_count(&rules)), None);
+    }
+
+    #[test]
+    fn the_trick_and_the_hand_are_where_the_layout_says() {
+        let config = crate::EnvConfig::new(GameKind::Baloot);
+        let mut env = crate::Env::<Baloot>::new(&config, 3).expect("env");
+        let mut bots: Vec<_> =
+            (0..4).map(|s| <Baloot as bots::Playable>::bot(bots::BotSpec::HEURISTIC, s, env.rules())).collect();
+        let mut obs = vec![0f32; OBSERVATION_LEN];
+        let mut checked = 0;
+        while let Some(seat) = env.agent() {
+            let view = env.view(Some(seat));
+            if let Some(h) = view.hand.as_ref() {
+                env.observe(seat, &mut obs);
+                for c in h.cards.unwrap_or_default() {
+                    assert_eq!(obs[c.index()], 1.0, "own card {c}");
+                }
+                for p in &h.trick.plays {
+                    let rel = relative(4, seat, p.seat);
+                    assert_eq!(obs[3 * 54 + rel * 54 + p.card.index()], 1.0, "{} played {}", p.seat, p.card);
+                    checked += 1;
+                }
+                let in_trick: usize = obs[3 * 54..7 * 54].iter().filter(|&&x| x == 1.0).count();
+                assert_eq!(in_trick, h.trick.plays.len());
+            }
+            let choice = env.bot_choice(bots[seat.index()].as_mut()).expect("a choice");
+            env.step(choice as i64).expect("step");
+            if env.hands() > 3 {
+                break;
+            }
+        }
+        assert!(checked > 20);
     }
 
     #[test]

@@ -103,6 +103,8 @@ pub struct Env<G: Encode> {
     rng: ChaCha8Rng,
     first_dealer: Seat,
     legal: Vec<G::Action>,
+    parts: Vec<Parts>,
+    legal_for: Option<Seat>,
     base: Option<Record>,
     pending: Parts,
     plan: Option<Parts>,
@@ -133,6 +135,8 @@ impl<G: Encode> Env<G> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             first_dealer: Seat::ZERO,
             legal: Vec::with_capacity(64),
+            parts: Vec::with_capacity(64),
+            legal_for: None,
             base: None,
             pending: Parts::new(),
             plan: None,
@@ -160,6 +164,7 @@ impl<G: Encode> Env<G> {
         self.game =
             G::new(self.config.kind, self.rules.clone(), dealer).map_err(|e| EnvError::Config(e.to_string()))?;
         self.first_dealer = dealer;
+        self.legal_for = None;
         self.base = None;
         self.pending.clear();
         self.plan = None;
@@ -191,6 +196,7 @@ impl<G: Encode> Env<G> {
         .map_err(|e| EnvError::Config(e.to_string()))?;
         let mut env = Env::new(&config, seed)?;
         env.game = m.game().clone();
+        env.legal_for = None;
         env.first_dealer = record.hands.first().map_or(Seat::ZERO, |h| h.dealer);
         env.base = Some(m.into_record());
         env.hands = record.hands.len();
@@ -299,10 +305,9 @@ impl<G: Encode> Env<G> {
         if self.truncated || !self.game.to_act().contains(seat) {
             return;
         }
-        self.game.legal_actions(seat, &mut self.legal);
+        self.load_legal(seat);
         let k = self.pending.len();
-        for &a in &self.legal {
-            let Some(parts) = G::action_parts(&self.rules, seat, a) else { continue };
+        for parts in &self.parts {
             if parts.len() > k
                 && parts.starts_with(&self.pending)
                 && let Some(x) = parts.get(k).and_then(|&i| out.get_mut(i))
@@ -324,7 +329,7 @@ impl<G: Encode> Env<G> {
         if self.truncated {
             return Vec::new();
         }
-        self.game.legal_actions(seat, &mut self.legal);
+        self.load_legal(seat);
         self.legal.clone()
     }
 
@@ -362,11 +367,10 @@ impl<G: Encode> Env<G> {
     fn resolve(&mut self, seat: Seat, index: usize) -> Result<Option<G::Action>, ()> {
         let mut wanted = self.pending.clone();
         wanted.try_push(index).map_err(|_| ())?;
-        self.game.legal_actions(seat, &mut self.legal);
+        self.load_legal(seat);
         let mut begins = false;
-        for &a in &self.legal {
-            let Some(parts) = G::action_parts(&self.rules, seat, a) else { continue };
-            if parts == wanted {
+        for (parts, &a) in self.parts.iter().zip(&self.legal) {
+            if *parts == wanted {
                 return Ok(Some(a));
             }
             begins |= parts.starts_with(&wanted);
@@ -443,7 +447,7 @@ impl<G: Encode> Env<G> {
         if let Some(plan) = self.plan.as_ref().filter(|p| k > 0 && p.len() > k && p.starts_with(&self.pending)) {
             return plan.get(k).copied();
         }
-        self.game.legal_actions(seat, &mut self.legal);
+        self.load_legal(seat);
         if self.legal.is_empty() {
             return None;
         }
@@ -455,7 +459,21 @@ impl<G: Encode> Env<G> {
         next.or_else(|| self.legal_indices(seat).first().copied())
     }
 
+    /// Fills the cache of `seat`'s legal actions and their parts, unless it holds them already
+    /// (every state change empties it).
+    fn load_legal(&mut self, seat: Seat) {
+        if self.legal_for == Some(seat) {
+            return;
+        }
+        self.game.legal_actions(seat, &mut self.legal);
+        self.parts.clear();
+        let rules = &self.rules;
+        self.parts.extend(self.legal.iter().map(|&a| G::action_parts(rules, seat, a).unwrap_or_default()));
+        self.legal_for = Some(seat);
+    }
+
     fn act(&mut self, actor: Actor, action: G::Action) {
+        self.legal_for = None;
         if let Some(mut cards) = self.game.reshuffle_due(actor, action) {
             cards.sort_unstable_by_key(|c| c.index());
             cards::shuffle(&mut cards, &mut self.rng);
@@ -493,6 +511,7 @@ impl<G: Encode> Env<G> {
                         return;
                     }
                     let deal = self.game.random_deal(&mut self.rng);
+                    self.legal_for = None;
                     if self.game.deal(deal.clone()).is_err() {
                         // A deal the game made itself is always accepted; stop rather than loop.
                         self.truncated = true;

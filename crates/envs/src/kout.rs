@@ -40,14 +40,15 @@ impl Encode for Kout {
         w.cards(view.hand.unwrap_or_default());
         w.cards(view.tricks.iter().flat_map(|t| t.cards.iter().map(|p| p.card)).collect());
         let trick = view.trick.as_ref();
-        for rel in 0..n {
-            let played = trick.and_then(|t| t.cards.iter().find(|p| relative(n, me, p.seat) == rel)).map(|p| p.card);
-            w.cards(played.into_iter().collect());
+        // The trick being played: a block of 54 per seat, then its dead jokers (one per seat).
+        for p in trick.iter().flat_map(|t| t.cards.iter()) {
+            w.mark(relative(n, me, p.seat) * cards::Card::COUNT + p.card.index(), 1.0);
         }
-        for rel in 0..n {
-            let dead = trick.is_some_and(|t| t.cards.iter().any(|p| relative(n, me, p.seat) == rel && p.dead));
-            w.flag(dead);
+        w.skip(n * cards::Card::COUNT);
+        for p in trick.iter().flat_map(|t| t.cards.iter()).filter(|p| p.dead) {
+            w.mark(relative(n, me, p.seat), 1.0);
         }
+        w.skip(n);
         for rel in 0..n {
             let held = crate::absolute(n, me, rel).and_then(|s| view.cards_held.get(s).copied()).unwrap_or(0);
             w.value(f32::from(held) / 9.0);
@@ -62,11 +63,16 @@ impl Encode for Kout {
         w.one_hot(5, Some(stage));
         w.seat(n, me, Some(view.dealer));
         w.seat(n, me, view.to_act);
-        for rel in 0..n {
-            let last = view.calls.iter().rev().find(|c| relative(n, me, c.seat) == rel);
-            w.flag(last.is_some());
-            w.one_hot(6, last.map(|c| c.bid.map_or(0, |b| usize::from(b).saturating_sub(4))));
+        // Each seat's last call: called at all, then pass or bid 5–9 (7 each).
+        for c in &view.calls {
+            let base = relative(n, me, c.seat) * 7;
+            for j in 0..7 {
+                w.mark(base + j, 0.0);
+            }
+            w.mark(base, 1.0);
+            w.mark(base + 1 + c.bid.map_or(0, |b| usize::from(b).saturating_sub(4)), 1.0);
         }
+        w.skip(n * 7);
         w.seat(n, me, view.maker);
         w.one_hot(5, view.bid.map(|b| usize::from(b).saturating_sub(5)));
         w.flag(view.malzoom);

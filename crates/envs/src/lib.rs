@@ -40,7 +40,7 @@ mod kabul;
 mod kout;
 mod policy;
 
-pub use any::{AnyBot, AnyEnv, Batch, BatchStep};
+pub use any::{AnyBot, AnyEnv, Batch, BatchStep, random_legal};
 pub use env::{Env, EnvConfig, EnvError, Reward};
 pub use kabul::KABUL_SLOTS;
 pub use policy::{Failure, Policy, PolicyBot, policy_arena};
@@ -144,6 +144,17 @@ impl<'a> Writer<'a> {
         if let Some(x) = self.out.as_deref_mut().and_then(|o| o.get_mut(self.at + i)) {
             *x = v;
         }
+    }
+
+    /// Sets the value `offset` places ahead without moving on (a block filled out of order, then
+    /// [`Writer::skip`]ped).
+    pub fn mark(&mut self, offset: usize, v: f32) {
+        self.set(offset, v);
+    }
+
+    /// Moves on `n` values (left as written, or zero).
+    pub fn skip(&mut self, n: usize) {
+        self.at += n;
     }
 
     /// One value.
