@@ -38,6 +38,7 @@ __all__ = [
     "__version__",
     "arena",
     "env",
+    "game",
     "raw_env",
     "solve",
 ]
@@ -49,6 +50,19 @@ GAMES = ("kout6", "kout4", "baloot", "kabul")
 #: every environment drives): ``agent()``, ``mask(seat)``, ``observe(seat)``, ``step(i)``,
 #: ``step_text("play AH")``, ``view_json(seat)``, ``record_json()``, ``solve()``.
 Game = _majlis.Env
+
+
+def game(
+    name: str,
+    rules: Optional[Mapping[str, Any]] = None,
+    seed: int = 0,
+    max_hands: Optional[int] = None,
+    reward: str = "hand",
+) -> Game:
+    """A match of ``name`` dealt from ``seed`` (a :class:`Game`), without the PettingZoo
+    conventions: ``agent()``, ``mask(seat)``, ``observe(seat)``, ``step(i)``,
+    ``step_text("play AH")``, ``legal_actions(seat)``, ``view_json(seat)``, ``record_json()``."""
+    return _majlis.Env(name, json.dumps(dict(rules)) if rules else None, seed, max_hands, reward)
 
 
 def _core(env_like: Any) -> _majlis.Env:

@@ -21,6 +21,7 @@
 //! a target (4); who may still act in a snap window (n); whose discard opened it (n); whose turn
 //! it is (n); who called Kabul (n); the locked seats (n); every seat's match total ÷ 100 (n); the
 //! target ÷ 100 (1); the first card of a switch being chosen: its seat (n) and slot (54).
+//! Length n × 8 × (58 + n) + 63n + 235.
 
 use cards::{Card, CardSet};
 use game::{Seat, SeatSet};
@@ -200,6 +201,17 @@ mod tests {
         let mut o = Options::new();
         o.insert("players".into(), players.into());
         KabulRules::from_options(GameKind::Kabul, &o).expect("rules")
+    }
+
+    #[test]
+    fn the_documented_length_is_what_is_written() {
+        use game::Game;
+        for n in 2..=6 {
+            let rules = rules(n);
+            let game = Kabul::new(GameKind::Kabul, rules, Seat::ZERO).expect("game");
+            let len = crate::observation_len::<Kabul>(&rules, &game.view(Some(Seat::ZERO)));
+            assert_eq!(len, n * S * (58 + n) + 63 * n + 235, "{n} players");
+        }
     }
 
     #[test]
