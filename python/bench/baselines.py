@@ -79,7 +79,9 @@ def _result(
     }
 
 
-def openspiel_random_playouts(game_name: str, seconds: float, seed: int) -> dict[str, Any]:
+def openspiel_random_playouts(
+    game_name: str, seconds: float, seed: int, observe: bool = False
+) -> dict[str, Any]:
     """Play uniformly random OpenSpiel games for about ``seconds`` of wall time.
 
     Args:
@@ -89,6 +91,9 @@ def openspiel_random_playouts(game_name: str, seconds: float, seed: int) -> dict
         seconds: wall-time budget; the last started playout is completed.
         seed: seed of the ``random.Random`` that picks player and chance
             actions.
+        observe: also take, at every decision, what a learning agent needs:
+            the acting player's observation tensor and legal-actions mask
+            (the work Majlis' environments always do).
 
     Returns:
         A dict with ``library``, ``game``, ``playouts``, ``actions`` (including
@@ -100,6 +105,12 @@ def openspiel_random_playouts(game_name: str, seconds: float, seed: int) -> dict
     game = pyspiel.load_game(_OPENSPIEL_LOAD_STRINGS.get(game_name, game_name))
     rng = random.Random(seed)
     playouts = actions = player_actions = 0
+    # The agent's tensor: the observation where the game provides one (bridge), else the
+    # information state (hearts provides only that).
+    if game.get_type().provides_observation_tensor:
+        tensor = lambda state, player: state.observation_tensor(player)  # noqa: E731
+    else:
+        tensor = lambda state, player: state.information_state_tensor(player)  # noqa: E731
 
     start = time.perf_counter()
     deadline = start + seconds
@@ -113,6 +124,10 @@ def openspiel_random_playouts(game_name: str, seconds: float, seed: int) -> dict
                 )[0]
             else:
                 # No simultaneous-move games are used here, so one player acts.
+                if observe:
+                    player = state.current_player()
+                    tensor(state, player)
+                    state.legal_actions_mask(player)
                 action = rng.choice(state.legal_actions())
                 player_actions += 1
             state.apply_action(action)
@@ -123,7 +138,9 @@ def openspiel_random_playouts(game_name: str, seconds: float, seed: int) -> dict
     elapsed = time.perf_counter() - start
 
     library = f"OpenSpiel {getattr(pyspiel, '__version__', None) or _dist_version('open_spiel')}"
-    return _result(library, game_name, playouts, actions, player_actions, elapsed)
+    result = _result(library, game_name, playouts, actions, player_actions, elapsed)
+    result["api"] = "Python, observations" if observe else "Python"
+    return result
 
 
 def rlcard_random_playouts(env_id: str, seconds: float, seed: int) -> dict[str, Any]:

@@ -108,12 +108,15 @@ class Bot:
         return f"Bot({self.spec!r})"
 
 
-def solve(env: Any) -> Optional[Dict[str, int]]:
-    """The double-dummy value of each legal card of the seat to play in ``env``, with every hand
-    known: what that seat's team takes from here on if it plays the card and both sides then play
-    their best (Baloot: card points with the last trick's 10; Kout Bo: tricks). ``None`` outside
-    the trick play and in Kabul. An analysis tool: it reads every hand."""
-    return _core(env).solve()
+def solve(position: Any) -> Optional[Dict[str, int]]:
+    """The double-dummy value of each legal card of the seat to play, with every hand known: what
+    that seat's team takes from there if it plays the card and both sides then play their best
+    (Baloot: card points with the last trick's 10; Kout Bo: tricks). ``position`` is an
+    environment, a :class:`Game`, or a :class:`Record` (the deal and play it holds). ``None``
+    outside the trick play and in Kabul. An analysis tool: it reads every hand."""
+    if isinstance(position, Record):
+        return _majlis.Env.from_record(position.to_json()).solve()
+    return _core(position).solve()
 
 
 def arena(

@@ -208,6 +208,24 @@ def test_the_solver_values_every_legal_card_in_the_trick_play():
     legal = {a.split()[1] for a in game.legal_actions(game.agent()) if a.startswith("play")}
     assert set(values) == legal
     assert all(0 <= v <= 260 for v in values.values())
+    # The same position from its record.
+    record = majlis.Record.parse(game.record_json())
+    assert majlis.solve(record) == values
+
+
+def test_the_type_stubs_name_what_the_extension_holds():
+    import ast
+    from pathlib import Path
+
+    stub = ast.parse((Path(majlis.__file__).parent / "_majlis.pyi").read_text())
+    for node in stub.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            assert hasattr(majlis._majlis, node.name), node.name
+        if isinstance(node, ast.ClassDef):
+            cls = getattr(majlis._majlis, node.name)
+            stubbed = {f.name for f in node.body if isinstance(f, ast.FunctionDef)} - {"__init__"}
+            actual = {n for n in dir(cls) if not n.startswith("_")}
+            assert stubbed == actual, f"{node.name}: stubs {sorted(stubbed ^ actual)}"
 
 
 def test_the_batch_api_plays_random_matches_and_refuses_illegal_actions():
