@@ -106,8 +106,8 @@ class MajlisEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
+        self.core.step(int(action))  # raises, changing nothing, if the action is not legal
         self._cumulative_rewards[agent] = 0.0
-        self.core.step(int(action))
         rewards = self.core.rewards()
         self.rewards = {a: float(rewards[i]) for i, a in enumerate(self.possible_agents) if a in self.agents}
         if self.core.terminated or self.core.truncated:

@@ -71,6 +71,7 @@ def test_an_illegal_action_raises_and_changes_nothing():
     with pytest.raises(IndexError):
         env.step(10_000)
     assert core.view_json(seat) == before
+    assert env.agent_selection == f"player_{seat}" and core.agent() == seat
     with pytest.raises(ValueError):
         majlis.env("chess")
     with pytest.raises(ValueError):

@@ -396,8 +396,11 @@ impl<G: Encode> Env<G> {
         let seat = self.agent().ok_or(EnvError::Over)?;
         let count = self.action_count();
         let i = usize::try_from(index).ok().filter(|&i| i < count).ok_or(EnvError::OutOfRange { index, count })?;
-        self.rewards = [0.0; MAX_SEATS];
-        match self.resolve(seat, i) {
+        let resolved = self.resolve(seat, i);
+        if resolved.is_ok() {
+            self.rewards = [0.0; MAX_SEATS];
+        }
+        match resolved {
             Err(()) => {
                 let name = G::action_name(&self.rules, i);
                 Err(EnvError::Illegal { index: i, name, seat: seat.index() })

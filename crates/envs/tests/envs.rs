@@ -137,6 +137,7 @@ fn the_hands_cap_truncates_and_illegal_steps_change_nothing() {
     assert!(env.step(-1).is_err());
     assert!(env.step(1 << 40).is_err());
     assert_eq!(env.view_json(Some(seat)), before, "a refused step leaves the state as it was");
+    assert_eq!(env.agent(), Some(seat));
     let mut rng = seeded_rng(5);
     while let Some(seat) = env.agent() {
         let legal = env.legal_indices(seat);
