@@ -30,7 +30,9 @@ function applyAttrs(el, attrs) {
       }
     } else if (key === 'style' && typeof value === 'object') {
       for (const [k, v] of Object.entries(/** @type {Record<string, unknown>} */ (value))) {
-        if (v !== undefined && v !== null) /** @type {HTMLElement} */ (el).style.setProperty(k, String(v));
+        // setProperty takes CSS names (`inset-inline-start`, `--n`); a camelCase key is turned into one.
+        const name = k.startsWith('--') ? k : k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+        if (v !== undefined && v !== null) /** @type {HTMLElement} */ (el).style.setProperty(name, String(v));
       }
     } else if (key === 'value' && 'value' in el) {
       /** @type {HTMLInputElement} */ (el).value = String(value);

@@ -28,6 +28,28 @@ async function inView(page, selector) {
 }
 
 /**
+ * The contrast ratio (WCAG) of an element's text against the background it is drawn on: its own
+ * background, or the first ancestor's that is not transparent.
+ */
+async function textContrast(page, selector) {
+  return page.$eval(selector, (el) => {
+    const rgb = (/** @type {string} */ c) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    const lum = (/** @type {number[]} */ [r, g, b]) => {
+      const ch = (/** @type {number} */ v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b);
+    };
+    let bg = null;
+    for (let e = /** @type {Element | null} */ (el); e && !bg; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) bg = c;
+    }
+    const fg = rgb(getComputedStyle(el).color);
+    const [a, b] = [lum(fg), lum(bg ?? [0, 0, 0])].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
+}
+
+/**
  * A whole Baloot match against bots, the person playing the first legal action every time (not
  * the best: the analysis has something to mark). Returns the match id.
  */
@@ -98,8 +120,14 @@ for (const run of RUNS) {
       await signIn(page, base, run.lang === 'ar' ? 'نورة' : 'Noura');
       await createTable(page, { game: 'kout4', setup: (p) => p.check('input[data-key="hints"]') });
       assert.equal((await page.textContent('.screen.lobby [data-key="hints-on"]'))?.trim(), t('table.hintsOn'), 'the lobby says hints are on');
+      // The badge's words can be read: not the accent on the accent (issue 35, item 2).
+      const lobbyContrast = await textContrast(page, '.screen.lobby [data-key="hints-on"]');
+      assert.ok(lobbyContrast >= 4.5, `the lobby's "hints on" badge reads (contrast ${lobbyContrast.toFixed(2)})`);
+      await screenshot(page, `hints-badge-lobby-${run.name}`);
       await fillAndStart(page);
       assert.equal((await page.textContent('.screen.match [data-key="hints-on"]'))?.trim(), t('table.hintsOn'), 'the table says so too');
+      const tableContrast = await textContrast(page, '.screen.match [data-key="hints-on"]');
+      assert.ok(tableContrast >= 4.5, `the table's "hints on" badge reads (contrast ${tableContrast.toFixed(2)})`);
       for (let n = 0; n < 2; n += 1) {
         const st = await until(page, (s) => myTurn(s) && s, { timeout: 30_000, what: 'my turn' });
         await page.waitForSelector('[data-key="hint"]:not([disabled])');
@@ -135,6 +163,25 @@ for (const run of RUNS) {
       await page.waitForSelector('.analysis[data-status="ready"]', { timeout: 200_000 });
       const marks = await page.$$eval('.mark-dot', (els) => els.map((e) => /** @type {HTMLElement} */ (e).dataset.mark));
       assert.ok(marks.length > 0, 'first-legal play gets marks');
+      // The marks stand along the timeline where their moves are, in the reading direction, and
+      // on screen (issue 35, item 1: they were all stacked at its start).
+      const dots = await page.$$eval('.mark-dot', (els) => els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { step: Number(/** @type {HTMLElement} */ (e).dataset.step), x: r.left + r.width / 2, top: r.top, bottom: r.bottom };
+      }));
+      const strip = await page.$eval('.analysis-strip', (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right }; });
+      const rtl = run.lang === 'ar';
+      for (let i = 1; i < dots.length; i += 1) {
+        const [a, b] = [dots[i - 1], dots[i]];
+        if (b.step > a.step) assert.ok(rtl ? b.x < a.x : b.x > a.x, `mark of step ${b.step} (x ${b.x}) after step ${a.step} (x ${a.x})`);
+      }
+      const xs = dots.map((d) => d.x);
+      if (dots.length >= 3) {
+        assert.ok(Math.max(...xs) - Math.min(...xs) > (strip.right - strip.left) / 3, `the marks spread along the timeline: ${xs.map(Math.round)}`);
+      }
+      assert.ok(xs.every((x) => x >= strip.left - 1 && x <= strip.right + 1), 'each mark on the timeline');
+      assert.ok(dots.every((d) => d.top >= 0 && d.bottom <= run.height), `the marks on screen: ${dots.map((d) => Math.round(d.bottom))}`);
+      await screenshot(page, `analysis-marks-${run.name}`);
       assert.ok(marks.every((m) => ['inaccuracy', 'mistake', 'blunder'].includes(String(m))), `${marks}`);
       assert.ok(((await page.textContent('.analysis-counts')) ?? '').length > 0, 'the counts per player');
 
