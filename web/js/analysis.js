@@ -143,10 +143,8 @@ export function hintText(hint, t, label) {
   if (hint.basis !== 'search' || typeof hint.value !== 'number') return t('hint.bot', { action });
   const unit = String(hint.unit ?? 'game_points');
   const why = unit === 'chance' ? 'hint.why.chance' : unit === 'round_score' ? 'hint.why.round' : 'hint.why.points';
-  const because = t(why, {
-    value: valueText(unit, hint.value, t),
-    n: hint.samples,
-  });
+  // Said as a player would: what the move keeps for the team, not how it was measured.
+  const because = t(why, { value: valueText(unit, hint.value, t, unit !== 'chance' && unit !== 'round_score') });
   const next = typeof hint.next === 'string' && typeof hint.next_value === 'number'
     ? t('hint.next', { action: label(hint.next), value: valueText(unit, hint.next_value, t) })
     : '';

@@ -5,7 +5,7 @@
  * @module
  */
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, import('./i18n.js').Message>} */
 export const en = {
   'players.profile': 'Profile',
   'players.myProfile': 'My profile',
@@ -23,7 +23,7 @@ export const en = {
   'players.rank': 'Rank',
   'players.rankValue': '#{rank}',
   'players.provisional': 'Provisional',
-  'players.provisionalNote': 'A rating is provisional until {n} rated matches.',
+  'players.provisionalNote': { one: 'A rating is provisional until its first rated match.', other: 'A rating is provisional until {n} rated matches.' },
   'players.history': 'Finished matches',
   'players.noGames': 'No finished matches yet.',
   'players.partners': 'With {names}',
@@ -55,7 +55,7 @@ export const en = {
   'players.result.provisional': 'Ratings move most in the first matches.',
 };
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, import('./i18n.js').Message>} */
 export const ar = {
   'players.profile': 'الملف الشخصي',
   'players.myProfile': 'ملفي الشخصي',
@@ -73,7 +73,7 @@ export const ar = {
   'players.rank': 'المركز',
   'players.rankValue': 'المركز {rank}',
   'players.provisional': 'مؤقت',
-  'players.provisionalNote': 'يبقى التصنيف مؤقتًا حتى {n} مباريات مصنّفة.',
+  'players.provisionalNote': { one: 'يبقى التصنيف مؤقتًا حتى أول مباراة مصنّفة.', two: 'يبقى التصنيف مؤقتًا حتى مباراتين مصنّفتين.', few: 'يبقى التصنيف مؤقتًا حتى {n} مباريات مصنّفة.', other: 'يبقى التصنيف مؤقتًا حتى {n} مباراة مصنّفة.' },
   'players.history': 'المباريات المنتهية',
   'players.noGames': 'لا مباريات منتهية بعد.',
   'players.partners': 'مع {names}',

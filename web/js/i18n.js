@@ -7,6 +7,14 @@
 
 /** @typedef {'en' | 'ar'} Lang */
 /** @typedef {Record<string, string | number | null | undefined>} Params */
+/**
+ * A counted message: one text per plural form of the language, as `Intl.PluralRules` names them
+ * (English: one, other; Arabic: zero, one, two, few, many, other), chosen by the parameter `n`
+ * (or the one `count` names). A missing form falls back to `other`. Write every message that
+ * says a number of something this way: "1 inaccuracy", "3 نقاط", "11 نقطة".
+ * @typedef {{count?: string, zero?: string, one?: string, two?: string, few?: string, many?: string, other: string}} Plural
+ */
+/** @typedef {string | Plural} Message */
 
 // The ratings, profile and leaderboard pages' words live beside this file.
 import * as players from './i18n-players.js';
@@ -14,7 +22,7 @@ import * as players from './i18n-players.js';
 /** @type {Lang[]} */
 export const LANGS = ['en', 'ar'];
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, Message>} */
 const en = {
   'app.title': 'Majlis',
   'app.titleYourTurn': '● Your turn — Majlis',
@@ -88,7 +96,7 @@ const en = {
   'table.spectatorChatOff': 'No spectators\' chat',
   'chat.title': 'Chat',
   'chat.open': 'Chat',
-  'chat.openUnread': 'Chat: {n} unread',
+  'chat.openUnread': { one: 'Chat: 1 unread message', other: 'Chat: {n} unread messages' },
   'chat.close': 'Close the chat',
   'chat.empty': 'No messages yet. Say hello!',
   'chat.placeholder': 'Write a message…',
@@ -100,7 +108,7 @@ const en = {
   'chat.spectatorsOff': 'The host turned the spectators\' chat off: you can read the players.',
   'chat.mute': 'Mute {name}',
   'chat.unmute': 'Unmute',
-  'chat.mutedNote': '{name} is muted ({n} hidden).',
+  'chat.mutedNote': { one: '{name} is muted (1 message hidden).', other: '{name} is muted ({n} messages hidden).' },
   'chat.notSent': 'Not sent: {words}.',
   'chat.phrase.hello': 'Hello everyone!',
   'chat.phrase.good_luck': 'Good luck!',
@@ -115,8 +123,8 @@ const en = {
   'hint.thinking': 'Thinking…',
   'hint.says': 'Hint: {action}.',
   'hint.bot': 'Hint: {action} (the strong bot\'s choice).',
-  'hint.why.chance': 'It makes or breaks the bid in {value} of the {n} deals tried.',
-  'hint.why.points': 'It scores {value} on average over the {n} deals tried.',
+  'hint.why.chance': 'Best here: a {value} that your team makes the bid.',
+  'hint.why.points': 'Best here: keeps your team {value}.',
   'hint.next': ' Next best: {action}, {value}.',
   'analysis.title': 'Analysis',
   'analysis.pending': 'The analysis is being made: the marks appear here when it is ready.',
@@ -128,20 +136,22 @@ const en = {
   'analysis.best': '{action} was best: {gain}',
   'analysis.bestPlayed': 'The best move.',
   'analysis.unit.chance': '{n}% chance',
-  'analysis.unit.points': '{n} points',
-  'analysis.counts': '{inaccuracy} inaccuracies · {mistake} mistakes · {blunder} blunders',
+  'analysis.unit.points': { one: '{n} point', other: '{n} points' },
+  'analysis.count.inaccuracy': { one: '{n} inaccuracy', other: '{n} inaccuracies' },
+  'analysis.count.mistake': { one: '{n} mistake', other: '{n} mistakes' },
+  'analysis.count.blunder': { one: '{n} blunder', other: '{n} blunders' },
   'analysis.marks': 'Marked moves',
   'analysis.nextMark': 'Next marked move',
-  'analysis.par.tricks': 'Par, every card visible: {perfect} tricks for the maker\'s team (the hand gave {actual}).',
-  'analysis.par.card_points': 'Par, every card visible: {perfect} card points for the bidder\'s team (the hand gave {actual}).',
-  'hint.why.round': 'Your round is expected {value} better than the others\' average over the {n} worlds tried.',
+  'analysis.par.tricks': { count: 'perfect', one: 'Par, every card visible: 1 trick for the maker\'s team (the hand gave {actual}).', other: 'Par, every card visible: {perfect} tricks for the maker\'s team (the hand gave {actual}).' },
+  'analysis.par.card_points': { count: 'perfect', one: 'Par, every card visible: 1 card point for the bidder\'s team (the hand gave {actual}).', other: 'Par, every card visible: {perfect} card points for the bidder\'s team (the hand gave {actual}).' },
+  'hint.why.round': 'Best here: your round ends about {value} better than the others\' average.',
   'home.createButton': 'Create table',
   'home.join': 'Join a table',
   'home.code': 'Table code',
   'home.joinButton': 'Join',
   'home.open': 'Open tables',
   'home.open.none': 'No public tables are open right now.',
-  'home.open.seats': '{taken}/{total} seats',
+  'home.open.seats': { count: 'total', one: '{taken}/{total} seat', other: '{taken}/{total} seats' },
   'home.open.host': 'host {name}',
   'home.refresh': 'Refresh',
   'home.recent': 'Your games',
@@ -225,7 +235,7 @@ const en = {
   'table.replay': 'Watch the replay',
   'table.tricks': 'Tricks',
   'table.points': 'Points',
-  'table.cards': '{n} cards',
+  'table.cards': { one: '1 card', other: '{n} cards' },
   'table.secondsLeft': '{n} s',
   'table.illegal': 'Not allowed: {reason}',
   'table.notPlayable': 'cannot be played now',
@@ -237,7 +247,7 @@ const en = {
   'table.yourLead': 'Your lead',
   'table.showResult': 'Show the result',
   'table.sure': 'Leave this table?',
-  'table.seatCards': '{name}: {n} cards',
+  'table.seatCards': { one: '{name}: 1 card', other: '{name}: {n} cards' },
   'table.dealerOf': '{name} deals this hand',
   'table.botUntil': 'Played by a bot until {name} returns',
   'table.played': '{name} played {card}',
@@ -499,7 +509,7 @@ const en = {
   'reason.bad_reshuffle': 'the record\'s reshuffle does not fit the discard pile',
 };
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, Message>} */
 const ar = {
   'app.title': 'مجلس',
   'app.titleYourTurn': '● دورك — مجلس',
@@ -507,8 +517,8 @@ const ar = {
   'lang.switch': 'English',
   'lang.name': 'العربية',
 
-  'game.kout6': 'كوت بو (6 لاعبين)',
-  'game.kout4': 'كوت بو (4 لاعبين)',
+  'game.kout6': 'كوت\u00a0بو\u00a0(6\u00a0لاعبين)',
+  'game.kout4': 'كوت\u00a0بو\u00a0(4\u00a0لاعبين)',
   'game.baloot': 'بلوت',
   'game.kabul': 'كابول',
   'game.kout6.short': 'كوت بو 6',
@@ -573,7 +583,7 @@ const ar = {
   'table.spectatorChatOff': 'بلا دردشة للمتفرجين',
   'chat.title': 'الدردشة',
   'chat.open': 'الدردشة',
-  'chat.openUnread': 'الدردشة: {n} غير مقروءة',
+  'chat.openUnread': { zero: 'الدردشة', one: 'الدردشة: رسالة واحدة غير مقروءة', two: 'الدردشة: رسالتان غير مقروءتين', few: 'الدردشة: {n} رسائل غير مقروءة', other: 'الدردشة: {n} رسالة غير مقروءة' },
   'chat.close': 'إغلاق الدردشة',
   'chat.empty': 'لا رسائل بعد. ألقِ التحية!',
   'chat.placeholder': 'اكتب رسالة…',
@@ -585,7 +595,7 @@ const ar = {
   'chat.spectatorsOff': 'أوقف المضيف دردشة المتفرجين: يمكنك قراءة دردشة اللاعبين.',
   'chat.mute': 'كتم {name}',
   'chat.unmute': 'إلغاء الكتم',
-  'chat.mutedNote': '{name} مكتوم ({n} مخفية).',
+  'chat.mutedNote': { one: '{name} مكتوم (رسالة واحدة مخفية).', two: '{name} مكتوم (رسالتان مخفيتان).', few: '{name} مكتوم ({n} رسائل مخفية).', other: '{name} مكتوم ({n} رسالة مخفية).' },
   'chat.notSent': 'لم تُرسل: {words}.',
   'chat.phrase.hello': 'السلام عليكم!',
   'chat.phrase.good_luck': 'بالتوفيق!',
@@ -600,8 +610,8 @@ const ar = {
   'hint.thinking': 'يفكّر…',
   'hint.says': 'تلميح: {action}.',
   'hint.bot': 'تلميح: {action} (اختيار البوت القوي).',
-  'hint.why.chance': 'تكسب به الطلب أو تكسره في {value} من {n} توزيعة جُرّبت.',
-  'hint.why.points': 'يجلب {value} في المتوسط على {n} توزيعة جُرّبت.',
+  'hint.why.chance': 'الأفضل هنا: {value} أن يكسب فريقك الطلب.',
+  'hint.why.points': 'الأفضل هنا: يضمن لفريقك {value}.',
   'hint.next': ' التالي في الجودة: {action}، {value}.',
   'analysis.title': 'التحليل',
   'analysis.pending': 'التحليل قيد الإعداد: تظهر العلامات هنا حين يجهز.',
@@ -613,20 +623,22 @@ const ar = {
   'analysis.best': 'الأفضل كان {action}: {gain}',
   'analysis.bestPlayed': 'أفضل حركة.',
   'analysis.unit.chance': 'فرصة {n}٪',
-  'analysis.unit.points': '{n} نقطة',
-  'analysis.counts': '{inaccuracy} غير دقيقة · {mistake} أخطاء · {blunder} أخطاء فادحة',
+  'analysis.unit.points': { one: '{n} نقطة', two: '{n} نقطتان', few: '{n} نقاط', other: '{n} نقطة' },
+  'analysis.count.inaccuracy': { zero: 'لا حركات غير دقيقة', one: 'حركة غير دقيقة', two: 'حركتان غير دقيقتين', few: '{n} حركات غير دقيقة', other: '{n} حركة غير دقيقة' },
+  'analysis.count.mistake': { zero: 'لا أخطاء', one: 'خطأ واحد', two: 'خطآن', few: '{n} أخطاء', other: '{n} خطأ' },
+  'analysis.count.blunder': { zero: 'لا أخطاء فادحة', one: 'خطأ فادح واحد', two: 'خطآن فادحان', few: '{n} أخطاء فادحة', other: '{n} خطأً فادحًا' },
   'analysis.marks': 'الحركات المعلّمة',
   'analysis.nextMark': 'الحركة المعلّمة التالية',
-  'analysis.par.tricks': 'اللعب المثالي والأوراق كلها مكشوفة: {perfect} أكلات لفريق المشتري (أعطت اليد {actual}).',
-  'analysis.par.card_points': 'اللعب المثالي والأوراق كلها مكشوفة: {perfect} نقطة أوراق لفريق المشتري (أعطت اليد {actual}).',
-  'hint.why.round': 'يتوقع أن تكون جولتك أفضل بـ {value} من متوسط الآخرين على {n} احتمالاً جُرّب.',
+  'analysis.par.tricks': { count: 'perfect', zero: 'اللعب المثالي والأوراق كلها مكشوفة: لا أكلات لفريق المشتري (أعطت اليد {actual}).', one: 'اللعب المثالي والأوراق كلها مكشوفة: أكلة واحدة لفريق المشتري (أعطت اليد {actual}).', two: 'اللعب المثالي والأوراق كلها مكشوفة: أكلتان لفريق المشتري (أعطت اليد {actual}).', few: 'اللعب المثالي والأوراق كلها مكشوفة: {perfect} أكلات لفريق المشتري (أعطت اليد {actual}).', other: 'اللعب المثالي والأوراق كلها مكشوفة: {perfect} أكلة لفريق المشتري (أعطت اليد {actual}).' },
+  'analysis.par.card_points': { count: 'perfect', few: 'اللعب المثالي والأوراق كلها مكشوفة: {perfect} نقاط أوراق لفريق المشتري (أعطت اليد {actual}).', two: 'اللعب المثالي والأوراق كلها مكشوفة: نقطتا أوراق لفريق المشتري (أعطت اليد {actual}).', other: 'اللعب المثالي والأوراق كلها مكشوفة: {perfect} نقطة أوراق لفريق المشتري (أعطت اليد {actual}).' },
+  'hint.why.round': 'الأفضل هنا: تنتهي جولتك أفضل من متوسط الآخرين بنحو {value}.',
   'home.createButton': 'افتح الطاولة',
   'home.join': 'انضم إلى طاولة',
   'home.code': 'رمز الطاولة',
   'home.joinButton': 'انضم',
   'home.open': 'طاولات مفتوحة',
   'home.open.none': 'لا توجد طاولات عامة مفتوحة الآن.',
-  'home.open.seats': '{taken}/{total} مقاعد',
+  'home.open.seats': { count: 'total', two: '{taken} من مقعدين', few: '{taken} من {total} مقاعد', other: '{taken} من {total} مقعدًا' },
   'home.open.host': 'المضيف {name}',
   'home.refresh': 'تحديث',
   'home.recent': 'ألعابك',
@@ -710,7 +722,7 @@ const ar = {
   'table.replay': 'شاهد الإعادة',
   'table.tricks': 'الأكلات',
   'table.points': 'النقاط',
-  'table.cards': '{n} أوراق',
+  'table.cards': { zero: 'لا أوراق', one: 'ورقة واحدة', two: 'ورقتان', few: '{n} أوراق', other: '{n} ورقة' },
   'table.secondsLeft': '{n} ث',
   'table.illegal': 'غير مسموح: {reason}',
   'table.notPlayable': 'لا يمكن لعبها الآن',
@@ -722,7 +734,7 @@ const ar = {
   'table.yourLead': 'دورك: ابدأ الأكلة',
   'table.showResult': 'اعرض النتيجة',
   'table.sure': 'تغادر هذه الطاولة؟',
-  'table.seatCards': '{name}: {n} أوراق',
+  'table.seatCards': { zero: '{name}: لا أوراق', one: '{name}: ورقة واحدة', two: '{name}: ورقتان', few: '{name}: {n} أوراق', other: '{name}: {n} ورقة' },
   'table.dealerOf': '{name} يوزّع هذه اليد',
   'table.botUntil': 'يلعب عنه آلي حتى يعود {name}',
   'table.played': '{name} لعب {card}',
@@ -982,7 +994,7 @@ const ar = {
   'reason.bad_reshuffle': 'إعادة الخلط في السجل لا تناسب المرمى',
 };
 
-/** @type {Record<Lang, Record<string, string>>} */
+/** @type {Record<Lang, Record<string, Message>>} */
 export const MESSAGES = { en: { ...en, ...players.en }, ar: { ...ar, ...players.ar } };
 
 /**
@@ -1010,7 +1022,7 @@ export function dirOf(lang) {
  * @param {Params} [params]
  */
 export function translate(lang, key, params) {
-  const template = MESSAGES[lang]?.[key] ?? en[key] ?? key;
+  const template = templateOf(lang, key, params);
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name) => {
     const v = params[name];
@@ -1027,7 +1039,7 @@ export function translate(lang, key, params) {
  * @returns {(string | {param: string, name: string})[]}
  */
 export function translateParts(lang, key, params = {}) {
-  const template = MESSAGES[lang]?.[key] ?? en[key] ?? key;
+  const template = templateOf(lang, key, params);
   /** @type {(string | {param: string, name: string})[]} */
   const out = [];
   let last = 0;
@@ -1041,6 +1053,57 @@ export function translateParts(lang, key, params = {}) {
   }
   if (last < template.length) out.push(template.slice(last));
   return out;
+}
+
+/** @type {Partial<Record<Lang, Intl.PluralRules>>} */
+const pluralRules = {};
+
+/**
+ * The plural form of `n` in a language (`Intl.PluralRules`): "one", "two", "few", … A signed or
+ * decimal number ("+3", "2.5") counts as its value; anything else is "other".
+ * @param {Lang} lang
+ * @param {string | number | null | undefined} n
+ * @returns {Intl.LDMLPluralRule}
+ */
+export function pluralForm(lang, n) {
+  const value = typeof n === 'number' ? n : Number(String(n ?? '').replace('\u2212', '-').replace(/^\+/, ''));
+  if (!Number.isFinite(value)) return 'other';
+  pluralRules[lang] ??= new Intl.PluralRules(lang);
+  return /** @type {Intl.PluralRules} */ (pluralRules[lang]).select(Math.abs(value));
+}
+
+/**
+ * The text of a message before its placeholders are filled: for a counted message, the form of
+ * its count.
+ * @param {Lang} lang
+ * @param {string} key
+ * @param {Params} [params]
+ * @returns {string}
+ */
+function templateOf(lang, key, params) {
+  const message = MESSAGES[lang]?.[key] ?? en[key] ?? key;
+  if (typeof message === 'string') return message;
+  return message[pluralForm(lang, params?.[message.count ?? 'n'])] ?? message.other;
+}
+
+/**
+ * Every text of a message: the message itself, or each form of a counted one.
+ * @param {Message} message
+ * @returns {string[]}
+ */
+export function messageTexts(message) {
+  if (typeof message === 'string') return [message];
+  return Object.entries(message).filter(([form]) => form !== 'count').map(([, text]) => String(text));
+}
+
+/**
+ * Two numbers as a range or a pair of scores ("33–129", "12–0"), joined so that a line never breaks
+ * inside it.
+ * @param {string | number} a
+ * @param {string | number} b
+ */
+export function numberRange(a, b) {
+  return `${a}\u2060–\u2060${b}`;
 }
 
 /**

@@ -73,6 +73,6 @@ export function analysisParts(app, data, step, go, name) {
         app.t('analysis.nextMark')),
       h('ul', { class: 'analysis-counts' },
         counts.map((c, seat) => h('li', null, h('bdi', null, name(seat)), ': ',
-          app.t('analysis.counts', Object.fromEntries(MARKS.map((m) => [m, c[m]]))))))));
+          MARKS.filter((m) => m !== 'good').map((m) => app.t(`analysis.count.${m}`, { n: c[m] })).join(' · '))))));
   return { strip, panel };
 }

@@ -12,7 +12,7 @@ import { handRow, trickCards, heldFan, dealerChip, bubble, suitLabel, suitMark, 
 import { cardFace } from './cardface.js';
 import { actionLabel, balootBids, balootBidRound, scoreTone } from '../protocol.js';
 import { cardText } from '../cards.js';
-import { jokerNames } from '../i18n.js';
+import { jokerNames, numberRange } from '../i18n.js';
 
 /** @typedef {import('./table.js').Ctx} Ctx */
 
@@ -170,7 +170,7 @@ export function contractInfo(ctx) {
     h('span', null, text),
     stake ? h('span', { class: 'chip stake', 'data-key': 'stake' }, stake) : null,
     hd.closed ? h('span', { class: 'chip closed', 'data-key': 'closed' }, ctx.t('baloot.closedChip')) : null,
-    h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')} ${tr[0]}–${tr[1]} · ${ctx.t('baloot.cardPoints')} ${pts[0]}–${pts[1]}`));
+    h('span', { class: 'muted' }, ` · ${ctx.t('table.tricks')} ${numberRange(tr[0], tr[1])} · ${ctx.t('baloot.cardPoints')} ${numberRange(pts[0], pts[1])}`));
 }
 
 /**
@@ -197,9 +197,9 @@ function handFacts(ctx, hd) {
     : '–';
   return [
     hd.bidder === null || hd.bidder === undefined ? '–' : `${ctx.name(hd.bidder)}: ${modeText(ctx, hd.mode ? { mode: hd.mode, trump: hd.trump } : null)}${raised}`,
-    hd.card_points ? `${hd.card_points[0]}–${hd.card_points[1]}` : '–',
+    hd.card_points ? `${numberRange(hd.card_points[0], hd.card_points[1])}` : '–',
     projects,
-    hd.score ? `${hd.score[0]}–${hd.score[1]}` : '–',
+    hd.score ? `${numberRange(hd.score[0], hd.score[1])}` : '–',
   ];
 }
 

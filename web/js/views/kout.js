@@ -6,6 +6,7 @@
  */
 
 import { h } from '../dom.js';
+import { numberRange } from '../i18n.js';
 import { teamLabel, teamScores } from './table.js';
 import { handRow, trickCards, heldFan, dealerChip, bubble, suitLabel, suitMark } from './common.js';
 import { actionLabel, scoreTone } from '../protocol.js';
@@ -140,8 +141,8 @@ function handFacts(ctx, hand) {
   return [
     hand.bidder === null || hand.bidder === undefined ? '–' : `${ctx.name(hand.bidder)} ${bidName(ctx, hand.bid, hand.malzoom)}`,
     hand.trump ? suitLabel(ctx, hand.trump) : '–',
-    hand.tricks ? `${hand.tricks[0]}–${hand.tricks[1]}` : '–',
-    hand.score ? `${score[0]}–${score[1]}` : '–',
+    hand.tricks ? `${numberRange(hand.tricks[0], hand.tricks[1])}` : '–',
+    hand.score ? `${numberRange(score[0], score[1])}` : '–',
   ];
 }
 

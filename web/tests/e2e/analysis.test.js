@@ -118,6 +118,16 @@ for (const run of RUNS) {
       await page.goto(`${base}/`);
       if (run.lang === 'ar') await page.click('.lang-btn');
       await signIn(page, base, run.lang === 'ar' ? 'نورة' : 'Noura');
+      // A game's name with its count stays on one line (issue 35, item 4).
+      for (const g of ['kout6', 'kout4']) {
+        const lines = await page.$eval(`input[data-key="game-${g}"] + .game-name`, (el) => {
+          const r = document.createRange();
+          r.selectNodeContents(el);
+          return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+        });
+        assert.equal(lines, 1, `${t(`game.${g}`)} on one line`);
+      }
+      await screenshot(page, `game-names-${run.name}`);
       await createTable(page, { game: 'kout4', setup: (p) => p.check('input[data-key="hints"]') });
       assert.equal((await page.textContent('.screen.lobby [data-key="hints-on"]'))?.trim(), t('table.hintsOn'), 'the lobby says hints are on');
       // The badge's words can be read: not the accent on the accent (issue 35, item 2).
@@ -128,7 +138,9 @@ for (const run of RUNS) {
       assert.equal((await page.textContent('.screen.match [data-key="hints-on"]'))?.trim(), t('table.hintsOn'), 'the table says so too');
       const tableContrast = await textContrast(page, '.screen.match [data-key="hints-on"]');
       assert.ok(tableContrast >= 4.5, `the table's "hints on" badge reads (contrast ${tableContrast.toFixed(2)})`);
-      for (let n = 0; n < 2; n += 1) {
+      // Hints until one from the search (a card's, after the bidding's) has been read.
+      let searched = false;
+      for (let n = 0; n < 2 || (!searched && n < 14); n += 1) {
         const st = await until(page, (s) => myTurn(s) && s, { timeout: 30_000, what: 'my turn' });
         await page.waitForSelector('[data-key="hint"]:not([disabled])');
         assert.ok(await inView(page, '[data-key="hint"]'), 'the hint button is on screen');
@@ -137,12 +149,19 @@ for (const run of RUNS) {
         const text = (await page.textContent('[data-key="hint-text"]')) ?? '';
         assert.ok(text.startsWith(t('hint.says', { action: '' }).split(' ')[0].replace(/[.:]/g, '')), `a hint in ${run.lang}: ${text}`);
         assert.ok(await inView(page, '[data-key="hint-text"]'), 'the hint is on screen');
-        const hint = await page.evaluate(() => /** @type {any} */ (window).majlis.state.hint);
+        // Said as a player would (issue 35, item 4): "Best here: …", not how many deals were tried.
+        const best = run.lang === 'ar' ? 'الأفضل هنا' : 'Best here';
+        const hintFrame = await page.evaluate(() => /** @type {any} */ (window).majlis.state.hint);
+        if (hintFrame.basis === 'search' && !searched) await screenshot(page, `hint-search-${run.name}`);
+        searched ||= hintFrame.basis === 'search';
+        if (hintFrame.basis === 'search') assert.ok(text.includes(best) && !/deals tried|توزيعة جُرّبت/.test(text), `the hint in a player's words: ${text}`);
+        const hint = hintFrame;
         assert.ok(st.game.legal.includes(hint.action), `the hint (${hint.action}) is a legal action: ${st.game.legal}`);
         if (n === 0) await screenshot(page, `hint-${run.name}`);
         await page.evaluate((a) => /** @type {any} */ (window).majlis.act(a), hint.action);
         await until(page, (s) => s.game.version > st.game.version, { what: 'the hinted action played' });
       }
+      assert.ok(searched, 'a hint from the search was read');
     } finally {
       await b.close();
     }
@@ -184,6 +203,13 @@ for (const run of RUNS) {
       await screenshot(page, `analysis-marks-${run.name}`);
       assert.ok(marks.every((m) => ['inaccuracy', 'mistake', 'blunder'].includes(String(m))), `${marks}`);
       assert.ok(((await page.textContent('.analysis-counts')) ?? '').length > 0, 'the counts per player');
+      // Each count in its plural form (issue 35, item 4): never "1 inaccuracies" or "1 أخطاء فادحة".
+      const forms = Object.fromEntries(['inaccuracy', 'mistake', 'blunder'].map((m) => [m, Array.from({ length: 200 }, (_, n) => t(`analysis.count.${m}`, { n }))]));
+      for (const line of await page.$$eval('.analysis-counts li', (els) => els.map((e) => e.textContent ?? ''))) {
+        const parts = line.slice(line.indexOf(': ') + 2).split(' · ');
+        assert.equal(parts.length, 3, line);
+        parts.forEach((p, i) => assert.ok(forms[['inaccuracy', 'mistake', 'blunder'][i]].includes(p), `"${p}" is a count in its plural form (${line})`));
+      }
 
       // Step to the first marked move and read the better action.
       await page.click('[data-key="a-next-mark"]');

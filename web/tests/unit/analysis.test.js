@@ -78,7 +78,10 @@ test('a hint says the move and why, or that it is the bot\'s choice', () => {
   const search = { type: 'hint', action: 'play QH', basis: 'search', unit: 'chance', value: 0.625, next: 'play 9H', next_value: 0.375, samples: 48 };
   const text = hintText(search, en, label);
   assert.ok(text.startsWith('Hint: QH.'), text);
-  assert.ok(text.includes('63% chance') && text.includes('48') && text.includes('9H') && text.includes('38% chance'), text);
+  // Said as a player would (issue 35, item 4): what the move gives the team, not how it was measured.
+  assert.equal(text, 'Hint: QH. Best here: a 63% chance that your team makes the bid. Next best: 9H, 38% chance.');
+  const points = hintText({ ...search, unit: 'game_points', value: 2, next_value: 0.5 }, en, label);
+  assert.equal(points, 'Hint: QH. Best here: keeps your team +2 points. Next best: 9H, 0.5 points.');
   const bot = hintText({ type: 'hint', action: 'bid 5', basis: 'bot', samples: 0 }, en, (a) => a);
   assert.equal(bot, "Hint: bid 5 (the strong bot's choice).");
   assert.ok(hintText(search, ar, label).includes('تلميح'));
