@@ -16,6 +16,10 @@ pub struct Args {
     /// How long bots pause before acting, in milliseconds.
     #[arg(long, default_value_t = 700)]
     bot_delay_ms: u64,
+    /// How long the table waits for a person who dropped before a bot plays for them, in
+    /// milliseconds; a match whose people have all been gone four times as long stops.
+    #[arg(long, value_name = "MS", default_value_t = 15_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
+    disconnect_grace_ms: u64,
     /// The log's format on standard error: `text` for people, `json` for a log pipeline (one
     /// JSON object per line: timestamp, level, target, message and the event's fields, such as
     /// `table`, `match_id`, `player_id`). The level is set by `RUST_LOG` (default `info`).
@@ -177,6 +181,7 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     };
     let mut config =
         server::Config { bot_delay: Duration::from_millis(args.bot_delay_ms), ..server::Config::default() };
+    config.disconnect_grace = Duration::from_millis(args.disconnect_grace_ms);
     config.limits.addr_exempt = args.addr_limit_exempt;
     config.limits.trusted_proxies = args.trusted_proxy;
     if let Some(burst) = args.chat_burst {

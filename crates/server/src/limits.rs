@@ -33,6 +33,11 @@ pub const MAX_TABLES_PER_HOST: usize = 5;
 /// disconnect grace periods closes, so tables nobody will start do not pile up.
 pub const ABANDONED_LOBBY_GRACES: u32 = 4;
 
+/// A match in progress whose seated people have all had no connection for this many disconnect
+/// grace periods stops (stored as abandoned, unrated) instead of going on with bots alone to its
+/// end: a minute at the default grace of 15 s.
+pub const ABANDONED_MATCH_GRACES: u32 = 4;
+
 /// Letters in the code of a public table: it is listed anyway, so it only has to be short to read.
 pub const PUBLIC_CODE_LEN: usize = 6;
 

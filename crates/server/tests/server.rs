@@ -826,3 +826,58 @@ async fn http_answers_oversized_bodies_and_plain_requests_to_the_socket_in_json(
     }
     server.stop().await;
 }
+
+/// Issue 35, item 6: when a bot plays for someone who dropped, the table says they are away (not
+/// that it waits for them); coming back in time keeps the match going; and a match whose people
+/// have all gone stops after [`server::limits::ABANDONED_MATCH_GRACES`] grace periods, stored as
+/// abandoned, instead of running bots-only to its end.
+#[tokio::test]
+async fn a_match_whose_people_have_all_gone_stops_and_a_bot_plays_for_one_who_dropped() {
+    let grace = Duration::from_millis(300);
+    // Bots take their time, so a match of bots alone cannot end before the table stops it.
+    let config = server::Config { disconnect_grace: grace, bot_delay: Duration::from_millis(100), ..config() };
+    let server = TestServer::start(config, &temp_db("abandoned-match")).await;
+    let mut sara = Client::new(server.addr, "Sara").await;
+    let token = sara.token.clone();
+    let code = sara.create("kout4", json!({})).await;
+    sara.send(json!({ "type": "fill_bots", "table": code, "bot": "random" })).await;
+    sara.send(json!({ "type": "start", "table": code })).await;
+    let t = sara.until(|v| v["type"] == "table" && v["table"]["status"] == "playing").await;
+    let game_id = t["table"]["game_id"].as_str().expect("a match id").to_owned();
+    let mut watcher = Client::new(server.addr, "Watcher").await;
+    watcher.send(json!({ "type": "spectate", "table": code })).await;
+    watcher.until(|v| v["type"] == "table").await;
+    // Her turn comes: with her there, the match waits for her (a 10-minute clock).
+    sara.until(|v| {
+        (v["type"] == "event" || v["type"] == "sync") && v["legal"].as_array().is_some_and(|l| !l.is_empty())
+    })
+    .await;
+    drop(sara);
+    // Past the grace period her bot plays, and the table says she is away.
+    let t = watcher.until(|v| v["type"] == "table" && v["table"]["seats"][0]["away"] == true).await;
+    assert_eq!(
+        (&t["table"]["seats"][0]["connected"], &t["table"]["status"]),
+        (&json!(false), &json!("playing")),
+        "{t}"
+    );
+
+    // She comes back: her seat is hers again, and the match goes on past the time it would have
+    // stopped.
+    let mut sara = Client::connect(server.addr, &token).await;
+    sara.send(json!({ "type": "join", "table": code })).await;
+    sara.until(|v| v["type"] == "table" && v["table"]["seats"][0]["away"] == false).await;
+    tokio::time::sleep(grace * (server::limits::ABANDONED_MATCH_GRACES + 2)).await;
+    let seen = drain(&mut watcher).await;
+    assert!(!seen.iter().any(|v| v["table"]["status"] == "closed"), "the match went on with her there");
+    let (_, games) = http(server.addr, "GET", "/api/me/games", None, Some(&token)).await;
+    assert_eq!(games[0]["finished"], false, "{games}");
+
+    // Everyone goes: the match stops, stored as abandoned with no winner, and the table closes.
+    drop(sara);
+    watcher.until(|v| v["type"] == "table" && v["table"]["status"] == "closed").await;
+    let (_, games) = http(server.addr, "GET", "/api/me/games", None, Some(&token)).await;
+    let g = games.as_array().unwrap().iter().find(|g| g["game_id"] == game_id.as_str()).expect("the match is listed");
+    assert_eq!(g["finished"], true, "{g}");
+    assert_eq!((&g["result"]["abandoned"], &g["result"]["winner"]), (&json!(true), &Value::Null), "{g}");
+    server.stop().await;
+}

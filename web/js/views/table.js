@@ -346,8 +346,8 @@ function seatsAround(ctx, mod) {
     },
     h('div', { class: 'seat-plate' },
       h('bdi', { class: 'seat-name' }, ctx.name(seat)),
-      info.away ? h('span', { class: 'badge muted', title: ctx.t('table.botUntil', { name: ctx.name(seat) }) }, ctx.t('lobby.away')) : null,
-      info.kind === 'human' && !info.connected && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null,
+      info.away ? h('span', { class: 'badge muted away-badge', 'data-key': 'away-badge', title: ctx.t('table.botUntil', { name: ctx.name(seat) }) }, ctx.t('table.awayBot')) : null,
+      info.kind === 'human' && !info.connected && !info.away && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null,
       mod.plateExtra ? mod.plateExtra(ctx, seat) : null),
     mod.seatExtra(ctx, seat),
     acting && hasClock ? clock(ctx, total) : null,
@@ -565,6 +565,19 @@ function takeoverNotes(ctx) {
     away.map((x) => h('p', { class: 'takeover-note', dataset: { seat: x.seat } }, ctx.tn('table.botUntil', { name: ctx.name(Number(x.seat)) }))));
 }
 
+/**
+ * Whom the table waits for, said as what happens: a person at their seat ("Waiting for Nasser…"),
+ * one who dropped and may come back ("Waiting for Nasser to reconnect…"), or one a bot plays for
+ * ("Nasser is away — a bot plays for them").
+ * @param {Ctx} ctx
+ * @param {number} seat
+ */
+function waitingNote(ctx, seat) {
+  const info = (/** @type {any[]} */ (ctx.app.state.table?.seats ?? [])).find((x) => x.seat === seat) ?? {};
+  const key = info.kind !== 'human' ? 'table.waiting' : info.away ? 'table.awayNote' : info.connected === false ? 'table.waitingReconnect' : 'table.waiting';
+  return h('span', { class: `turn-note ${info.away ? 'away-note' : ''}`, 'data-key': 'turn-note' }, ctx.tn(key, { name: ctx.name(seat) }));
+}
+
 /** @param {App} app */
 function renderMatch(app) {
   const ctx = makeCtx(app);
@@ -574,7 +587,7 @@ function renderMatch(app) {
   const table = /** @type {Record<string, any>} */ (s.table);
   const status = ctx.myTurn
     ? h('span', { class: 'turn-note mine' }, ctx.t('table.yourTurn'))
-    : (s.game?.to_act ?? []).length === 1 ? h('span', { class: 'turn-note' }, ctx.tn('table.waiting', { name: ctx.name(s.game?.to_act[0]) })) : null;
+    : (s.game?.to_act ?? []).length === 1 ? waitingNote(ctx, Number(s.game?.to_act[0])) : null;
   return h('main', { class: `screen match game-${ctx.game} seats-${ctx.seats} ${ctx.myTurn ? 'my-turn' : ''}`, dataset: { game: ctx.game, stage: mod.stageName(ctx) } },
     h('div', { class: 'match-bar' },
       h('span', { class: 'match-title' }, ctx.t(`game.${ctx.game}.short`) === `game.${ctx.game}.short` ? ctx.t(`game.${ctx.game}`) : ctx.t(`game.${ctx.game}.short`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code)),

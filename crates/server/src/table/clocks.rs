@@ -31,6 +31,8 @@ pub(super) enum Wake {
     Retry,
     /// A lobby nobody is connected to any more closes.
     Abandoned,
+    /// A match whose people have all gone stops.
+    AbandonedMatch,
     /// The table has waited on a person for `Config::bot_idle`: its external bots' processes
     /// end and give their places back.
     RestBots,
@@ -118,11 +120,11 @@ impl<G: Playable> Table<G> {
                 (h, a) => h.or(a),
             };
         }
+        let mut best: Option<(Instant, Wake)> = self.abandoned_match_at().map(|at| (at, Wake::AbandonedMatch));
         let game = self.play.game.as_ref()?.game();
         if game.phase() != Phase::InHand {
-            return None;
+            return best;
         }
-        let mut best: Option<(Instant, Wake)> = None;
         let mut consider = |at: Instant, what: Wake| {
             if best.is_none_or(|(b, _)| at < b) {
                 best = Some((at, what));
@@ -186,6 +188,35 @@ impl<G: Playable> Table<G> {
         Some(last_gone? + self.hub.config.disconnect_grace * crate::limits::ABANDONED_LOBBY_GRACES)
     }
 
+    /// When a match in progress stops because none of its people has had a connection for
+    /// [`crate::limits::ABANDONED_MATCH_GRACES`] grace periods: the last one to go counts. `None`
+    /// while someone is connected (playing or watching from their seat), and outside a match.
+    pub(super) fn abandoned_match_at(&self) -> Option<Instant> {
+        if self.lobby.status != Status::Playing {
+            return None;
+        }
+        let mut last_gone: Option<Instant> = None;
+        for state in &self.lobby.seats {
+            if let Occupant::Human { .. } = state.occupant {
+                let gone = state.gone_since?;
+                last_gone = Some(last_gone.map_or(gone, |l| l.max(gone)));
+            }
+        }
+        Some(last_gone? + self.hub.config.disconnect_grace * crate::limits::ABANDONED_MATCH_GRACES)
+    }
+
+    /// A bot is about to play for a person who is disconnected past the grace period: the seat is
+    /// away from now on, so everyone's table says a bot plays for them (until they come back).
+    fn mark_gone_away(&mut self, seat: Seat) {
+        let grace = self.hub.config.disconnect_grace;
+        let Some(s) = self.lobby.seats.get_mut(seat.index()) else { return };
+        let gone = s.gone_since.is_some_and(|g| Instant::now() >= g + grace);
+        if gone && !s.away && matches!(s.occupant, Occupant::Human { left: false, .. }) {
+            s.away = true;
+            self.broadcast_table();
+        }
+    }
+
     pub(super) async fn on_wake(&mut self, what: Wake) {
         match what {
             Wake::Retry => {
@@ -219,7 +250,15 @@ impl<G: Playable> Table<G> {
                     let _ = self.apply(Actor::Clock, close, None).await;
                 }
             }
-            Wake::Bot(seat) => self.bot_plays(seat).await,
+            Wake::AbandonedMatch => {
+                if self.abandoned_match_at().is_some_and(|at| at <= Instant::now()) {
+                    self.stop_abandoned().await;
+                }
+            }
+            Wake::Bot(seat) => {
+                self.mark_gone_away(seat);
+                self.bot_plays(seat).await;
+            }
             Wake::RestBots => self.rest_external(),
             Wake::GiveUpThinking => self.give_up_thinking().await,
             Wake::Timeout(seat) => {

@@ -426,6 +426,24 @@ impl<G: Playable> Table<G> {
         self.publish_summary();
     }
 
+    /// Stops a match all of whose people have gone: it is stored as it stands, with no winner and
+    /// `"abandoned": true`, unrated, and the table closes (nobody is left to see it).
+    pub(super) async fn stop_abandoned(&mut self) {
+        let Some(game) = self.play.game.as_ref() else { return };
+        let Some(match_id) = self.play.match_id.clone() else { return };
+        let result = json!({ "winner": null, "score": game.game().score(), "abandoned": true }).to_string();
+        let record = serde_json::to_string(game.record()).unwrap_or_default();
+        if let Err(e) = self.store.finish_match(&match_id, &result, &record, unix_ms()).await {
+            // The wake comes again (after the stall retry), and the match is still there meanwhile.
+            tracing::debug!(table = %self.lobby.code, error = %e, "saving an abandoned match failed; retrying");
+            return;
+        }
+        tracing::info!(table = %self.lobby.code, %match_id, "everyone has gone; the match stops");
+        self.lobby.status = Status::Finished;
+        self.end_external();
+        self.close().await;
+    }
+
     /// The people of a rated match as it ends, each with whether they left it early: an explicit
     /// `leave` during play, or a seat their bot finished because they never came back (gone
     /// past the grace period).
