@@ -44,6 +44,7 @@ export { parseRoute };
  * @property {{code: string, message: string} | null} flash  a note to show once the next route is on screen
  * @property {boolean} copied
  * @property {number | null} createId  the id of our create_table message, until its reply
+ * @property {{bot: string} | null} playNow  "Play now" asked for the table being created: fill it with this bot and start
  * @property {Record<string, any>} replay
  * @property {import('./kabul-logic.js').Memory | null} memory
  * @property {Set<string>} shownTrick  trick cards already on screen (new ones animate in)
@@ -84,7 +85,7 @@ export class App {
       nameDraft: storage.get('majlis.name') ?? '',
       editingName: false,
       codeDraft: '',
-      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '', snapMs: 3000, turnS: 30, public: false, hints: false, rated: false, spectatorChat: true, inviteOnly: false },
+      create: { game: 'kout6', preset: 'seed', calls: [], playOut: false, players: 4, target: '100', snapMs: 3000, turnS: 30, public: false, hints: false, rated: false, spectatorChat: true, inviteOnly: false },
       openTables: null,
       recent: null,
       handFocus: null,
@@ -95,6 +96,7 @@ export class App {
       snapArmed: false,
       copied: false,
       createId: null,
+      playNow: null,
       replay: {},
       memory: null,
       shownTrick: new Set(),
@@ -459,7 +461,14 @@ export class App {
     // The table we asked for: go to it.
     if (m.type === 'table' && this.ui.createId !== null && m.id === this.ui.createId && this.state.table) {
       this.ui.createId = null;
-      this.navigate(`#/t/${this.state.table.code}`);
+      const code = this.state.table.code;
+      // "Play now": the bots sit and the match starts, in this order on the one socket.
+      if (this.ui.playNow) {
+        this.send(msg.fillBots(code, this.ui.playNow.bot));
+        this.send(msg.start(code));
+        this.ui.playNow = null;
+      }
+      this.navigate(`#/t/${code}`);
     }
     // A table that refuses a seat (a match under way, full, or by invitation only): watch it instead.
     if (m.type === 'error' && (m.code === 'seat_taken' || m.code === 'not_invited') && before.route.name === 'table' && before.route.code && !before.table) {

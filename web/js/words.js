@@ -92,6 +92,8 @@ export function gameFacts(lang, g) {
   if (g.finished && winner !== undefined && winner !== null) {
     const won = teams ? winner === seat % 2 : Array.isArray(winner) && winner.includes(seat);
     result = t(won ? 'home.recent.won' : 'home.recent.lost');
+  } else if (g.finished && g.result?.abandoned) {
+    result = t('home.recent.abandoned');
   }
   let scoreText = '';
   if (score && teams) {

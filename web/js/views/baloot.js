@@ -70,13 +70,38 @@ export function seatExtra(ctx, seat) {
   parts.push(last ? bubble(ctx, seat, actionLabel('baloot', last.bid, ctx.app.state.lang, { faceUpSuit: faceUpSuit(ctx) }), last.bid === 'pass' ? 'pass' : 'bid', bids.length) : bubble(ctx, seat, null));
   const projects = (hd.projects ?? []).filter((/** @type {any} */ p) => p.seat === seat);
   if (projects.length) {
-    parts.push(h('div', { class: 'projects' }, projects.map((/** @type {any} */ p) => h('span', {
-      class: `chip project ${p.counted === false ? 'struck' : ''}`,
-      title: Array.isArray(p.cards) ? p.cards.map((/** @type {string} */ c) => cardText(c, jokerNames(ctx.app.state.lang))).join(' ') : '',
-    }, projectName(ctx, p.kind), Array.isArray(p.cards) ? h('span', { class: 'project-cards', dir: 'ltr' }, p.cards.map((/** @type {string} */ c) => cardText(c, jokerNames(ctx.app.state.lang))).join(' ')) : null))));
+    parts.push(h('div', { class: 'projects' }, projects.map((/** @type {any} */ p) => {
+      // A project struck through says why it does not count, in words one can read on a phone too.
+      const why = p.counted === false ? struckWhy(hd.projects ?? [], seat, ctx.app.state.table?.rules) : null;
+      return h('span', {
+        class: `chip project ${p.counted === false ? 'struck' : ''}`,
+        title: [Array.isArray(p.cards) ? p.cards.map((/** @type {string} */ c) => cardText(c, jokerNames(ctx.app.state.lang))).join(' ') : '', why ? ctx.t(why) : ''].filter(Boolean).join(' · '),
+      }, h('span', { class: 'project-name' }, projectName(ctx, p.kind)),
+      Array.isArray(p.cards) ? h('span', { class: 'project-cards', dir: 'ltr' }, p.cards.map((/** @type {string} */ c) => cardText(c, jokerNames(ctx.app.state.lang))).join(' ')) : null,
+      why ? h('span', { class: 'project-why', 'data-key': 'project-why' }, ctx.t(`${why}.short`)) : null);
+    })));
   }
   if (seat !== ctx.you) parts.push(heldFan(ctx, Number(hd.hand_sizes?.[seat] ?? 0), seat));
   return parts;
+}
+
+/** Raw points of each project kind, for comparing the teams' best (Baloot is never compared). */
+const PROJECT_WORTH = /** @type {Record<string, number>} */ ({ sira: 20, fifty: 50, hundred: 100, four_hundred: 400 });
+
+/**
+ * Why a seat's projects do not count: the other team's best project is worth more, or the two
+ * best are worth the same and cancel (the `seed` rules; `saudi` breaks the tie by the top card).
+ * @param {any[]} projects  the hand's announced projects
+ * @param {number} seat
+ * @param {Record<string, any> | null | undefined} rules  the table's rules
+ * @returns {string}  a message key
+ */
+export function struckWhy(projects, seat, rules) {
+  const best = (/** @type {number} */ team) => Math.max(0, ...projects.filter((p) => p.seat % 2 === team && p.kind !== 'baloot').map((p) => PROJECT_WORTH[p.kind] ?? 0));
+  const [mine, theirs] = [best(seat % 2), best(1 - (seat % 2))];
+  if (mine !== theirs) return 'baloot.struck.beaten';
+  const topCard = rules?.project_tie === 'top_card' || rules?.preset === 'saudi' || rules?.preset === 'saudi_full';
+  return topCard ? 'baloot.struck.topCard' : 'baloot.struck.tie';
 }
 
 /** @param {Ctx} ctx */
@@ -110,7 +135,8 @@ export function actions(ctx) {
   if (!v || !ctx.myTurn) return null;
   if (v.phase === 'doubling') return callBar(ctx, [...ctx.legal], ctx.t('baloot.raiseLabel'));
   // A player about to lead may claim every remaining trick instead (Sawa); the cards stay playable.
-  if (v.phase === 'playing') return ctx.legal.has('sawa') ? callBar(ctx, ['sawa'], ctx.t('baloot.call.sawa')) : null;
+  // The label says what the call does; the button says its name.
+  if (v.phase === 'playing') return ctx.legal.has('sawa') ? callBar(ctx, ['sawa'], ctx.t('baloot.sawaLabel')) : null;
   if (v.phase !== 'bidding') return null;
   const bids = balootBids(ctx.legal, faceUpSuit(ctx));
   const round = balootBidRound(v.bid_round);

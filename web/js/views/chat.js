@@ -14,6 +14,7 @@
 
 import { h, svg } from '../dom.js';
 import { PHRASES, CHAT_MAX, lineWords, shown, unreadCount } from '../chat.js';
+import { icon } from './icons.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -54,7 +55,7 @@ function lineView(app, line) {
     mine ? null : h('button', {
       class: 'chat-mute', type: 'button', 'aria-label': app.t('chat.mute', { name: line.from.name }), title: app.t('chat.mute', { name: line.from.name }),
       onclick: () => app.mutePlayer(line.from.id, line.from.name),
-    }, h('span', { 'aria-hidden': 'true' }, '🔇')));
+    }, icon('muteChat')));
 }
 
 /**
@@ -82,7 +83,9 @@ export function chatPanel(app, opts = {}) {
       h('button', { class: 'btn ghost small chat-close', type: 'button', 'data-key': 'chat-close', 'aria-label': app.t('chat.close'), title: app.t('chat.close'), onclick: () => app.toggleChat() }, '×')),
     spectator ? h('p', { class: 'chat-note muted small' }, app.t(mayWrite ? 'chat.toSpectators' : 'chat.spectatorsOff')) : null,
     h('ol', { class: 'chat-lines', role: 'log', 'aria-live': 'polite' },
-      lines.length ? lines.map((l) => lineView(app, l)) : h('li', { class: 'chat-empty muted' }, app.t('chat.empty'))),
+      lines.length ? lines.map((l) => lineView(app, l))
+        // Nothing to show because every line is from someone muted: said so, not "no messages yet".
+        : h('li', { class: 'chat-empty muted', 'data-key': 'chat-empty' }, app.t(hidden.size ? 'chat.emptyMuted' : 'chat.empty'))),
     hidden.size ? h('div', { class: 'chat-muted' }, [...hidden].map(([id, n]) => h('p', { class: 'small', dataset: { player: id } },
       app.tn('chat.mutedNote', { name: app.ui.muted.get(id) ?? id, n }), ' ',
       h('button', { class: 'btn ghost small', type: 'button', 'data-key': `unmute-${id}`, onclick: () => app.unmutePlayer(id) }, app.t('chat.unmute'))))) : null,

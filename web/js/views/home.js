@@ -6,6 +6,7 @@
  */
 
 import { h } from '../dom.js';
+import { lastPlay, rememberPlay } from '../storage.js';
 import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
 import { gameFacts } from '../words.js';
 import { peopleLinks, boardLinks } from './profile.js';
@@ -36,6 +37,27 @@ export function rulesOf(c) {
     if (c.snapMs !== 3000) rules.snap_window_ms = c.snapMs;
   }
   return rules;
+}
+
+/**
+ * "Play now": one tap seats the player at a new table of the last game they played, with bots of
+ * their level, and starts it: no form.
+ * @param {App} app
+ */
+function playNowCard(app) {
+  const last = lastPlay();
+  const level = app.t(`bot.${last.bot}`) === `bot.${last.bot}` ? last.bot : app.t(`bot.${last.bot}`);
+  const go = () => {
+    if (!app.state.me) {
+      app.dispatch({ type: 'localError', code: 'name', message: app.t('home.needName'), now: Date.now() });
+      return;
+    }
+    app.ui.playNow = { bot: last.bot };
+    app.ui.createId = app.send(msg.createTable({ game: last.game, rules: last.rules, turn_ms: 30_000, public: false, hints: false, rated: false, spectatorChat: true, inviteOnly: false }));
+  };
+  return h('section', { class: 'card-panel play-now', 'data-key': 'play-now-panel' },
+    h('button', { class: 'btn primary play-now-btn', type: 'button', 'data-key': 'play-now', onclick: go, disabled: app.ui.createId !== null }, app.t('home.playNow')),
+    h('p', { class: 'muted small play-now-what', 'data-key': 'play-now-what' }, app.t('home.playNowWhat', { game: app.t(`game.${last.game}`), level })));
 }
 
 /** @param {App} app */
@@ -96,7 +118,8 @@ function createCard(app) {
   }
   if (c.game === 'kabul') {
     extra.push(field(app.t('home.players'), select('players', [2, 3, 4, 5, 6].map((n) => [String(n), String(n)]), String(c.players), (v) => set({ players: Number(v) }))));
-    extra.push(field(app.t('home.target'), select('target', [['', app.t('home.target.none')], ['50', '50'], ['100', '100']], c.target, (v) => set({ target: v }))));
+    // A real match by default: rounds until someone reaches 100 (the lowest total wins); one round is a choice.
+    extra.push(field(app.t('home.target'), select('target', [['50', '50'], ['100', '100'], ['150', '150'], ['', app.t('home.target.none')]], c.target, (v) => set({ target: v }))));
     extra.push(field(app.t('home.snapWindow'), select('snap', [2000, 3000, 5000].map((n) => [String(n), app.t('home.seconds', { n: n / 1000 })]), String(c.snapMs), (v) => set({ snapMs: Number(v) }))));
   }
   const submit = (/** @type {Event} */ e) => {
@@ -105,6 +128,7 @@ function createCard(app) {
       app.dispatch({ type: 'localError', code: 'name', message: app.t('home.needName'), now: Date.now() });
       return;
     }
+    if (!c.rated) rememberPlay({ game: c.game, rules: rulesOf(c) });
     app.ui.createId = app.send(msg.createTable({ game: c.game, rules: rulesOf(c), turn_ms: c.turnS * 1000, public: c.public, hints: c.hints && !c.rated, rated: c.rated, spectatorChat: c.spectatorChat, inviteOnly: c.inviteOnly }));
   };
   return h('section', { class: 'card-panel create-panel' },
@@ -225,6 +249,7 @@ export function renderHome(app) {
   return h('main', { class: 'screen home' },
     h('p', { class: 'tagline' }, app.t('app.tagline')),
     nameCard(app),
+    playNowCard(app),
     h('div', { class: 'home-grid' },
       createCard(app),
       h('div', { class: 'home-side' }, renderAccount(app), joinCard(app), openCard(app), recentCard(app),

@@ -48,7 +48,8 @@ export function seatExtra(ctx, seat) {
     chips.push(h('span', { class: 'chip maker' }, bidName(ctx, v.bid, v.malzoom), v.trump ? suitMark(v.trump) : null));
   }
   if (chips.length) parts.push(h('div', { class: 'chips' }, chips));
-  const call = v.stage === 'bidding' || v.stage === 'trump' ? (v.calls ?? []).find((/** @type {any} */ c) => c.seat === seat) : null;
+  // While the maker names the Hokm their bid is on their chip: the bubble would say it twice.
+  const call = v.stage === 'bidding' || (v.stage === 'trump' && v.maker !== seat) ? (v.calls ?? []).find((/** @type {any} */ c) => c.seat === seat) : null;
   parts.push(call ? bubble(ctx, seat, call.bid === null ? ctx.t('action.pass') : bidName(ctx, call.bid), call.bid === null ? 'pass' : 'bid') : bubble(ctx, seat, null));
   if (seat !== ctx.you) parts.push(heldFan(ctx, Number(v.cards_held?.[seat] ?? 0), seat));
   return parts;

@@ -7,6 +7,8 @@
  */
 
 import { h } from '../dom.js';
+import { icon } from './icons.js';
+import { rememberPlay } from '../storage.js';
 import * as api from '../api.js';
 import { hasStrongText } from '../i18n.js';
 import { msg, seatName, relativeSeat, seatPosition, seatStyle, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
@@ -186,7 +188,7 @@ function renderLobby(app) {
     const buttons = [];
     if (x.kind === 'empty') {
       buttons.push(h('button', { class: 'btn small', type: 'button', 'data-key': `sit-${seat}`, onclick: () => app.send(msg.join(table.code, seat, s.route.invite)) }, app.t('lobby.sit')));
-      if (host && !table.rated) buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `bot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, app.ui.botChoice)) }, app.t('lobby.addBot')));
+      if (host && !table.rated) buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `bot-${seat}`, onclick: () => { rememberPlay({ bot: app.ui.botChoice }); app.send(msg.setBot(table.code, seat, app.ui.botChoice)); } }, app.t('lobby.addBot')));
     } else if (x.kind === 'bot' && host) {
       buttons.push(h('button', { class: 'btn small ghost', type: 'button', 'data-key': `unbot-${seat}`, onclick: () => app.send(msg.setBot(table.code, seat, null)) }, app.t('lobby.removeBot')));
     } else if (x.kind === 'human' && host && x.player !== table.host) {
@@ -218,7 +220,7 @@ function renderLobby(app) {
     s.you === null ? h('p', { class: 'muted' }, app.t('lobby.spectating')) : null,
     h('div', { class: 'lobby-actions' },
       host && !full && !table.rated ? botChooser(app) : null,
-      host && !table.rated ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => app.send(msg.fillBots(table.code, app.ui.botChoice)) }, app.t('lobby.fill')) : null,
+      host && !table.rated ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => { rememberPlay({ bot: app.ui.botChoice }); app.send(msg.fillBots(table.code, app.ui.botChoice)); } }, app.t('lobby.fill')) : null,
       host ? h('button', { class: 'btn primary big', type: 'button', 'data-key': 'start', disabled: !full, onclick: () => app.send(msg.start(table.code)) }, app.t('lobby.start')) : h('p', { class: 'muted' }, app.t('lobby.waitHost')),
       host && !full ? h('p', { class: 'muted small' }, app.t('lobby.needSeats')) : null,
       chatToggle(app),
@@ -346,6 +348,8 @@ function seatsAround(ctx, mod) {
     },
     h('div', { class: 'seat-plate' },
       h('bdi', { class: 'seat-name' }, ctx.name(seat)),
+      // A bot's level, so everyone knows whom they play against.
+      info.kind === 'bot' && info.bot ? h('span', { class: 'badge bot-level seat-bot-level', 'data-key': 'bot-level', dataset: { bot: info.bot } }, botLabel(ctx.app, String(info.bot))) : null,
       info.away ? h('span', { class: 'badge muted away-badge', 'data-key': 'away-badge', title: ctx.t('table.botUntil', { name: ctx.name(seat) }) }, ctx.t('table.awayBot')) : null,
       info.kind === 'human' && !info.connected && !info.away && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null,
       mod.plateExtra ? mod.plateExtra(ctx, seat) : null),
@@ -413,7 +417,8 @@ function sidePanel(ctx, mod) {
   return h('aside', { class: `side ${open ? 'open' : ''}`, id: 'side-panel' },
     h('section', null, h('h3', null, ctx.t(ctx.game === 'kabul' ? 'kabul.rounds' : 'table.hands')), mod.handsTable(ctx), mod.hasTricks ? reviewButtons(ctx) : null),
     h('section', null, h('h3', null, ctx.t('table.log')), moveList(ctx)),
-    h('p', { class: 'muted small keys' }, ctx.t(ctx.game === 'kabul' ? 'table.keys.kabul' : ctx.game === 'baloot' ? 'table.keys.baloot' : 'table.keys')));
+    // The playing keys are for players; a spectator has nothing to play.
+    ctx.app.state.you === null ? null : h('p', { class: 'muted small keys', 'data-key': 'keys' }, ctx.t(ctx.game === 'kabul' ? 'table.keys.kabul' : ctx.game === 'baloot' ? 'table.keys.baloot' : 'table.keys')));
 }
 
 /**
@@ -548,7 +553,7 @@ function muteButton(app) {
   return h('button', {
     class: `btn small ghost mute-btn ${muted ? 'muted' : ''}`, type: 'button', 'data-key': 'mute', 'aria-pressed': String(muted), 'aria-label': label, title: label,
     onclick: () => { app.alerts.setMuted(!muted); app.render(); },
-  }, h('span', { 'aria-hidden': 'true' }, muted ? '🔇' : '🔊'));
+  }, icon(muted ? 'soundOff' : 'sound'));
 }
 
 /**

@@ -19,6 +19,8 @@ test('kabul: a peek and a snap, Kabul called, the match replayed', { timeout: 24
       setup: async (p) => {
         await p.selectOption('select[data-key="players"]', '3');
         await p.selectOption('select[data-key="snap"]', '5000');
+        // One round: the test plays a whole match and its rematch.
+        await p.selectOption('select[data-key="target"]', '');
       },
     });
     assert.equal(await page.locator('.lobby-seat').count(), 3);

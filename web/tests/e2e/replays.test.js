@@ -35,7 +35,13 @@ async function playKabul(base) {
   const { page } = b;
   try {
     await signIn(page, base, 'Sara');
-    await createTable(page, { game: 'kabul', setup: (p) => p.selectOption('select[data-key="players"]', '2') });
+    await createTable(page, {
+      game: 'kabul',
+      setup: async (p) => {
+        await p.selectOption('select[data-key="players"]', '2');
+        await p.selectOption('select[data-key="target"]', '');
+      },
+    });
     await fillAndStart(page);
     for (let guard = 0; guard < 200; guard += 1) {
       const st = await until(page, (s) => (myTurn(s) || s.game?.finished) && s, { timeout: 60_000, what: 'my turn or the end' });

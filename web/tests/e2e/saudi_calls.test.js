@@ -11,6 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot, clientState } from './harness.js';
+import { translate } from '../../js/i18n.js';
 
 /** The seed of the_browser_kawesh_seed_deals_the_host_a_kawesh_hand_to_bid_first. */
 const KAWESH_SEED = 1094;
@@ -361,6 +362,24 @@ test('saudi calls on a phone in Arabic: the raise bar and Sawa fit the screen', 
           assert.match(await page.textContent('.call-bar .bar-label'), /رفع الرهان/);
         }
         if (s.game.view.phase === 'doubling' || pick === 'sawa') measured += 1;
+        if (pick === 'sawa') {
+          // The label beside the button says what the call does, not its name again (issue 35,
+          // item 11): here in Arabic on the phone, then in English on a laptop, then back.
+          for (const view of [{ lang: 'ar', width: 390, height: 844 }, { lang: 'en', width: 1366, height: 768 }]) {
+            await page.setViewportSize({ width: view.width, height: view.height });
+            if ((await clientState(page)).lang !== view.lang) await page.click('.lang-btn');
+            await page.waitForFunction((dir) => document.documentElement.dir === dir, view.lang === 'ar' ? 'rtl' : 'ltr');
+            const label = (await page.textContent('.call-bar .bar-label'))?.trim();
+            const button = (await page.textContent('.call-bar [data-action="sawa"]'))?.trim();
+            assert.equal(label, translate(view.lang, 'baloot.sawaLabel'));
+            assert.notEqual(label, button, 'the label is not the button\'s name again');
+            assert.deepEqual(await outsideViewport(page, '.call-bar .bar-label, .call-bar [data-action="sawa"]'), [], 'both on screen');
+            await screenshot(page, `second-sawa-label-${view.lang}-${view.width}`);
+          }
+          await page.setViewportSize({ width: 390, height: 844 });
+          await page.click('.lang-btn');
+          await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+        }
       },
       clicked: async (pick, before) => {
         if (pick.startsWith('double')) {

@@ -44,6 +44,20 @@ for (const run of RUNS) {
       await page.waitForSelector('.screen.match');
       await friend.page.waitForSelector('.screen.match');
 
+      // 11. The friend says something; muted, his lines leave the chat saying why it is empty
+      // (not "No messages yet"), and the mute button is drawn, not an emoji.
+      await friend.page.click('[data-key="chat-toggle"]');
+      await friend.page.click('.chat-phrase');
+      await page.click('[data-key="chat-toggle"]');
+      await page.waitForSelector('.chat-line .chat-mute');
+      assert.equal(await page.locator('.chat-line .chat-mute svg.icon').count(), 1, 'the mute button has its icon');
+      assert.ok(!hasEmoji((await page.textContent('.chat-line .chat-mute')) ?? ''), 'no emoji');
+      await page.click('.chat-line .chat-mute');
+      await page.waitForSelector('[data-key="chat-empty"]');
+      assert.equal((await page.textContent('[data-key="chat-empty"]'))?.trim(), t('chat.emptyMuted'));
+      await screenshot(page, `second-chat-muted-${run.name}`);
+      await page.click('[data-key="chat-close"]');
+
       // The friend's connection drops (the browser closes); after the grace a bot plays for him.
       await friend.close();
       const badge = page.locator('.seat[data-seat="2"] [data-key="away-badge"]');
@@ -61,6 +75,116 @@ for (const run of RUNS) {
     } finally {
       await friend.close().catch(() => {});
       await host.close();
+      await server.stop();
+    }
+  });
+}
+
+/** The boxes of the elements `selector` finds that are cut by the viewport or by their own box. */
+async function clipped(page, selector) {
+  return page.$$eval(selector, (els) => els.filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left < 0 || r.right > window.innerWidth || el.scrollWidth > el.clientWidth + 1;
+  }).map((el) => el.textContent));
+}
+
+/** Whether a text holds an emoji (which shows as an empty box without an emoji font). */
+const hasEmoji = (text) => /\p{Extended_Pictographic}/u.test(text) && !/^[♠♥♦♣\s]*$/.test(text);
+
+for (const run of RUNS) {
+  test(`play now, and the small things at the table (${run.name})`, { timeout: 180_000 }, async () => {
+    const t = (key, params) => translate(run.lang, key, params);
+    const server = await startServer({ botDelayMs: 20 });
+    const b = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US', touch: run.touch });
+    const watcher = await openBrowser({ width: run.width, height: run.height, touch: run.touch });
+    const { page } = b;
+    try {
+      await page.goto(`${server.base}/`);
+      await useLang(page, run.lang);
+      await signIn(page, server.base, run.lang === 'ar' ? 'سارة' : 'Sara');
+
+      // 9. A first visit's "Play now": Baloot against medium bots, said before the tap.
+      const what = (await page.textContent('[data-key="play-now-what"]'))?.trim() ?? '';
+      assert.equal(what, t('home.playNowWhat', { game: t('game.baloot'), level: t('bot.medium') }));
+      await screenshot(page, `second-play-now-${run.name}`);
+
+      // 11. Kabul's default match length is a real match (to 100), one round a choice.
+      await page.check('input[data-key="game-kabul"]');
+      assert.equal(await page.inputValue('select[data-key="target"]'), '100');
+
+      // A Kout Bo 4 table with hints, easy bots: the next "Play now" starts the same.
+      await createTable(page, { game: 'kout4', setup: (p) => p.check('input[data-key="hints"]') });
+      const code = page.url().split('#/t/')[1];
+      await page.selectOption('select[data-key="bot-choice"]', 'easy');
+      await page.click('button[data-key="fill"]');
+      await page.waitForSelector('button[data-key="start"]:not([disabled])');
+      await page.click('button[data-key="start"]');
+      await page.waitForSelector('.screen.match');
+
+      // 11. Each bot's level at its seat.
+      await page.waitForSelector('.seat [data-key="bot-level"]');
+      const levels = await page.$$eval('.seat [data-key="bot-level"]', (els) => els.map((e) => e.textContent?.trim()));
+      assert.deepEqual(levels, [t('bot.easy'), t('bot.easy'), t('bot.easy')]);
+      // 11. The sound button is drawn, not an emoji.
+      const mute = page.locator('[data-key="mute"]');
+      assert.equal(await mute.locator('svg.icon').count(), 1, 'the sound button has its icon');
+      assert.ok(!hasEmoji((await mute.textContent()) ?? ''), 'no emoji');
+
+      // 11. Hint stands apart from Pass, and my bid is shown once.
+      const st = await until(page, (s) => s.game?.to_act?.includes(s.you) && s.game.view?.stage === 'bidding' && s, { timeout: 30_000, what: 'my bid' });
+      await page.waitForSelector('[data-key="hint"]');
+      const gap = await page.evaluate(() => {
+        const hint = /** @type {Element} */ (document.querySelector('[data-key="hint"]')).getBoundingClientRect();
+        return Math.min(...[...document.querySelectorAll('.bid-btn')].map((el) => {
+          const r = el.getBoundingClientRect();
+          const dx = Math.max(0, r.left - hint.right, hint.left - r.right);
+          const dy = Math.max(0, r.top - hint.bottom, hint.top - r.bottom);
+          return Math.hypot(dx, dy);
+        }));
+      });
+      assert.ok(gap >= 24, `Hint is ${gap.toFixed(1)} px from the nearest bid button`);
+      await screenshot(page, `second-hint-apart-${run.name}`);
+      assert.ok(st.game.legal.includes('bid 9'), `Bawan is open to me: ${st.game.legal}`);
+      await page.click('[data-action="bid 9"]');
+      await until(page, (s) => s.game.view?.stage === 'trump' && s.game.view.maker === s.you, { timeout: 30_000, what: 'my Hokm to name' });
+      await page.waitForSelector('.suit-btn');
+      const mine = (await page.textContent('.seat.mine')) ?? '';
+      assert.equal(mine.split(t('kout.bawan')).length - 1, 1, `my Bawan once at my seat: ${mine}`);
+      await screenshot(page, `second-own-bid-${run.name}`);
+      await page.locator('.suit-btn').first().click();
+
+      // 11. The phrase row: no phrase cut mid-word.
+      await page.click('[data-key="chat-toggle"]');
+      await page.waitForSelector('.chat-phrase');
+      assert.deepEqual(await clipped(page, '.chat-phrase'), [], 'every phrase whole');
+      const row = await page.$eval('.chat-phrases', (el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+      assert.ok(row.sw <= row.cw + 1, `the row does not scroll: ${JSON.stringify(row)}`);
+      await screenshot(page, `second-phrases-${run.name}`);
+      await page.click('[data-key="chat-close"]');
+
+      // 11. Spectators are not shown the playing keys; players are.
+      assert.equal(await page.locator('[data-key="keys"]').count(), 1, 'a player has the keys');
+      await watcher.page.goto(`${server.base}/`);
+      await signIn(watcher.page, server.base, 'Watcher');
+      await watcher.page.goto(`${server.base}/#/t/${code}`);
+      await until(watcher.page, (s) => s.table?.code === code && s.you === null && s.game, { what: 'watching' });
+      await watcher.page.waitForSelector('.screen.match');
+      assert.equal(await watcher.page.locator('[data-key="keys"]').count(), 0, 'no keys for a spectator');
+
+      // 9. "Play now" again: the last game (Kout Bo 4) with the last level (easy), at once.
+      await page.evaluate(() => { window.location.hash = '#/'; });
+      await page.waitForSelector('[data-key="play-now"]');
+      assert.equal((await page.textContent('[data-key="play-now-what"]'))?.trim(), t('home.playNowWhat', { game: t('game.kout4'), level: t('bot.easy') }));
+      await page.click('[data-key="play-now"]');
+      const now = await until(page, (s) => s.table && s.table.code !== code && s.table.status === 'playing' && s, { timeout: 30_000, what: 'the new match' });
+      assert.equal(now.table.game, 'kout4');
+      assert.deepEqual(now.table.seats.filter((x) => x.kind === 'bot').map((x) => x.bot), ['easy', 'easy', 'easy']);
+      assert.equal(now.table.seats[now.you].player, now.me?.id ?? now.table.seats[now.you].player);
+      await page.waitForSelector('.screen.match');
+      await screenshot(page, `second-play-now-match-${run.name}`);
+    } finally {
+      await watcher.close();
+      await b.close();
       await server.stop();
     }
   });

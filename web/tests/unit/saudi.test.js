@@ -36,3 +36,13 @@ test('the raise bar answers the keys its buttons show', () => {
   assert.equal(bidKeyAction('baloot', view, '1', legal), null, 'pass is 0 or P, not a digit');
   assert.equal(bidKeyAction('baloot', { phase: 'playing' }, '1', new Set(['sawa', 'play AS'])), null);
 });
+
+test('a struck-through project says why it does not count (issue 35, item 11)', async () => {
+  const { struckWhy } = await import('../../js/views/baloot.js');
+  const projects = [{ seat: 0, kind: 'sira' }, { seat: 1, kind: 'fifty' }, { seat: 2, kind: 'baloot' }];
+  assert.equal(struckWhy(projects, 0, { preset: 'seed' }), 'baloot.struck.beaten', 'a Sira against a Fifty');
+  const even = [{ seat: 0, kind: 'sira' }, { seat: 3, kind: 'sira' }];
+  assert.equal(struckWhy(even, 0, { preset: 'seed' }), 'baloot.struck.tie', 'equal best projects cancel in seed');
+  assert.equal(struckWhy(even, 3, { preset: 'saudi' }), 'baloot.struck.topCard', 'saudi: the top card decides');
+  assert.equal(struckWhy(even, 3, { project_tie: 'top_card' }), 'baloot.struck.topCard');
+});

@@ -67,3 +67,26 @@ test("a game in the player's list says when, how it went, the score from their s
   // In progress: no result yet.
   assert.equal(gameFacts('en', { game: 'baloot', seat: 0, finished: false, started_at: 5 }).result, '');
 });
+
+test('a match stopped because everyone left says so in the list (issue 35, item 6)', () => {
+  const g = { game_id: 'g_2', game: 'kout4', seat: 0, finished: true, ended_at: Date.UTC(2026, 10, 27), result: { winner: null, score: [12, 30], abandoned: true }, players: ['Noura', 'bot:hard', 'Ali', 'bot:hard'] };
+  assert.equal(gameFacts('en', g).result, 'Stopped: everyone left');
+  assert.equal(gameFacts('ar', g).result, 'توقفت: غادر الجميع');
+});
+
+test('"Play now" remembers the last game and bot level, and starts from Baloot against medium bots', async () => {
+  const store = new Map();
+  globalThis.localStorage = /** @type {any} */ ({ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) });
+  try {
+    const { lastPlay, rememberPlay, FIRST_PLAY } = await import('../../js/storage.js');
+    assert.deepEqual(lastPlay(), FIRST_PLAY);
+    assert.equal(FIRST_PLAY.game, 'baloot');
+    rememberPlay({ game: 'kabul', rules: { players: 3, target_score: 100 } });
+    rememberPlay({ bot: 'hard' });
+    assert.deepEqual(lastPlay(), { game: 'kabul', rules: { players: 3, target_score: 100 }, bot: 'hard' });
+    store.set('majlis.lastPlay', '{broken');
+    assert.deepEqual(lastPlay(), FIRST_PLAY, 'a broken entry is forgotten');
+  } finally {
+    delete globalThis.localStorage;
+  }
+});
