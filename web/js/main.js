@@ -44,6 +44,8 @@ export { parseRoute };
  * @property {{code: string, message: string} | null} flash  a note to show once the next route is on screen
  * @property {boolean} copied
  * @property {number | null} createId  the id of our create_table message, until its reply
+ * @property {boolean} acted  an action of ours is on its way: the next move of our seat is ours
+ * @property {{action: string, version: number} | null} playedForMe  the last move the clock (or the bot of an away seat) made for us, until we act
  * @property {{bot: string} | null} playNow  "Play now" asked for the table being created: fill it with this bot and start
  * @property {Record<string, any>} replay
  * @property {import('./kabul-logic.js').Memory | null} memory
@@ -97,6 +99,8 @@ export class App {
       copied: false,
       createId: null,
       playNow: null,
+      acted: false,
+      playedForMe: null,
       replay: {},
       memory: null,
       shownTrick: new Set(),
@@ -301,6 +305,8 @@ export class App {
     this.ui.snapArmed = false;
     // The person's own move shows at once: a trick still held on the table makes way for it.
     this.ui.pace = release(this.ui.pace);
+    this.ui.acted = true;
+    this.ui.playedForMe = null;
     this.send(msg.act(code, action, this.state.version));
   }
 
@@ -458,6 +464,7 @@ export class App {
     const refused = this.state.chat.refused;
     if (refused && refused !== before.chat.refused) this.onChatRefused(refused);
     if (m.type === 'event' || m.type === 'sync') this.onGameMessage(before, m, now);
+    if (m.type === 'error') this.ui.acted = false;
     // The table we asked for: go to it.
     if (m.type === 'table' && this.ui.createId !== null && m.id === this.ui.createId && this.state.table) {
       this.ui.createId = null;
@@ -503,6 +510,12 @@ export class App {
     if (m.type === 'event' && won && s.you !== null && won.winner !== null && teamOf(won.winner) === teamOf(s.you)) this.alerts.play('trick');
     else if (m.type === 'event' && /^play /.test(String(m.action ?? '')) && game !== 'kabul') this.alerts.play('card');
     if (turnBegan(isMyTurn(before), isMyTurn(s))) this.alerts.yourTurn();
+    // A move of our seat we did not send: the clock ran out and the bot chose for us. Said on
+    // screen and aloud until we act again.
+    if (m.type === 'event' && typeof m.seat === 'number' && m.seat === before.you && before.you !== null) {
+      this.ui.playedForMe = this.ui.acted ? null : { action: String(m.action), version: s.game.version };
+      this.ui.acted = false;
+    }
   }
 
   // ---- routing

@@ -133,12 +133,29 @@ export function announcement(app) {
   if (s.route.name !== 'table' || !s.table || !s.game) return null;
   const table = /** @type {Record<string, any>} */ (s.table);
   const log = s.game.log ?? [];
+  const forMe = playedForMeText(app);
+  if (forMe !== null) return forMe;
   const last = [...log].reverse().find((e) => typeof e.seat === 'number' && e.seat !== s.you);
   if (!last) return null;
   const name = seatName(table, last.seat, s.lang);
   const play = /^play (\S+)$/.exec(String(last.action));
   if (play && String(table.game) !== 'kabul') return app.t('table.played', { name, card: cardWords(s.lang, play[1]) });
   return app.t('table.said', { name, action: actionLabel(String(table.game), last.action, s.lang, { name: (seat) => seatName(table, seat, s.lang) }) });
+}
+
+/**
+ * What the clock made our seat do, in words ("Time ran out — passed for you"), or null.
+ * @param {App} app
+ */
+export function playedForMeText(app) {
+  const s = app.state;
+  const done = app.ui.playedForMe;
+  if (!done || !s.table || s.route.name !== 'table') return null;
+  if (done.action === 'pass') return app.t('table.timeoutPass');
+  const play = /^play (\S+)$/.exec(done.action);
+  const game = String(s.table.game);
+  const what = play && game !== 'kabul' ? cardWords(s.lang, play[1]) : actionLabel(game, done.action, s.lang, { name: (seat) => seatName(s.table, seat, s.lang) });
+  return app.t('table.timeoutPlayed', { action: what });
 }
 
 // ---- lobby
@@ -615,6 +632,7 @@ function renderMatch(app) {
           mod.hasTricks ? handReview(ctx) : null),
         h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
         takeoverNotes(ctx),
+        playedForMeText(app) ? h('p', { class: 'played-for-me', 'data-key': 'played-for-me' }, playedForMeText(app)) : null,
         h('div', { class: 'actions' }, mod.actions(ctx), hintBar(ctx)),
         mod.hand(ctx)),
       // Beside the table (in the side column), or above it on a narrow screen: never over the

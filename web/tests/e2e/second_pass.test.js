@@ -189,3 +189,38 @@ for (const run of RUNS) {
     }
   });
 }
+
+for (const run of RUNS) {
+  test(`a move the clock made for me is said on screen and aloud (${run.name})`, { timeout: 60_000 }, async () => {
+    const t = (key, params) => translate(run.lang, key, params);
+    const server = await startServer({ botDelayMs: 20 });
+    const b = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US', touch: run.touch });
+    const { page } = b;
+    try {
+      await page.goto(`${server.base}/`);
+      await useLang(page, run.lang);
+      await signIn(page, server.base, run.lang === 'ar' ? 'سارة' : 'Sara');
+      // A 2-second clock (the form offers 10 s at least; the test needs no more to wait).
+      await page.evaluate(() => { /** @type {any} */ (window).majlis.ui.create.turnS = 2; });
+      await createTable(page, { game: 'kout4' });
+      await page.click('button[data-key="fill"]');
+      await page.waitForSelector('button[data-key="start"]:not([disabled])');
+      await page.click('button[data-key="start"]');
+      await page.waitForSelector('.screen.match');
+      // I do nothing at my turn: the clock runs out and the bot decides for me.
+      await until(page, (s) => s.game?.to_act?.includes(s.you) && s, { timeout: 30_000, what: 'my turn' });
+      const note = page.locator('[data-key="played-for-me"]');
+      await note.waitFor({ timeout: 30_000 });
+      const done = await page.evaluate(() => /** @type {any} */ (window).majlis.ui.playedForMe);
+      const want = done.action === 'pass' ? t('table.timeoutPass') : t('table.timeoutPlayed', { action: '' }).split('—')[0];
+      const text = (await note.textContent())?.trim() ?? '';
+      assert.ok(done.action === 'pass' ? text === want : text.startsWith(want.trim()), `${text} (the bot chose ${done.action})`);
+      // Aloud: the live region says it too.
+      assert.equal((await page.textContent('#live'))?.trim(), text);
+      await screenshot(page, `second-clock-played-${run.name}`);
+    } finally {
+      await b.close();
+      await server.stop();
+    }
+  });
+}
