@@ -12,6 +12,12 @@ import { translate } from './i18n.js';
 /** The quick phrases' ids, as the server knows them; each is said in the reader's language. */
 export const PHRASES = ['hello', 'good_luck', 'well_played', 'nice_move', 'hurry_up', 'sorry_partner', 'thanks', 'oops', 'bye'];
 
+/** The quick reactions' ids, as the server knows them: drawn at the sender's seat for a moment. */
+export const EMOTES = ['emote_laugh', 'emote_wow', 'emote_heart', 'emote_thumbs_up', 'emote_sad', 'emote_angry'];
+
+/** How long a reaction stays at its sender's seat, in milliseconds. */
+export const EMOTE_MS = 2500;
+
 /** The longest message, in characters (the server counts the same after trimming). */
 export const CHAT_MAX = 200;
 
@@ -186,6 +192,7 @@ export function unreadCount(chat, muted, me) {
 export function lineWords(lang, line) {
   if (line.text !== null) return line.text;
   const id = String(line.phrase);
+  if (EMOTES.includes(id)) return translate(lang, `chat.${id}`);
   return PHRASES.includes(id) ? translate(lang, `chat.phrase.${id}`) : id;
 }
 

@@ -23,7 +23,7 @@ import { runSwitchAnimation } from './views/kabul.js';
 import { storage } from './storage.js';
 import { initialPace, observe, trickFacts, release } from './pace.js';
 import { Alerts, pageTitle, turnBegan } from './alerts.js';
-import { readMuted, writeMuted, outgoingText } from './chat.js';
+import { readMuted, writeMuted, outgoingText, EMOTES, EMOTE_MS } from './chat.js';
 
 // The route of an address hash (a broken link goes home): see protocol.js.
 export { parseRoute };
@@ -46,6 +46,7 @@ export { parseRoute };
  * @property {number | null} createId  the id of our create_table message, until its reply
  * @property {boolean} acted  an action of ours is on its way: the next move of our seat is ours
  * @property {{action: string, version: number} | null} playedForMe  the last move the clock (or the bot of an away seat) made for us, until we act
+ * @property {Map<number, {id: string, until: number}>} emotes  the reaction showing at each seat, until when
  * @property {{bot: string} | null} playNow  "Play now" asked for the table being created: fill it with this bot and start
  * @property {Record<string, any>} replay
  * @property {import('./kabul-logic.js').Memory | null} memory
@@ -99,6 +100,7 @@ export class App {
       copied: false,
       createId: null,
       playNow: null,
+      emotes: new Map(),
       acted: false,
       playedForMe: null,
       replay: {},
@@ -461,6 +463,11 @@ export class App {
     this.dispatch({ type: 'server', msg: m, now });
     // Lines that come while the chat is open are read as they come.
     if ((m.type === 'chat' || m.type === 'sync') && this.ui.chatOpen) this.dispatch({ type: 'chatRead' });
+    // A reaction shows at its sender's seat for a moment (a muted person's never does).
+    if (m.type === 'chat' && EMOTES.includes(String(m.phrase)) && typeof m.from?.seat === 'number' && !this.ui.muted.has(String(m.from.id))) {
+      this.ui.emotes.set(m.from.seat, { id: String(m.phrase), until: now + EMOTE_MS });
+      setTimeout(() => this.render(), EMOTE_MS + 50);
+    }
     const refused = this.state.chat.refused;
     if (refused && refused !== before.chat.refused) this.onChatRefused(refused);
     if (m.type === 'event' || m.type === 'sync') this.onGameMessage(before, m, now);

@@ -13,7 +13,7 @@
  */
 
 import { h, svg } from '../dom.js';
-import { PHRASES, CHAT_MAX, lineWords, shown, unreadCount } from '../chat.js';
+import { PHRASES, EMOTES, CHAT_MAX, lineWords, shown, unreadCount } from '../chat.js';
 import { icon } from './icons.js';
 
 /** @typedef {import('../main.js').App} App */
@@ -93,6 +93,13 @@ export function chatPanel(app, opts = {}) {
     s.chat.refused ? h('p', { class: 'chat-refused', role: 'alert', 'data-key': 'chat-refused' },
       app.tn('chat.notSent', { words: '…' }, { words: h('bdi', { class: 'chat-refused-words' }, lineWords(s.lang, s.chat.refused)) }), ' ',
       app.errorText(s.chat.refused)) : null,
+    // The reactions, drawn (not emoji: a device without an emoji font shows empty boxes), beside
+    // the phrases.
+    mayWrite && !spectator ? h('div', { class: 'chat-emotes', role: 'group', 'aria-label': app.t('chat.emotes') },
+      EMOTES.map((id) => h('button', {
+        class: 'chat-emote', type: 'button', 'data-key': id, dataset: { emote: id }, 'aria-label': app.t(`chat.${id}`), title: app.t(`chat.${id}`),
+        onclick: () => send({ phrase: id }),
+      }, icon(/** @type {import('./icons.js').IconName} */ (id))))) : null,
     mayWrite ? h('div', { class: 'chat-phrases', role: 'group', 'aria-label': app.t('chat.phrases') },
       PHRASES.map((p) => h('button', { class: 'chat-phrase', type: 'button', 'data-key': `phrase-${p}`, dataset: { phrase: p }, onclick: () => send({ phrase: p }) }, app.t(`chat.phrase.${p}`)))) : null,
     mayWrite ? h('form', {

@@ -371,11 +371,24 @@ function seatsAround(ctx, mod) {
       info.kind === 'human' && !info.connected && !info.away && seat !== ctx.you ? h('span', { class: 'badge muted' }, ctx.t('lobby.offline')) : null,
       mod.plateExtra ? mod.plateExtra(ctx, seat) : null),
     mod.seatExtra(ctx, seat),
+    emoteAt(ctx.app, seat),
     acting && hasClock ? clock(ctx, total) : null,
     // A ring that runs out around my own seat while my clock runs (main.js's ticker turns it).
     acting && hasClock && seat === ctx.you ? h('div', { class: 'turn-ring', 'data-ring': '', 'data-total': total, 'aria-hidden': 'true' }) : null));
   }
   return out;
+}
+
+/**
+ * The reaction a seat just sent, drawn beside its plate for a moment, or null.
+ * @param {App} app
+ * @param {number} seat
+ */
+function emoteAt(app, seat) {
+  const e = app.ui.emotes.get(seat);
+  if (!e || e.until <= Date.now()) return null;
+  return h('div', { class: 'seat-emote', 'data-key': 'seat-emote', dataset: { emote: e.id }, role: 'img', 'aria-label': app.t(`chat.${e.id}`) },
+    icon(/** @type {import('./icons.js').IconName} */ (e.id)));
 }
 
 /** @param {Ctx} ctx */

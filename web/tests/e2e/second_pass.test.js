@@ -48,13 +48,28 @@ for (const run of RUNS) {
       // (not "No messages yet"), and the mute button is drawn, not an emoji.
       await friend.page.click('[data-key="chat-toggle"]');
       await friend.page.click('.chat-phrase');
+      // 10. A reaction, drawn, shows at the sender's seat for a moment.
+      await friend.page.click('[data-key="emote_heart"]');
+      const emote = page.locator('.seat[data-seat="2"] [data-key="seat-emote"][data-emote="emote_heart"]');
+      await emote.waitFor({ timeout: 10_000 });
+      assert.equal(await emote.locator('svg.icon').count(), 1, 'drawn, not an emoji');
+      await screenshot(page, `second-emote-${run.name}`);
+      await emote.waitFor({ state: 'detached', timeout: 10_000 });
       await page.click('[data-key="chat-toggle"]');
       await page.waitForSelector('.chat-line .chat-mute');
-      assert.equal(await page.locator('.chat-line .chat-mute svg.icon').count(), 1, 'the mute button has its icon');
-      assert.ok(!hasEmoji((await page.textContent('.chat-line .chat-mute')) ?? ''), 'no emoji');
-      await page.click('.chat-line .chat-mute');
+      // His phrase, and his reaction listed by name.
+      await page.waitForFunction(() => document.querySelectorAll('.chat-line').length === 2);
+      assert.ok(((await page.textContent('.chat-lines')) ?? '').includes(t('chat.emote_heart')), 'the reaction is in the chat by name');
+      const muteBtn = page.locator('.chat-line .chat-mute').first();
+      assert.equal(await muteBtn.locator('svg.icon').count(), 1, 'the mute button has its icon');
+      assert.ok(!hasEmoji((await muteBtn.textContent()) ?? ''), 'no emoji');
+      await muteBtn.click();
       await page.waitForSelector('[data-key="chat-empty"]');
       assert.equal((await page.textContent('[data-key="chat-empty"]'))?.trim(), t('chat.emptyMuted'));
+      // 10. Mute covers reactions too: the next one comes, and nothing shows at his seat.
+      await friend.page.click('[data-key="emote_laugh"]');
+      await page.waitForFunction(() => /** @type {any} */ (window).majlis.state.chat.lines.some((/** @type {any} */ l) => l.phrase === 'emote_laugh'));
+      assert.equal(await page.locator('[data-key="seat-emote"]').count(), 0, 'a muted player\'s reaction is not shown');
       await screenshot(page, `second-chat-muted-${run.name}`);
       await page.click('[data-key="chat-close"]');
 

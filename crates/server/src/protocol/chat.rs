@@ -13,6 +13,15 @@ use crate::store::ChatRow;
 pub const PHRASES: &[&str] =
     &["hello", "good_luck", "well_played", "nice_move", "hurry_up", "sorry_partner", "thanks", "oops", "bye"];
 
+/// The quick reactions' ids: sent as a `phrase`, drawn by the client at the sender's seat for a
+/// moment (and listed in the chat by name).
+pub const EMOTES: &[&str] = &["emote_laugh", "emote_wow", "emote_heart", "emote_thumbs_up", "emote_sad", "emote_angry"];
+
+/// A phrase or reaction id as the server keeps it, if it is one.
+fn known(id: &str) -> Option<&'static str> {
+    PHRASES.iter().chain(EMOTES).find(|p| **p == id).copied()
+}
+
 /// The channel of messages from seated players: everyone at the table reads it.
 pub const PLAYERS: &str = "players";
 
@@ -39,9 +48,13 @@ pub fn check(text: Option<&str>, phrase: Option<&str>) -> Result<Said, ProtocolE
     let bad = |m: String| ProtocolError::new(ErrorCode::BadRequest, m);
     match (text, phrase) {
         (Some(_), Some(_)) | (None, None) => Err(bad("a chat message has either \"text\" or \"phrase\"".to_owned())),
-        (None, Some(id)) => PHRASES.iter().find(|p| **p == id).map(|p| Said::Phrase(p)).ok_or_else(|| {
+        (None, Some(id)) => known(id).map(Said::Phrase).ok_or_else(|| {
             let shown: String = id.chars().take(30).collect();
-            bad(format!("unknown phrase {shown:?}; the phrases are {}", PHRASES.join(", ")))
+            bad(format!(
+                "unknown phrase {shown:?}; the phrases are {}, and the reactions {}",
+                PHRASES.join(", "),
+                EMOTES.join(", ")
+            ))
         }),
         (Some(text), None) => {
             let text = text.trim();
@@ -76,7 +89,7 @@ pub fn channel_name(stored: &str) -> &'static str {
 /// A stored message as the protocol shows it.
 #[must_use]
 pub fn line_of(row: &ChatRow) -> ChatLine {
-    let phrase = row.phrase.as_deref().and_then(|id| PHRASES.iter().find(|p| **p == id)).map(|p| (*p).to_owned());
+    let phrase = row.phrase.as_deref().and_then(known).map(str::to_owned);
     ChatLine {
         seq: u64::try_from(row.seq).unwrap_or(0),
         channel: channel_name(&row.channel),
@@ -109,9 +122,10 @@ mod tests {
 
     #[test]
     fn a_phrase_is_one_of_the_fixed_ids() {
-        for p in PHRASES {
+        for p in PHRASES.iter().chain(EMOTES) {
             assert_eq!(check(None, Some(p)), Ok(Said::Phrase(p)));
         }
+        assert!(check(None, Some("emote_rude")).is_err());
         assert!(check(None, Some("insult")).is_err());
         assert!(check(None, None).is_err());
         assert!(check(Some("hi"), Some("thanks")).is_err());
