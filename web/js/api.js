@@ -124,6 +124,15 @@ export function bots() {
   return request('/api/bots');
 }
 
+/**
+ * What a table is, for an invite link's reader before they have a name.
+ * @param {string} code
+ * @returns {Promise<Record<string, any>>}
+ */
+export function tablePreview(code) {
+  return request(`/api/tables/${encodeURIComponent(code)}`);
+}
+
 /** @returns {Promise<any[]>} */
 export function openTables() {
   return request('/api/tables');

@@ -47,6 +47,7 @@ export { parseRoute };
  * @property {boolean} acted  an action of ours is on its way: the next move of our seat is ours
  * @property {{action: string, version: number} | null} playedForMe  the last move the clock (or the bot of an away seat) made for us, until we act
  * @property {Map<number, {id: string, until: number}>} emotes  the reaction showing at each seat, until when
+ * @property {{code: string, table: Record<string, any> | null} | null} preview  the table an invite link names, for its reader without a name
  * @property {{bot: string} | null} playNow  "Play now" asked for the table being created: fill it with this bot and start
  * @property {Record<string, any>} replay
  * @property {import('./kabul-logic.js').Memory | null} memory
@@ -100,6 +101,7 @@ export class App {
       copied: false,
       createId: null,
       playNow: null,
+      preview: null,
       emotes: new Map(),
       acted: false,
       playedForMe: null,

@@ -881,3 +881,29 @@ async fn a_match_whose_people_have_all_gone_stops_and_a_bot_plays_for_one_who_dr
     assert_eq!((&g["result"]["abandoned"], &g["result"]["winner"]), (&json!(true), &Value::Null), "{g}");
     server.stop().await;
 }
+
+/// Issue 35, item 7: an invite link's reader sees what the table is before choosing a name.
+#[tokio::test]
+async fn an_invite_names_the_game_the_host_the_rules_and_the_seats_before_a_name_is_chosen() {
+    let server = TestServer::start(config(), &temp_db("invite-preview")).await;
+    let mut sara = Client::new(server.addr, "Sara").await;
+    sara.send(json!({ "type": "create_table", "game": "baloot", "rules": { "preset": "saudi" }, "turn_ms": 20000, "id": "c" })).await;
+    let t = sara.until(|v| v["type"] == "table").await;
+    let code = t["table"]["code"].as_str().unwrap().to_owned();
+    sara.send(json!({ "type": "set_bot", "table": code, "seat": 1, "bot": "hard" })).await;
+    sara.until(|v| v["type"] == "table" && v["table"]["seats"][1]["kind"] == "bot").await;
+    // No session: the link's reader has no name yet. The code in any case.
+    let (status, p) = http(server.addr, "GET", &format!("/api/tables/{}", code.to_lowercase()), None, None).await;
+    assert_eq!(status, 200, "{p}");
+    assert_eq!(
+        (&p["code"], &p["game"], &p["host"], &p["status"]),
+        (&json!(code), &json!("baloot"), &json!("Sara"), &json!("lobby"))
+    );
+    assert_eq!((&p["rules"]["preset"], &p["turn_ms"]), (&json!("saudi"), &json!(20000)), "{p}");
+    let kinds: Vec<&str> = p["seats"].as_array().unwrap().iter().map(|s| s["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["human", "bot", "empty", "empty"]);
+    assert_eq!(p["seats"][1]["bot"], "hard");
+    let (status, e) = http(server.addr, "GET", "/api/tables/NOSUCHTABLE1", None, None).await;
+    assert_eq!((status, &e["error"]["code"]), (404, &json!("no_table")), "{e}");
+    server.stop().await;
+}

@@ -303,11 +303,13 @@ export function levelsFirst(names) {
  * @param {App} app
  * @param {string} game
  * @param {Record<string, any>} rules
+ * @param {Record<string, any> | null} [table]  the table they belong to (hints, rated, spectators' chat)
  */
-function rulesSummary(app, game, rules) {
+function rulesSummary(app, game, rules, table = app.state.table) {
   const out = [];
-  if (app.state.table?.hints) out.push(app.t('table.hintsOn'));
-  if (app.state.table?.spectator_chat === false) out.push(app.t('table.spectatorChatOff'));
+  if (table?.rated) out.push(app.t('players.rated'));
+  if (table?.hints) out.push(app.t('table.hintsOn'));
+  if (table?.spectator_chat === false) out.push(app.t('table.spectatorChatOff'));
   if (game === 'baloot') {
     out.push(app.t(rules.preset === 'saudi' || rules.preset === 'saudi_full' ? `home.preset.${rules.preset}` : 'home.preset.seed'));
     for (const call of ['doubling', 'ashkal', 'kawesh', 'sawa']) if (rules[call] === true) out.push(app.t(`home.call.${call}`));
@@ -666,7 +668,7 @@ export function renderTable(app) {
     return h('main', { class: 'screen center-note' }, h('p', null, app.t('lobby.closed')), h('a', { class: 'btn', href: '#/' }, app.t('table.home')));
   }
   if (!s.me) {
-    return h('main', { class: 'screen center-note' }, h('p', null, app.t('home.needName')), nameForm(app));
+    return h('main', { class: 'screen center-note invite-landing' }, invitePreview(app), h('p', null, app.t('home.needName')), nameForm(app));
   }
   if (!s.table) {
     const missing = s.error && s.error.code === 'no_table';
@@ -676,6 +678,39 @@ export function renderTable(app) {
   }
   const inMatch = s.table.status === 'playing' || (s.table.status === 'finished' && s.game?.view);
   return inMatch ? renderMatch(app) : renderLobby(app);
+}
+
+/**
+ * What an invite link leads to, for its reader before they choose a name: the game, the host, the
+ * rules and who sits where (`GET /api/tables/{code}`); nothing while it loads or when the server
+ * does not know the table.
+ * @param {App} app
+ */
+function invitePreview(app) {
+  const code = app.state.route.code;
+  if (!code) return null;
+  const got = app.ui.preview;
+  if (!got || got.code !== code) {
+    app.ui.preview = { code, table: null };
+    api.tablePreview(code).then((table) => { app.ui.preview = { code, table }; app.render(); }, () => {});
+    return null;
+  }
+  const t = got.table;
+  if (!t) return null;
+  const game = String(t.game);
+  const rules = rulesSummary(app, game, t.rules ?? {}, t);
+  const seats = /** @type {any[]} */ (t.seats ?? []);
+  const taken = seats.filter((x) => x.kind !== 'empty').length;
+  return h('section', { class: 'card-panel invite-preview', 'data-key': 'invite-preview' },
+    h('h2', { 'data-key': 'invite-game' }, app.t(`game.${game}`)),
+    h('p', { 'data-key': 'invite-host' }, app.tn('invite.host', { name: String(t.host ?? '') })),
+    h('p', { class: 'muted', 'data-key': 'invite-rules' }, app.t('lobby.turn', { n: Math.round(Number(t.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : ''),
+    h('p', { class: 'muted small', 'data-key': 'invite-taken' }, app.t('home.open.seats', { taken, total: seats.length })),
+    h('ul', { class: 'invite-seats', 'data-key': 'invite-seats' }, seats.map((x) => h('li', { dataset: { kind: String(x.kind) } },
+      h('span', { class: 'muted' }, app.t('seat.n', { n: Number(x.seat) + 1 }), ': '),
+      x.kind === 'empty' ? h('em', null, app.t('lobby.empty'))
+        : x.kind === 'bot' ? `${app.t('lobby.bot')} · ${botLabel(app, String(x.bot ?? ''))}`
+          : h('bdi', null, String(x.name ?? ''))))));
 }
 
 /**

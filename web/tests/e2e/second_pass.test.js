@@ -24,16 +24,30 @@ for (const run of RUNS) {
     // A short grace, so the bot takes the seat within the test.
     const server = await startServer({ botDelayMs: 40, args: ['--disconnect-grace-ms', '600'] });
     const host = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US', touch: run.touch });
-    const friend = await openBrowser();
+    const friend = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US', touch: run.touch });
     const { page } = host;
     const friendName = run.lang === 'ar' ? 'ناصر' : 'Nasser';
+    const hostName = run.lang === 'ar' ? 'سارة' : 'Sara';
     try {
       await page.goto(`${server.base}/`);
       await useLang(page, run.lang);
-      await signIn(page, server.base, run.lang === 'ar' ? 'سارة' : 'Sara');
+      await signIn(page, server.base, hostName);
       await createTable(page, { game: 'kout4' });
       const link = await page.inputValue('#invite-link');
       await friend.page.goto(link.replace(/^https?:\/\/[^/]+/, server.base));
+      await useLang(friend.page, run.lang);
+      // 7. Before choosing a name the friend sees what the invite is: the game, the host, the
+      // rules, the seats taken.
+      await friend.page.waitForSelector('[data-key="invite-preview"]');
+      assert.equal((await friend.page.textContent('[data-key="invite-game"]'))?.trim(), t('game.kout4'));
+      assert.equal((await friend.page.textContent('[data-key="invite-host"]'))?.trim(), t('invite.host', { name: hostName }));
+      assert.ok(((await friend.page.textContent('[data-key="invite-rules"]')) ?? '').includes(t('lobby.turn', { n: 30 })));
+      assert.equal((await friend.page.textContent('[data-key="invite-taken"]'))?.trim(), t('home.open.seats', { taken: 1, total: 4 }));
+      const seatsShown = await friend.page.$$eval('[data-key="invite-seats"] li', (els) => els.map((e) => e.textContent ?? ''));
+      assert.equal(seatsShown.length, 4);
+      assert.ok(seatsShown[0].includes(hostName) && seatsShown.slice(1).every((x) => x.includes(t('lobby.empty'))), `${seatsShown}`);
+      assert.ok(await friend.page.isVisible('input[data-key="name"]'), 'the name form below it');
+      await screenshot(friend.page, `second-invite-${run.name}`);
       await friend.page.fill('input[data-key="name"]', friendName);
       await friend.page.click('form button[type="submit"]');
       await friend.page.waitForSelector('.screen.lobby');

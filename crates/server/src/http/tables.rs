@@ -3,18 +3,33 @@
 
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::Value;
 
+use super::AppError;
 use crate::hub::Hub;
 use crate::protocol::http::Bots;
 
 /// The lobby routes.
 pub(super) fn routes() -> Router<Arc<Hub>> {
-    Router::new().route("/api/tables", get(tables)).route("/api/bots", get(bot_list))
+    Router::new()
+        .route("/api/tables", get(tables))
+        .route("/api/tables/{code}", get(preview))
+        .route("/api/bots", get(bot_list))
+}
+
+/// `GET /api/tables/{code}`: the table an invite link names, before its reader has a name (the
+/// game, the host, the rules, the seats). 404 `no_table` for a code no table on this node has.
+async fn preview(State(hub): State<Arc<Hub>>, Path(code): Path<String>) -> Response {
+    let code = code.trim().to_ascii_uppercase();
+    match hub.table_preview(&code) {
+        Some(preview) => Json(preview).into_response(),
+        None => AppError::new(StatusCode::NOT_FOUND, "no_table", "no table has that code").into_response(),
+    }
 }
 
 async fn tables(State(hub): State<Arc<Hub>>) -> Response {

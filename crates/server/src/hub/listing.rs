@@ -22,6 +22,10 @@ pub struct TableSummary {
     pub host_id: String,
     /// Whether the table is in its lobby (not playing, not finished).
     pub in_lobby: bool,
+    /// The table's rules, as in the `table` frame.
+    pub rules: serde_json::Map<String, serde_json::Value>,
+    /// Time per decision, in milliseconds.
+    pub turn_ms: u64,
 }
 
 /// The summaries of the live tables, by code.
@@ -34,6 +38,11 @@ impl Listing {
     /// Puts (or replaces) a table's summary.
     pub(super) fn publish(&self, summary: TableSummary) {
         lock(&self.tables).insert(summary.listed.code.clone(), summary);
+    }
+
+    /// A table's summary, by code.
+    pub(super) fn get(&self, code: &str) -> Option<TableSummary> {
+        lock(&self.tables).get(code).cloned()
     }
 
     /// Drops a table's summary.

@@ -287,6 +287,18 @@ impl Hub {
         self.listing.publish(summary);
     }
 
+    /// What a table on this node is, for an invite link's preview: `None` for a code no table
+    /// here has.
+    #[must_use]
+    pub fn table_preview(&self, code: &str) -> Option<crate::protocol::http::TablePreview> {
+        let summary = self.listing.get(code)?;
+        Some(crate::protocol::http::TablePreview {
+            listed: summary.listed,
+            rules: summary.rules,
+            turn_ms: summary.turn_ms,
+        })
+    }
+
     /// Public tables still open to join.
     #[must_use]
     pub fn open_tables(&self) -> Vec<ListedTable> {

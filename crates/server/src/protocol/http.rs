@@ -68,6 +68,20 @@ pub struct ListedTable {
     pub seats: Vec<SeatInfo>,
 }
 
+/// `GET /api/tables/{code}`: what a table is, for someone an invite link brought who has not
+/// chosen a name yet — the game, the host, the rules and who sits where (nothing of the cards;
+/// no more than watching the table shows).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TablePreview {
+    /// The table as the listing shows it.
+    #[serde(flatten)]
+    pub listed: ListedTable,
+    /// The table's rules, as in the `table` frame.
+    pub rules: serde_json::Map<String, Value>,
+    /// Time per decision, in milliseconds.
+    pub turn_ms: u64,
+}
+
 /// `GET /api/bots`: the bots a host may seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Bots {

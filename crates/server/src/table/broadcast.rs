@@ -238,6 +238,8 @@ impl<G: Playable> Table<G> {
                 && self.is_connected(&self.lobby.host),
             host_id: self.lobby.host.clone(),
             in_lobby: self.lobby.status == Status::Lobby,
+            rules: self.lobby.rules.clone(),
+            turn_ms: u64::try_from(self.clocks.turn.as_millis()).unwrap_or(u64::MAX),
         };
         self.hub.publish(summary);
     }
