@@ -22,7 +22,7 @@ test('arabic: right-to-left, remembered, with the games in Arabic', { timeout: 1
     await screenshot(page, 'home-arabic');
 
     await signIn(page, server.base, 'سارة');
-    assert.match(await page.textContent('.game-choice'), /كوت بو/);
+    assert.match(await page.textContent('.game-choice'), /كوت\sبو/);
     assert.match(await page.textContent('.game-choice'), /بلوت/);
     assert.match(await page.textContent('.game-choice'), /كابول/);
     await createTable(page, { game: 'kout4' });
