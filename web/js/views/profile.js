@@ -106,7 +106,8 @@ function ratingsCard(app, ratings) {
           h('th', { scope: 'col' }, app.t('players.wins')),
           h('th', { scope: 'col' }, app.t('players.leaves')))),
         h('tbody', null, list.map((r) => h('tr', { dataset: { game: String(r.game) } },
-          h('th', { scope: 'row' }, h('a', { href: `#/leaderboard/${encodeURIComponent(String(r.game))}` }, app.t(`game.${r.game}`))),
+          // The short name in this dense table ("Kout Bo 6"): a long one never breaks, and would not fit a phone.
+          h('th', { scope: 'row' }, h('a', { href: `#/leaderboard/${encodeURIComponent(String(r.game))}` }, shortGameName(app, String(r.game)))),
           h('td', null,
             h('strong', { class: 'rating-value' }, ratingText(r.rating)), ' ',
             h('span', { class: 'muted small', dir: 'ltr' }, app.t('players.uncertainty', { n: ratingText(r.uncertainty) })),
@@ -179,6 +180,16 @@ export function renderProfile(app) {
       page.exportError ? h('p', { role: 'alert', class: 'error-note' }, app.t('players.exportFailed', { reason: page.exportError })) : null,
       games.length ? h('ul', { class: 'list profile-games' }, games.map((g) => gameItem(app, g))) : h('p', { class: 'muted' }, app.t('players.noGames'))),
     h('nav', { class: 'board-links', 'aria-label': app.t('players.leaderboards') }, boardLinks(app)));
+}
+
+/**
+ * A game's short name where it has one ("Kout Bo 6"), else its name.
+ * @param {App} app
+ * @param {string} game
+ */
+function shortGameName(app, game) {
+  const key = `game.${game}.short`;
+  return app.t(key) === key ? app.t(`game.${game}`) : app.t(key);
 }
 
 /**
