@@ -833,8 +833,9 @@ async fn http_answers_oversized_bodies_and_plain_requests_to_the_socket_in_json(
 /// abandoned, instead of running bots-only to its end.
 #[tokio::test]
 async fn a_match_whose_people_have_all_gone_stops_and_a_bot_plays_for_one_who_dropped() {
-    let grace = Duration::from_millis(300);
-    // Bots take their time, so a match of bots alone cannot end before the table stops it.
+    let grace = Duration::from_millis(600);
+    // A grace long enough for her to come back within the 4 graces on a loaded machine; bots that
+    // take their time, so a match of bots alone cannot end before the table stops it.
     let config = server::Config { disconnect_grace: grace, bot_delay: Duration::from_millis(100), ..config() };
     let server = TestServer::start(config, &temp_db("abandoned-match")).await;
     let mut sara = Client::new(server.addr, "Sara").await;
