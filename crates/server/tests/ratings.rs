@@ -45,11 +45,14 @@ async fn join(c: &mut Client, code: &str, seat: usize) {
     assert_eq!(t["type"], "table", "{t}");
 }
 
-/// The error the host gets for `msg`.
-async fn refused(c: &mut Client, msg: Value) -> Value {
-    c.send(msg).await;
-    let got = drain(c).await;
-    got.into_iter().find(|v| v["type"] == "error").unwrap_or_else(|| panic!("no error for the message"))
+/// The error `c` gets for `msg`: waits for the answer that carries the message's id (a table's
+/// answer comes from its task, so it may arrive after a ping's pong) and requires it to be an error.
+async fn refused(c: &mut Client, mut msg: Value) -> Value {
+    msg["id"] = json!("refused");
+    c.send(msg.clone()).await;
+    let answer = c.until(|v| v["id"] == "refused").await;
+    assert_eq!(answer["type"], "error", "{msg} was not refused: {answer}");
+    answer
 }
 
 /// Four accounts at a rated Kout 4 table, seats 0 to 3.

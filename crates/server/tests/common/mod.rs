@@ -92,7 +92,10 @@ where
 }
 
 /// Sends a ping and returns every message that came before the pong: a round trip through the
-/// server, so whatever it was going to send by now has been sent.
+/// connection. The pong is answered by the connection itself, while table messages are answered
+/// by their table's task, so an answer to a message sent just before may still come after the
+/// pong: wait for an answer with [`Client::until`], and use this to clear the socket or to check
+/// that nothing happened after time has been advanced.
 pub async fn drain(c: &mut Client) -> Vec<Value> {
     c.send(json!({ "type": "ping", "id": "drain" })).await;
     let mut got = Vec::new();
