@@ -16,6 +16,7 @@ import { renderTable, announcement } from './views/table.js';
 import { renderReplay } from './views/replay.js';
 import { renderProfile, loadProfile } from './views/profile.js';
 import { renderLeaderboard, loadLeaderboard } from './views/leaderboard.js';
+import { renderRules } from './views/rules.js';
 import { restoreSession, rememberSession } from './views/account.js';
 import { readReplay } from './replay.js';
 import { readAnalysis } from './analysis.js';
@@ -48,6 +49,7 @@ export { parseRoute };
  * @property {{action: string, version: number} | null} playedForMe  the last move the clock (or the bot of an away seat) made for us, until we act
  * @property {Map<number, {id: string, until: number}>} emotes  the reaction showing at each seat, until when
  * @property {{code: string, table: Record<string, any> | null} | null} preview  the table an invite link names, for its reader without a name
+ * @property {boolean} rulesOpen  the rules of the game being played are open over the table
  * @property {{bot: string} | null} playNow  "Play now" asked for the table being created: fill it with this bot and start
  * @property {Record<string, any>} replay
  * @property {import('./kabul-logic.js').Memory | null} memory
@@ -101,6 +103,7 @@ export class App {
       copied: false,
       createId: null,
       playNow: null,
+      rulesOpen: false,
       preview: null,
       emotes: new Map(),
       acted: false,
@@ -694,6 +697,11 @@ export class App {
       this.render();
     } else if ((e.key === 's' || e.key === 'S') && document.querySelector('.snap-btn')) {
       /** @type {HTMLButtonElement | null} */ (document.querySelector('.snap-btn'))?.click();
+    } else if (e.key === 'Escape' && this.ui.rulesOpen) {
+      // Esc closes the rules over the table first, and nothing else.
+      this.ui.rulesOpen = false;
+      this.render();
+      /** @type {HTMLElement | null} */ (document.querySelector('[data-key="rules-open"]'))?.focus();
     } else if (e.key === 'Escape') {
       // Esc also closes the result dialog (to look at the table; a button brings it back).
       if (this.root.querySelector('.result')) this.ui.resultClosed = String(this.state.table?.game_id ?? '');
@@ -723,6 +731,7 @@ export class App {
     else if (s.route.name === 'replay') screen = renderReplay(this);
     else if (s.route.name === 'profile') screen = renderProfile(this);
     else if (s.route.name === 'leaderboard') screen = renderLeaderboard(this);
+    else if (s.route.name === 'rules') screen = renderRules(this);
     else screen = renderHome(this);
     replaceChildren(this.root, this.header(), this.banner(), screen, this.toast());
     // The chat shows its newest lines.

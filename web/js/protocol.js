@@ -538,9 +538,10 @@ export function safeDecode(text) {
 /**
  * The route of an address hash: `#/t/CODE` a table, `#/replay/ID` a finished match, `#/replay` a
  * record file to open, `#/p/ID` a player's profile, `#/leaderboard/GAME` a game's leaderboard
- * (an unknown game: the first), anything else (a broken link too) the home page.
+ * (an unknown game: the first), `#/rules/GAME` how to play a game (kout, baloot or kabul; a
+ * table's game id names its page too), anything else (a broken link too) the home page.
  * @param {string} hash
- * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string}}
+ * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard' | 'rules', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string}}
  */
 export function parseRoute(hash) {
   // An invite-only table's link carries its invite secret: #/t/CODE?invite=SECRET.
@@ -564,6 +565,12 @@ export function parseRoute(hash) {
   if (b) {
     const game = safeDecode(b[1] ?? '') ?? '';
     return { name: 'leaderboard', game: GAMES.includes(game) ? game : GAMES[0] };
+  }
+  const rules = /^#\/rules(?:\/([^/?#]*))?\/?$/.exec(hash);
+  if (rules) {
+    const game = safeDecode(rules[1] ?? '') ?? '';
+    const page = { kout: 'kout', kout6: 'kout', kout4: 'kout', baloot: 'baloot', kabul: 'kabul' }[game];
+    return { name: 'rules', game: page ?? 'kout' };
   }
   return { name: 'home' };
 }

@@ -11,6 +11,7 @@ import { msg, normalizeCode, GAMES, seatCount } from '../protocol.js';
 import { gameFacts } from '../words.js';
 import { peopleLinks, boardLinks } from './profile.js';
 import { renderAccount } from './account.js';
+import { rulesLink } from './rules.js';
 
 /** @typedef {import('../main.js').App} App */
 
@@ -138,6 +139,7 @@ function createCard(app) {
         GAMES.map((g) => h('label', { class: `game-tile ${c.game === g ? 'on' : ''}` },
           h('input', { type: 'radio', name: 'game', value: g, checked: c.game === g, 'data-key': `game-${g}`, onchange: () => set({ game: g }) }),
           h('span', { class: 'game-name' }, app.t(`game.${g}`))))),
+      h('p', { class: 'rules-line' }, rulesLink(app, c.game)),
       extra,
       field(app.t('home.turn'), select('turn', TURN_CHOICES.map((n) => [String(n), app.t('home.seconds', { n })]), String(c.turnS), (v) => set({ turnS: Number(v) }))),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-key': 'public', checked: c.public, onchange: (/** @type {Event} */ e) => set({ public: /** @type {HTMLInputElement} */ (e.target).checked }) }), app.t('home.public')),

@@ -9,6 +9,8 @@
 import { h } from '../dom.js';
 import { icon } from './icons.js';
 import { rememberPlay } from '../storage.js';
+import { rulesDialog, rulesLink } from './rules.js';
+import { guideTip } from './guide.js';
 import * as api from '../api.js';
 import { hasStrongText } from '../i18n.js';
 import { msg, seatName, relativeSeat, seatPosition, seatStyle, hasTeams, teamOf, seatCount, actionLabel } from '../protocol.js';
@@ -228,7 +230,7 @@ function renderLobby(app) {
       h('h1', null, app.t(`game.${ctx.game}`), ' · ', h('span', { class: 'code', dir: 'ltr' }, String(table.code)),
         table.hints ? h('span', { class: 'badge hints-on', 'data-key': 'hints-on' }, ctx.t('table.hintsOn')) : null,
         table.rated ? h('span', { class: 'badge rated', 'data-key': 'rated' }, ctx.t('players.rated')) : null),
-      h('p', { class: 'muted' }, app.t('lobby.turn', { n: Math.round(Number(table.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : '')),
+      h('p', { class: 'muted' }, app.t('lobby.turn', { n: Math.round(Number(table.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : '', ' ', rulesLink(app, ctx.game))),
     h('div', { class: 'invite' },
       h('label', { for: 'invite-link' }, app.t('lobby.invite')),
       h('input', { id: 'invite-link', type: 'text', readonly: true, value: link, dir: 'ltr', onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
@@ -634,6 +636,10 @@ function renderMatch(app) {
       mod.contractInfo(ctx),
       h('div', { class: 'match-buttons' },
         mod.hasTricks ? h('button', { class: `btn small ghost ${app.ui.lastTrick ? 'on' : ''}`, type: 'button', 'data-key': 'last-trick', 'aria-pressed': String(app.ui.lastTrick), onclick: () => { app.ui.lastTrick = !app.ui.lastTrick; app.ui.review = null; app.render(); } }, ctx.t('table.lastTrick')) : null,
+        h('button', {
+          class: `btn small ghost ${app.ui.rulesOpen ? 'on' : ''}`, type: 'button', 'data-key': 'rules-open', 'aria-haspopup': 'dialog',
+          onclick: () => { app.ui.rulesOpen = !app.ui.rulesOpen; app.render(); /** @type {HTMLElement | null} */ (document.getElementById('rules-dialog-title'))?.focus(); },
+        }, ctx.t('rules.howTo')),
         muteButton(app),
         chatToggle(app),
         h('button', { class: `btn small ghost panel-btn ${app.ui.panel ? 'on' : ''}`, type: 'button', 'data-key': 'panel', 'aria-expanded': String(app.ui.panel), 'aria-controls': 'side-panel', onclick: () => { app.ui.panel = !app.ui.panel; app.render(); } }, ctx.t('table.panel')),
@@ -648,6 +654,7 @@ function renderMatch(app) {
         h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
         takeoverNotes(ctx),
         playedForMeText(app) ? h('p', { class: 'played-for-me', 'data-key': 'played-for-me' }, playedForMeText(app)) : null,
+        guideTip(ctx),
         h('div', { class: 'actions' }, mod.actions(ctx), hintBar(ctx)),
         mod.hand(ctx)),
       // Beside the table (in the side column), or above it on a narrow screen: never over the
@@ -655,7 +662,8 @@ function renderMatch(app) {
       handSummary(ctx, mod),
       sidePanel(ctx, mod),
       chatPanel(app)),
-    matchResult(ctx, mod));
+    matchResult(ctx, mod),
+    rulesDialog(app, ctx.game));
 }
 
 /**
@@ -704,7 +712,7 @@ function invitePreview(app) {
   return h('section', { class: 'card-panel invite-preview', 'data-key': 'invite-preview' },
     h('h2', { 'data-key': 'invite-game' }, app.t(`game.${game}`)),
     h('p', { 'data-key': 'invite-host' }, app.tn('invite.host', { name: String(t.host ?? '') })),
-    h('p', { class: 'muted', 'data-key': 'invite-rules' }, app.t('lobby.turn', { n: Math.round(Number(t.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : ''),
+    h('p', { class: 'muted', 'data-key': 'invite-rules' }, app.t('lobby.turn', { n: Math.round(Number(t.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : '', ' ', rulesLink(app, game)),
     h('p', { class: 'muted small', 'data-key': 'invite-taken' }, app.t('home.open.seats', { taken, total: seats.length })),
     h('ul', { class: 'invite-seats', 'data-key': 'invite-seats' }, seats.map((x) => h('li', { dataset: { kind: String(x.kind) } },
       h('span', { class: 'muted' }, app.t('seat.n', { n: Number(x.seat) + 1 }), ': '),

@@ -1,0 +1,71 @@
+// How to play, in the app (issue 35, item 8), at 1366×768 in English and 390×844 in Arabic: a rules
+// page per game reached from the home page and the lobby, with the client's card faces; the same
+// rules over the table, closed with Escape, the seat kept; and the first-game tips, shown in a
+// first game and not again once turned off.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, signIn, createTable, fillAndStart, until, screenshot, clientState } from './harness.js';
+import { translate } from '../../js/i18n.js';
+import { RULES } from '../../js/rules-content.js';
+
+const RUNS = [
+  { name: 'desktop-en', width: 1366, height: 768, lang: 'en', touch: false },
+  { name: 'phone-ar', width: 390, height: 844, lang: 'ar', touch: true },
+];
+
+for (const run of RUNS) {
+  test(`how to play: the rules pages, the rules over the table, the first-game tips (${run.name})`, { timeout: 120_000 }, async () => {
+    const t = (key, params) => translate(run.lang, key, params);
+    const server = await startServer({ botDelayMs: 40 });
+    const b = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US', touch: run.touch });
+    const { page } = b;
+    try {
+      await page.goto(`${server.base}/`);
+      if (run.lang === 'ar' && (await clientState(page)).lang !== 'ar') await page.click('.lang-btn');
+      await signIn(page, server.base, run.lang === 'ar' ? 'سارة' : 'Sara');
+
+      // From the home page, each game's page: its headings in the language, card faces, no
+      // sideways scrolling.
+      await page.click('[data-key="rules-link"]');
+      for (const game of ['kout', 'baloot', 'kabul']) {
+        await page.click(`[data-key="rules-${game}"]`);
+        await page.waitForSelector(`.rules-page[data-game="${game}"]`);
+        const heads = await page.$$eval('.rules-body h2', (els) => els.map((e) => e.textContent));
+        assert.deepEqual(heads, RULES[game][run.lang].filter((x) => 'h' in x).map((x) => x.h), `${game}: the headings`);
+        assert.ok(await page.locator('.rules-card-row .card svg').count() >= 3, `${game}: cards drawn`);
+        assert.equal(await page.getAttribute('html', 'dir'), run.lang === 'ar' ? 'rtl' : 'ltr');
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${game}: fits the width`);
+        await screenshot(page, `second-rules-${game}-${run.name}`);
+      }
+
+      // A first game against bots: the lobby links the rules; at the first bid a tip says what a
+      // bid means; the rules open over the table and close with Escape, the seat kept.
+      await page.evaluate(() => { window.location.hash = '#/'; });
+      await createTable(page, { game: 'kout4' });
+      assert.equal(await page.getAttribute('.screen.lobby [data-key="rules-link"]', 'href'), '#/rules/kout');
+      await fillAndStart(page);
+      const tip = page.locator('[data-key="guide-tip"][data-tip="bid"]');
+      await tip.waitFor({ timeout: 30_000 });
+      assert.equal((await tip.locator('p').textContent())?.trim(), t('guide.bid.kout'));
+      await screenshot(page, `second-guide-bid-${run.name}`);
+      await page.click('[data-key="rules-open"]');
+      await page.waitForSelector('[data-key="rules-dialog"] .rules-body h2');
+      await screenshot(page, `second-rules-dialog-${run.name}`);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-key="rules-dialog"]', { state: 'detached' });
+      const st = await clientState(page);
+      assert.equal(st.you, 0, 'still in my seat');
+      assert.equal(st.table.status, 'playing');
+      // "No more tips": the next game has none.
+      await page.click('[data-key="guide-off"]');
+      assert.equal(await page.locator('[data-key="guide-tip"]').count(), 0);
+      await page.evaluate(() => { window.location.hash = '#/'; });
+      await page.click('[data-key="play-now"]');
+      await until(page, (s) => s.table?.status === 'playing' && s.game?.to_act?.includes(s.you) && s, { timeout: 30_000, what: 'my turn in the next game' });
+      assert.equal(await page.locator('[data-key="guide-tip"]').count(), 0, 'no tips once turned off');
+    } finally {
+      await b.close();
+      await server.stop();
+    }
+  });
+}
