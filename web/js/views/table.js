@@ -654,14 +654,17 @@ function renderMatch(app) {
         h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
         takeoverNotes(ctx),
         playedForMeText(app) ? h('p', { class: 'played-for-me', 'data-key': 'played-for-me' }, playedForMeText(app)) : null,
-        guideTip(ctx),
         h('div', { class: 'actions' }, mod.actions(ctx), hintBar(ctx)),
         mod.hand(ctx)),
       // Beside the table (in the side column), or above it on a narrow screen: never over the
       // next hand, which is dealt at once.
       handSummary(ctx, mod),
       sidePanel(ctx, mod),
-      chatPanel(app)),
+      chatPanel(app),
+      // The first-game tip: under the side column (a row of its own, past the rows the play area
+      // spans), or over the page's head on a narrow screen; never in the play area, where it
+      // would push the hand down.
+      guideTip(ctx)),
     matchResult(ctx, mod),
     rulesDialog(app, ctx.game));
 }

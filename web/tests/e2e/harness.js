@@ -105,7 +105,9 @@ after(async () => {
 
 /**
  * A browser of its own (its own context: its own storage, so its own player) and its page.
- * @param {{width?: number, height?: number, locale?: string, touch?: boolean}} [opts]  `touch`: a touch screen (no hover)
+ * @param {{width?: number, height?: number, locale?: string, touch?: boolean, tips?: boolean}} [opts]  `touch`: a touch screen
+ *   (no hover); `tips`: show the first-game tips, as a new browser does (off unless asked, like a
+ *   returning player: the tips have their own test, and the others click what a tip lies over on a phone)
  */
 export async function openBrowser(opts = {}) {
   chromiumProcess ??= chromium.launch({
@@ -120,6 +122,7 @@ export async function openBrowser(opts = {}) {
     locale: opts.locale ?? 'en-US',
     hasTouch: opts.touch ?? false,
   });
+  if (!opts.tips) await context.addInitScript(() => { if (localStorage.getItem('majlis.tips') === null) localStorage.setItem('majlis.tips', 'off'); });
   if (process.env.WEB_FROM_DISK) await serveClientFromDisk(context);
   const page = await context.newPage();
   const errors = [];

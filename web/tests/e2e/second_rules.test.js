@@ -17,7 +17,7 @@ for (const run of RUNS) {
   test(`how to play: the rules pages, the rules over the table, the first-game tips (${run.name})`, { timeout: 120_000 }, async () => {
     const t = (key, params) => translate(run.lang, key, params);
     const server = await startServer({ botDelayMs: 40 });
-    const b = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US', touch: run.touch });
+    const b = await openBrowser({ width: run.width, height: run.height, locale: run.lang === 'ar' ? 'ar' : 'en-US', touch: run.touch, tips: true });
     const { page } = b;
     try {
       await page.goto(`${server.base}/`);
@@ -48,6 +48,27 @@ for (const run of RUNS) {
       await tip.waitFor({ timeout: 30_000 });
       assert.equal((await tip.locator('p').textContent())?.trim(), t('guide.bid.kout'));
       await screenshot(page, `second-guide-bid-${run.name}`);
+      // The tip lies over nothing one needs to act: every bid button and every card of the hand
+      // is on screen and is what a tap on its visible corner reaches.
+      await page.mouse.move(1, 1); // no card lifted by the pointer
+      const covered = await page.evaluate(() => [...document.querySelectorAll('.actions button, .hand .card-btn')].flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        // A fanned card shows its left edge in either direction (the next card lies over its
+        // right in English; in Arabic the one before does).
+        const x = r.left + 6;
+        const y = r.top + Math.min(r.height / 2, 20);
+        const inView = r.top >= 0 && y < window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+        const hit = document.elementFromPoint(x, y);
+        const reached = hit?.closest('button');
+        return inView && reached === el ? [] : [`${el.textContent?.trim()} at ${Math.round(x)},${Math.round(y)}: ${reached?.textContent?.trim() ?? hit?.tagName}`];
+      }));
+      assert.deepEqual(covered, [], 'the tip covers none of the buttons or cards');
+      // "Got it" puts it away, and remembers it.
+      await page.click('[data-key="guide-ok"]');
+      assert.equal(await page.locator('[data-key="guide-tip"]').count(), 0);
+      assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('majlis.tips') ?? 'null')), ['bid']);
+      // The rules open over the table and close with Escape, the seat kept.
+      await page.evaluate(() => localStorage.removeItem('majlis.tips'));
       await page.click('[data-key="rules-open"]');
       await page.waitForSelector('[data-key="rules-dialog"] .rules-body h2');
       await screenshot(page, `second-rules-dialog-${run.name}`);
@@ -56,7 +77,8 @@ for (const run of RUNS) {
       const st = await clientState(page);
       assert.equal(st.you, 0, 'still in my seat');
       assert.equal(st.table.status, 'playing');
-      // "No more tips": the next game has none.
+      // "No more tips" (the tip is back: its memory was cleared): the next game has none.
+      await tip.waitFor();
       await page.click('[data-key="guide-off"]');
       assert.equal(await page.locator('[data-key="guide-tip"]').count(), 0);
       await page.evaluate(() => { window.location.hash = '#/'; });
