@@ -82,3 +82,23 @@ export function inOrder(cards, order) {
   const rest = held.map((c) => /** @type {Card} */ (c).code).filter((c) => !placed.has(c));
   return [...new Set([...first, ...rest])].map((c) => /** @type {Card} */ (parseCard(c)));
 }
+
+/**
+ * A hand as rows by suit, for a hand written out in words (a replay on a phone): the suits in the
+ * order they first come in `cards` (the engine's display order), each with its cards in that
+ * order; the jokers in a row of their own (`suit` null) where the first of them comes. Anything
+ * that is not a card is dropped.
+ * @param {unknown[]} cards
+ * @returns {{suit: Suit | null, cards: Card[]}[]}
+ */
+export function suitRows(cards) {
+  /** @type {{suit: Suit | null, cards: Card[]}[]} */
+  const rows = [];
+  for (const c of cards.map((x) => parseCard(x))) {
+    if (!c) continue;
+    const row = rows.find((r) => r.suit === c.suit);
+    if (row) row.cards.push(c);
+    else rows.push({ suit: c.suit, cards: [c] });
+  }
+  return rows;
+}

@@ -17,22 +17,23 @@ import { decisionsByStep, lessonText, markCounts, parText, MARKS } from '../anal
 /** @typedef {import('../analysis.js').Analysis} Analysis */
 
 /**
- * The analysis's two parts on a replay: `strip`, the marked moves along the timeline (in the
- * sticky bar, under the slider), and `panel`, the lesson of the move on screen, the hand's par,
- * the next-mark button and the counts. Null parts where there is nothing to show.
+ * The analysis's parts on a replay: `strip`, the marked moves along the timeline (in the sticky
+ * bar, under the slider); `note`, the lesson of the move on screen (in the bar, over the step
+ * buttons); and `panel`, the hand's par, the next-mark button and the counts. Null parts where
+ * there is nothing to show.
  * @param {App} app
  * @param {Replay} data
  * @param {number} step  the step on screen
  * @param {(step: number) => void} go
  * @param {(seat: number) => string} name
- * @returns {{strip: HTMLElement | null, panel: HTMLElement | null}}
+ * @returns {{strip: HTMLElement | null, panel: HTMLElement | null, note: HTMLElement | null}}
  */
 export function analysisParts(app, data, step, go, name) {
   const a = app.ui.replay.analysis;
-  if (!a) return { strip: null, panel: null };
+  if (!a) return { strip: null, panel: null, note: null };
   if (a.status !== 'ready') {
     const key = a.status === 'busy' ? 'analysis.busy' : a.status === 'pending' ? 'analysis.pending' : null;
-    return { strip: null, panel: key ? h('section', { class: 'analysis', 'data-key': 'analysis', dataset: { status: a.status } }, h('p', { class: 'muted small' }, app.t(key))) : null };
+    return { strip: null, note: null, panel: key ? h('section', { class: 'analysis', 'data-key': 'analysis', dataset: { status: a.status } }, h('p', { class: 'muted small' }, app.t(key))) : null };
   }
   const analysis = /** @type {Analysis} */ (a.data);
   const lang = app.state.lang;
@@ -60,13 +61,15 @@ export function analysisParts(app, data, step, go, name) {
         onclick: () => go(i),
       });
     }));
+  // The lesson sits in the sticky bar, over the step buttons, so it is on screen whatever the
+  // page's scroll; its line is kept when the move on screen has none, so the buttons stay put.
+  const note = here
+    ? h('p', { class: `analysis-note mark-${here.mark}`, 'data-key': 'analysis-note', dataset: { mark: here.mark }, 'aria-live': 'polite' },
+      h('strong', null, app.t(`analysis.mark.${here.mark}`)), ' · ',
+      h('bdi', null, name(here.seat)), ': ',
+      words(lessonText(here, analysis.unit, app.t.bind(app), label)))
+    : h('p', { class: 'analysis-note empty', 'aria-live': 'polite' });
   const panel = h('section', { class: 'analysis', 'data-key': 'analysis', dataset: { status: 'ready' }, 'aria-label': app.t('analysis.title') },
-    here
-      ? h('p', { class: `analysis-note mark-${here.mark}`, 'data-key': 'analysis-note', dataset: { mark: here.mark } },
-        h('strong', null, app.t(`analysis.mark.${here.mark}`)), ' · ',
-        h('bdi', null, name(here.seat)), ': ',
-        words(lessonText(here, analysis.unit, app.t.bind(app), label)))
-      : null,
     par ? h('p', { class: 'analysis-par muted small', 'data-key': 'analysis-par' }, par) : null,
     h('div', { class: 'analysis-foot' },
       h('button', { class: 'btn small', type: 'button', 'data-key': 'a-next-mark', disabled: !next, onclick: () => { if (next) go(next[0]); } },
@@ -74,5 +77,5 @@ export function analysisParts(app, data, step, go, name) {
       h('ul', { class: 'analysis-counts' },
         counts.map((c, seat) => h('li', null, h('bdi', null, name(seat)), ': ',
           MARKS.filter((m) => m !== 'good').map((m) => app.t(`analysis.count.${m}`, { n: c[m] })).join(' · '))))));
-  return { strip, panel };
+  return { strip, panel, note };
 }

@@ -11,7 +11,7 @@
 import { h } from '../dom.js';
 import { handJump, trickTable, kabulTable } from '../replay.js';
 import { seatPosition, seatStyle, actionLabel, hasTeams, teamOf } from '../protocol.js';
-import { cardText, SUIT_SYMBOL } from '../cards.js';
+import { cardText, SUIT_SYMBOL, suitRows, rankLabel, isRed } from '../cards.js';
 import { jokerNames, hasStrongText } from '../i18n.js';
 import { cardFace } from './cardface.js';
 import { slotPlace } from './kabul.js';
@@ -137,6 +137,20 @@ function fileOpener(app) {
 }
 
 /**
+ * A hand written out by suit ("♠ A 10 7"), each card a labelled span: what a phone shows of the
+ * hands it does not follow. Left to right in either language, as cards are written.
+ * @param {string[]} cards
+ * @param {(card: string) => string} text  a card's name for a screen reader
+ */
+function textHand(cards, text) {
+  return h('div', { class: 'open-hand text-hand', dir: 'ltr', 'data-key': 'text-hand' },
+    suitRows(cards).map((row) => h('div', { class: `suit-row ${row.suit === 'H' || row.suit === 'D' ? 'red' : 'black'}` },
+      row.suit ? h('span', { class: 'suit-sym', 'aria-hidden': 'true' }, SUIT_SYMBOL[row.suit]) : null,
+      row.cards.map((c) => h('span', { class: `text-card ${isRed(c) ? 'red' : 'black'}`, role: 'img', 'aria-label': text(c.code), dataset: { card: c.code } },
+        c.joker ? '★' : rankLabel(c.rank))))));
+}
+
+/**
  * @param {App} app
  * @returns {HTMLElement}
  */
@@ -198,8 +212,11 @@ export function renderReplay(app) {
       const call = [...tt.calls].reverse().find((c) => c.seat === seat);
       if (call && !tt.tricks && !tt.plays.length) parts.push(h('div', { class: 'bubble' }, actionLabel(game, call.text, lang, { faceUpSuit: tt.faceUp ? tt.faceUp.slice(-1) : null })));
       // In the engine's display order, as the server sends them.
-      // The followed seat's cards at a readable size, the others' compact.
-      parts.push(h('div', { class: `open-hand ${followed ? 'large' : ''}` }, held.filter((c) => c !== null).map((c) => cardFace(/** @type {string} */ (c), { extra: followed ? '' : 'mini', label: text(/** @type {string} */ (c)) }))));
+      // The followed seat's cards at a readable size, the others' compact: small cards, or on a
+      // phone (where small cards cannot be read) written out by suit, as the CSS chooses.
+      const cards = /** @type {string[]} */ (held.filter((c) => c !== null));
+      parts.push(h('div', { class: `open-hand ${followed ? 'large' : 'mini-cards'}` }, cards.map((c) => cardFace(c, { extra: followed ? '' : 'mini', label: text(c) }))));
+      if (!followed) parts.push(textHand(cards, text));
     } else if (kt) {
       if (kt.caller === seat) parts.push(h('div', { class: 'chips' }, h('span', { class: 'chip maker' }, app.t('kabul.call'))));
       parts.push(h('div', { class: 'grid' }, held.map((c, i) => h('div', { class: `slot ${c ? 'up' : 'empty'} ${kt.touched.has(`${seat}:${i}`) ? 'touched flip' : ''}`, style: slotPlace(i), 'data-pos': `${seat}:${i}` }, c ? cardFace(c, { label: text(c) }) : null))));
@@ -275,6 +292,7 @@ export function renderReplay(app) {
     analysis.panel ?? '',
     // Always in view: the bar sticks to the bottom of the screen while the page scrolls.
     h('div', { class: 'replay-bar' },
+      analysis.note ?? '',
       h('div', { class: 'replay-controls', role: 'toolbar', 'aria-label': app.t('replay.controls') },
         h('button', { class: 'btn', type: 'button', 'data-key': 'r-first', onclick: () => goTo(app, 0), disabled: step === 0 }, app.t('replay.first')),
         h('button', { class: 'btn', type: 'button', 'data-key': 'r-prev-hand', 'aria-keyshortcuts': 'PageUp', onclick: () => goTo(app, handJump(steps, step, -1)), disabled: step === 0 }, app.t(`replay.prev.${handWord}`)),

@@ -6,7 +6,7 @@
 // is over (issue 20, item 9).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot } from './harness.js';
+import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot, replayFaults } from './harness.js';
 import { translate } from '../../js/i18n.js';
 
 const RUNS = [
@@ -201,6 +201,8 @@ for (const run of RUNS) {
       assert.ok(xs.every((x) => x >= strip.left - 1 && x <= strip.right + 1), 'each mark on the timeline');
       assert.ok(dots.every((d) => d.top >= 0 && d.bottom <= run.height), `the marks on screen: ${dots.map((d) => Math.round(d.bottom))}`);
       await screenshot(page, `analysis-marks-${run.name}`);
+      // As the replay opens: the followed seat's cards above the bar, the other hands readable.
+      assert.deepEqual(await replayFaults(page), [], 'the replay as it opens');
       assert.ok(marks.every((m) => ['inaccuracy', 'mistake', 'blunder'].includes(String(m))), `${marks}`);
       assert.ok(((await page.textContent('.analysis-counts')) ?? '').length > 0, 'the counts per player');
       // Each count in its plural form (issue 35, item 4): never "1 inaccuracies" or "1 أخطاء فادحة".
@@ -221,7 +223,8 @@ for (const run of RUNS) {
       assert.ok(best === '' || note.includes(best), `${note} says which was best`);
       assert.match(note, /\+\d/, 'and what it was worth');
       assert.equal(await page.$$eval('.mark-dot.on', (els) => els.length), 1, 'the mark on screen is lit on the timeline');
-      assert.ok(await inView(page, '[data-key="analysis-note"]') || run.width < 600, 'the lesson is in view');
+      assert.ok(await inView(page, '[data-key="analysis-note"]'), 'the lesson is in view');
+      assert.deepEqual(await replayFaults(page), [], 'at the marked move');
       // A mark on the timeline steps there too.
       const last = await page.$$eval('.mark-dot', (els) => /** @type {HTMLElement} */ (els[els.length - 1]).dataset.step);
       await page.click(`.mark-dot[data-step="${last}"]`);

@@ -244,3 +244,53 @@ export async function clickWhileThere(page, selector, version) {
     }
   }
 }
+
+/**
+ * What a replay must show on the screen as it stands (issue 35, item 5): the followed seat's cards
+ * whole, above the sticky bar; every other hand readable (on a phone written out by suit, at
+ * 12 px or more, every card of it listed; on a laptop small cards 24 px wide or more), inside the
+ * felt and clear of the other hands and the trick. Returns the faults in words.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+export function replayFaults(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const box = (/** @type {Element} */ e) => e.getBoundingClientRect();
+    const shown = (/** @type {Element} */ e) => getComputedStyle(e).display !== 'none' && box(e).width > 0;
+    const bar = box(/** @type {Element} */ (document.querySelector('.replay-bar')));
+    const felt = box(/** @type {Element} */ (document.querySelector('.replay-felt')));
+    for (const c of document.querySelectorAll('.seat.followed .open-hand .card')) {
+      const r = box(c);
+      if (r.top < 0 || r.bottom > bar.top + 0.5) out.push(`the followed ${c.getAttribute('data-card')} is not above the bar (${Math.round(r.top)}–${Math.round(r.bottom)}, bar at ${Math.round(bar.top)})`);
+    }
+    const areas = [];
+    for (const seat of document.querySelectorAll('.replay-felt .seat:not(.followed)')) {
+      const held = seat.querySelectorAll('.open-hand.mini-cards .card').length;
+      const text = seat.querySelector('.open-hand.text-hand');
+      const minis = seat.querySelector('.open-hand.mini-cards');
+      const visible = [text, minis].filter((e) => e && shown(e));
+      if (visible.length !== 1) { out.push(`seat ${seat.getAttribute('data-seat')} shows ${visible.length} hands`); continue; }
+      const hand = /** @type {Element} */ (visible[0]);
+      if (hand === text) {
+        const listed = hand.querySelectorAll('.text-card').length;
+        if (listed !== held) out.push(`seat ${seat.getAttribute('data-seat')} lists ${listed} of ${held} cards`);
+        const px = parseFloat(getComputedStyle(hand).fontSize);
+        if (px < 12) out.push(`seat ${seat.getAttribute('data-seat')}'s hand is ${px}px`);
+      } else {
+        for (const c of hand.querySelectorAll('.card')) if (box(c).width < 24) out.push(`a card of seat ${seat.getAttribute('data-seat')} is ${box(c).width}px wide`);
+      }
+      const r = box(hand);
+      if (held && (r.left < felt.left || r.right > felt.right || r.top < felt.top || r.bottom > felt.bottom)) out.push(`seat ${seat.getAttribute('data-seat')}'s hand leaves the felt`);
+      if (held) areas.push({ what: `seat ${seat.getAttribute('data-seat')}'s hand`, r });
+    }
+    for (const c of document.querySelectorAll('.replay-felt .played .card')) areas.push({ what: `the played ${c.getAttribute('data-card')}`, r: box(c) });
+    for (let i = 0; i < areas.length; i += 1) {
+      for (let j = i + 1; j < areas.length; j += 1) {
+        const [a, b] = [areas[i].r, areas[j].r];
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) out.push(`${areas[i].what} overlaps ${areas[j].what}`);
+      }
+    }
+    return out;
+  });
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCard, inOrder, cardText, rankLabel } from '../../js/cards.js';
+import { parseCard, inOrder, cardText, rankLabel, suitRows } from '../../js/cards.js';
 
 const codes = (cards) => cards.map((c) => c.code);
 
@@ -37,4 +37,15 @@ test('a hand is shown in the order the server gives (the engine\'s display order
 
 test('inOrder drops what is not a card and keeps every card once', () => {
   assert.deepEqual(codes(inOrder(['AS', 'nope', 'KD', 'QC', 'as'], ['qc', 42, 'QC'])), ['QC', 'AS', 'KD']);
+});
+
+test('a hand as rows by suit keeps the order it came in, jokers in a row of their own', () => {
+  const rows = suitRows(['AS', 'TS', 'RJ', '9H', '7S', 'BJ', 'KD', 'nonsense', null]);
+  assert.deepEqual(rows.map((r) => [r.suit, r.cards.map((c) => c.code)]), [
+    ['S', ['AS', 'TS', '7S']],
+    [null, ['RJ', 'BJ']],
+    ['H', ['9H']],
+    ['D', ['KD']],
+  ]);
+  assert.deepEqual(suitRows([]), []);
 });
