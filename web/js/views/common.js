@@ -104,13 +104,16 @@ export function handRow(ctx, cards) {
 export function trickCards(ctx, plays, opts = {}) {
   const shown = ctx.app.ui.shownTrick;
   const sweeping = typeof opts.sweep === 'number';
+  // Who took a finished trick is said in the status line under the felt (views/table.js), and the
+  // winner's card is lit: a caption here would lie over the cards' corners.
+  if (opts.done && typeof opts.winner === 'number' && !sweeping) ctx.trickWonBy = opts.winner;
   const toward = typeof opts.winner === 'number' ? seatPosition(ctx.rel(opts.winner), ctx.seats, 100) : { x: 50, y: 50 };
   return h('div', {
     class: `trick ${opts.done ? 'done' : ''} ${opts.held ? 'held' : ''} ${sweeping ? 'sweep' : ''}`,
     'aria-label': ctx.t('table.tricks'),
     style: sweeping ? { '--wx': ((toward.x - 50) / 100).toFixed(3), '--wy': ((toward.y - 50) / 100).toFixed(3), '--sweep-at': `-${Math.round(Number(opts.sweep))}ms` } : undefined,
   },
-    plays.map((p, order) => {
+    plays.map((p) => {
       // The direction toward the seat; the CSS scales it (less across a narrow phone's felt, so a
       // card stays clear of the plates at the sides).
       const dir = seatPosition(ctx.rel(p.seat), ctx.seats, 100);
@@ -119,13 +122,13 @@ export function trickCards(ctx, plays, opts = {}) {
       if (!opts.done) shown.add(key);
       return h('div', {
         class: `played rel-${ctx.rel(p.seat)} ${fresh ? 'enter' : ''} ${opts.winner === p.seat ? 'winner' : ''} ${p.dead ? 'dead' : ''}`,
-        style: { '--ux': ((dir.x - 50) / 100).toFixed(3), '--uy': ((dir.y - 50) / 100).toFixed(3), 'z-index': order + 1 },
+        // A lower card over a higher one: where two touch, each one's top corner (its index) shows.
+        style: { '--ux': ((dir.x - 50) / 100).toFixed(3), '--uy': ((dir.y - 50) / 100).toFixed(3), 'z-index': Math.round(dir.y) + 60 },
         dataset: { seat: p.seat, card: p.card },
       },
       cardFace(p.card, { label: `${ctx.name(p.seat)}: ${cardName(ctx, p.card)}`, jokerWord: ctx.t('card.joker') }),
       p.dead ? h('span', { class: 'badge dead-tag' }, ctx.t('kout.deadJoker')) : null);
-    }),
-    opts.done && typeof opts.winner === 'number' ? h('div', { class: 'trick-caption' }, ctx.tn('table.wonBy', { name: ctx.name(opts.winner) })) : null);
+    }));
 }
 
 /**

@@ -42,6 +42,9 @@ import { ownChange, ratingText, changeText, changeClass } from '../players.js';
  * @property {(seat: number | null | undefined) => string} name
  * @property {(seat: number) => number} rel
  * @property {(action: string) => void} act
+ * @property {number | null} [trickWonBy]  set while the felt is drawn: the winner of the finished
+ *   trick lying on it, said in the status line under the felt (a caption on the felt would lie
+ *   over the cards' corners)
  */
 
 /**
@@ -651,7 +654,10 @@ function renderMatch(app) {
           h('div', { class: 'center' }, (mod.hasTricks ? heldTrick(ctx) : null) ?? mod.center(ctx)),
           app.ui.lastTrick && mod.hasTricks ? lastTrickView(ctx) : null,
           mod.hasTricks ? handReview(ctx) : null),
-        h('div', { class: 'status-line', 'aria-live': 'polite' }, status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
+        // After the felt, which tells whether a finished trick lies on it.
+        h('div', { class: 'status-line', 'aria-live': 'polite' },
+          typeof ctx.trickWonBy === 'number' ? h('span', { class: 'trick-won', 'data-key': 'trick-won' }, ctx.tn('table.tookTrick', { name: ctx.name(ctx.trickWonBy) })) : null,
+          status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
         takeoverNotes(ctx),
         playedForMeText(app) ? h('p', { class: 'played-for-me', 'data-key': 'played-for-me' }, playedForMeText(app)) : null,
         h('div', { class: 'actions' }, mod.actions(ctx), hintBar(ctx)),

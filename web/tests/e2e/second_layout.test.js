@@ -3,14 +3,13 @@
 // nor slides under a seat's fan or bid chip — checked at every state of the first tricks of Kout Bo
 // 4, Kout Bo 6 and Baloot, the sweep to the winner's seat included.
 //
-// PENDING (not run by npm run e2e): it fails on today's layout, which is what issue 35 item 3
-// reports: at 1366x768 the top seat's fan hides the partner's played card's index; on the phone
-// played cards overlap each other's indices. Raising the trick above the seats (z-index) and lifting
-// it (bottom inset) fixed Kout Bo 6 and Baloot on the laptop but not Kout Bo 4 or the phone.
-// Run it by hand: cd web && WEB_FROM_DISK=1 node --test tests/pending/second_layout.test.js
+// The cards lie in the room the seats leave (the top seat in one row on a laptop), the seats lie
+// over the trick (a name is never under a card), a lower card over a higher one (each index
+// shows), and who took a finished trick is said under the felt instead of over the cards. During
+// a sweep only the names are checked: the cards leaving pass under the winner's seat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot, clientState } from '../e2e/harness.js';
+import { startServer, openBrowser, signIn, createTable, fillAndStart, until, myTurn, screenshot, clientState } from './harness.js';
 
 const RUNS = [
   { name: 'desktop-en', width: 1366, height: 768, lang: 'en', touch: false },
@@ -22,10 +21,10 @@ const RUNS = [
  * shows the card itself; for each seat's name, whether its centre shows the name. Returns the
  * faults in words.
  */
-function faults(page) {
-  return page.evaluate(() => {
+function faults(page, { indices = true } = {}) {
+  return page.evaluate((indices) => {
     const out = [];
-    const cards = [...document.querySelectorAll('.trick .played .card')];
+    const cards = indices ? [...document.querySelectorAll('.trick .played .card')] : [];
     for (const card of cards) {
       const r = card.getBoundingClientRect();
       if (r.width === 0 || getComputedStyle(card.closest('.played')).opacity === '0') continue;
@@ -41,7 +40,7 @@ function faults(page) {
       if (hit && !name.contains(hit) && hit.closest('.played')) out.push(`${name.textContent} is under a played card`);
     }
     return out;
-  });
+  }, indices);
 }
 
 for (const run of RUNS) {
@@ -81,7 +80,8 @@ for (const run of RUNS) {
             const sweep = await page.waitForSelector('.trick.sweep', { timeout: 8_000 }).catch(() => null);
             if (sweep) {
               sweeps += 1;
-              assert.deepEqual(await faults(page), [], 'during a sweep');
+              // Cards on their way out pass under the winner's seat: its name stays on top.
+              assert.deepEqual(await faults(page, { indices: false }), [], 'during a sweep');
               await screenshot(page, `second-sweep-${game}-${run.name}`);
             }
           }
