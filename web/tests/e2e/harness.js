@@ -169,6 +169,13 @@ export function clientState(page) {
   });
 }
 
+/** Switches the page to Arabic (when `lang` is 'ar') and waits for the right-to-left layout. */
+export async function useLang(page, lang) {
+  if (lang !== 'ar') return;
+  if ((await clientState(page)).lang !== 'ar') await page.click('.lang-btn');
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+}
+
 /** Opens the home page and chooses a name. */
 export async function signIn(page, base, name) {
   await page.goto(`${base}/`);
@@ -293,4 +300,13 @@ export function replayFaults(page) {
     }
     return out;
   });
+}
+
+/**
+ * The person's choice in the struck-project test and the search for its seed
+ * (tests/tools/find-struck-seed.mjs): pass every bid, play the first legal card.
+ * @param {string[]} legal
+ */
+export function strikeSeedChoice(legal) {
+  return legal.find((a) => a === 'pass') ?? legal[0];
 }

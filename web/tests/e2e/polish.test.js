@@ -9,7 +9,7 @@
 // says when and with whom.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, signIn, createTable, until, myTurn, screenshot, clientState } from './harness.js';
+import { startServer, openBrowser, signIn, createTable, until, myTurn, screenshot, clientState, useLang } from './harness.js';
 import { translate } from '../../js/i18n.js';
 import { cardWords, joinList, hasOnlyWesternDigits } from '../../js/words.js';
 
@@ -19,13 +19,6 @@ const RUNS = [
   { name: 'phone-en', width: 390, height: 844, lang: 'en', touch: true },
   { name: 'phone-ar', width: 390, height: 844, lang: 'ar', touch: true },
 ];
-
-/** Switches the page to Arabic when the run is in Arabic. */
-async function useLang(page, lang) {
-  if (lang !== 'ar') return;
-  if ((await clientState(page)).lang !== 'ar') await page.click('.lang-btn');
-  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-}
 
 /** One bidding decision of mine: pass (or the lowest bid), or the first Hokm. */
 async function bid(page, st) {
