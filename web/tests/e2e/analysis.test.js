@@ -120,11 +120,15 @@ for (const run of RUNS) {
       await signIn(page, base, run.lang === 'ar' ? 'نورة' : 'Noura');
       // A game's name with its count stays on one line (issue 35, item 4).
       for (const g of ['kout6', 'kout4']) {
-        const lines = await page.$eval(`input[data-key="game-${g}"] + .game-name`, (el) => {
+        // Queried and measured in one step, once laid out: the home page may be redrawn between a
+        // query and a measure (a detached name has no lines at all).
+        const lines = await (await page.waitForFunction((sel) => {
+          const el = document.querySelector(sel);
+          if (!el) return 0;
           const r = document.createRange();
           r.selectNodeContents(el);
           return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
-        });
+        }, `input[data-key="game-${g}"] + .game-name`)).jsonValue();
         assert.equal(lines, 1, `${t(`game.${g}`)} on one line`);
       }
       await screenshot(page, `game-names-${run.name}`);
