@@ -117,8 +117,9 @@ pub fn play_game<G: Playable>(config: &Config, index: usize, half: usize) -> Res
     let rules = G::Rules::from_options(config.kind, &config.options).map_err(|e| e.to_string())?;
     let random = AnyBot::Builtin(BotSpec::RANDOM);
     let bot_of = |b: usize| config.bots.get(b).unwrap_or(&random);
-    let mut start = |b: usize, seat: Seat, seed: u64| {
-        bot_of(b).start::<G>(config.kind, &rules, seat, seed, &config.exec).map_err(|e| e.to_string())
+    let mut start = |b: usize, seat: Seat, seed: u64| match bot_of(b) {
+        AnyBot::Oracle => G::oracle(&rules).ok_or_else(|| format!("{} has no oracle", config.kind.title())),
+        bot => bot.start::<G>(config.kind, &rules, seat, seed, &config.exec).map_err(|e| e.to_string()),
     };
     play_game_with::<G>(config, index, half, &mut start)
 }
@@ -176,7 +177,11 @@ pub fn play_game_with<G: Playable>(
                 let view = m.game().view(Some(seat));
                 let bot = bots.get_mut(seat.index()).ok_or("no bot at a seat")?;
                 let start = Instant::now();
-                let action = bot.choose(seat, &view, &legal);
+                // Only the oracle sees the game whole; every other bot answers from its view.
+                let action = match bot.choose_seeing(seat, m.game(), &legal) {
+                    Some(action) => action,
+                    None => bot.choose(seat, &view, &legal),
+                };
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
                 let b = bot_at(seat.index(), half) & 1;
                 decision_ms[b].push(ms);
@@ -261,6 +266,8 @@ pub struct Summary {
     pub game: GameKind,
     /// The bots, as written on the command line.
     pub bots: [String; 2],
+    /// Per bot, whether it cheats: the `oracle`, which sees every hand (a ceiling, not a player).
+    pub cheats: [bool; 2],
     /// Duplicate matches played (each is two games).
     pub matches: usize,
     /// Games played (twice the duplicate matches).
@@ -328,6 +335,7 @@ pub fn summarize(config: &Config, outcomes: &[DuplicateOutcome]) -> Summary {
     Summary {
         game: config.kind,
         bots: config.bots.each_ref().map(ToString::to_string),
+        cheats: config.bots.each_ref().map(AnyBot::is_oracle),
         matches: outcomes.len(),
         games,
         wins,
@@ -398,6 +406,7 @@ impl Summary {
         json!({
             "game": self.game.id(),
             "bots": self.bots,
+            "cheats": self.cheats,
             "matches": self.matches,
             "games": self.games,
             "wins": self.wins,
@@ -444,6 +453,9 @@ impl Summary {
             "  ms per decision  {a}: mean {:.2}, p99 {:.2}, max {:.1}  {b}: mean {:.2}, p99 {:.2}, max {:.1}\n",
             self.ms_mean[0], self.ms_p99[0], self.ms_max[0], self.ms_mean[1], self.ms_p99[1], self.ms_max[1]
         ));
+        for (bot, _) in self.bots.iter().zip(self.cheats).filter(|(_, cheats)| *cheats) {
+            out.push_str(&format!("  CHEAT: {bot} sees every hand; its figures are a ceiling, not a player's\n"));
+        }
         for (bot, (count, first)) in self.bots.iter().zip(self.faults.iter().zip(&self.first_fault)) {
             if let Some(first) = first {
                 out.push_str(&format!("  faults of {bot}: {count}, the first: {first}\n"));

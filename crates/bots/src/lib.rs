@@ -46,12 +46,13 @@ pub mod fit;
 pub mod hint;
 mod kabul;
 mod kout;
+mod oracle;
 mod search;
 pub mod throughput;
 
-pub use self::baloot::{BalootHeuristic, BalootStrong};
+pub use self::baloot::{BalootHeuristic, BalootOracle, BalootStrong};
 pub use self::kabul::{KabulHeuristic, KabulStrong, SearchStats};
-pub use self::kout::{KoutHeuristic, KoutStrong};
+pub use self::kout::{KoutHeuristic, KoutOracle, KoutStrong};
 pub use self::search::{MAX_DEALS, NODES_PER_MS, Search};
 pub use analysis::{Evaluation, Unit};
 pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
@@ -77,6 +78,14 @@ pub trait Bot<G: Game>: Send {
     /// decided instead). Built-in bots make none.
     fn take_faults(&mut self) -> Vec<Fault> {
         Vec::new()
+    }
+
+    /// Chooses seeing the whole of `game`, every hidden card included: only the arena's `oracle`
+    /// does ([`AnyBot::Oracle`], a ceiling for measurement that no table, terminal game or bot
+    /// protocol seats). The arena asks it first; every honest bot answers `None` and is asked
+    /// [`Bot::choose`] with its seat's view.
+    fn choose_seeing(&mut self, _seat: Seat, _game: &G, _legal: &[G::Action]) -> Option<G::Action> {
+        None
     }
 }
 
@@ -197,13 +206,23 @@ pub const BUILTIN_NAMES: &[&str] = &["easy", "medium", "hard", "random", "heuris
 /// The longest time per decision `strong:ms=N` accepts, in milliseconds.
 pub const MAX_MS: u32 = 60_000;
 
-/// A bot name that is not known.
+/// A bot name that is not known, or the arena's `oracle` named where people play.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P (0 <= P <= 1), strong \
-     or strong:ms=N (1 <= N <= 60000) and/or strong:bids=solved"
-)]
-pub struct UnknownBot(String);
+pub enum UnknownBot {
+    /// Not a bot's name.
+    #[error(
+        "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P (0 <= P <= 1), strong \
+         or strong:ms=N (1 <= N <= 60000) and/or strong:bids=solved"
+    )]
+    Name(String),
+    /// `oracle`, which sees every hand: it plays only in the arena, as a measure of the ceiling.
+    #[error("{ORACLE_REFUSED}")]
+    Oracle,
+}
+
+/// Why the `oracle` is refused wherever people play (tables, `majlis play`, the bot protocol).
+pub const ORACLE_REFUSED: &str =
+    "the oracle sees every hand, so it cheats: it plays only in `majlis arena`, to measure the ceiling";
 
 impl FromStr for BotSpec {
     type Err = UnknownBot;
@@ -212,11 +231,12 @@ impl FromStr for BotSpec {
     /// `bot:`, with settings after a colon, separated by commas: `forget=P` for the heuristic (or
     /// random, which ignores it), `ms=N` and `bids=solved` or `bids=heuristic` for the strong bot. A level with settings is written by its kind.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || UnknownBot(s.chars().take(40).collect());
+        let err = || UnknownBot::Name(s.chars().take(40).collect());
         let s = s.trim();
         let s = s.strip_prefix("bot:").unwrap_or(s);
         let (name, settings) = s.split_once(':').unwrap_or((s, ""));
         let mut spec = match name {
+            "oracle" => return Err(UnknownBot::Oracle),
             "random" => BotSpec::RANDOM,
             "heuristic" => BotSpec::HEURISTIC,
             "strong" => BotSpec::STRONG,
@@ -256,6 +276,10 @@ pub enum AnyBot {
     Builtin(BotSpec),
     /// A program that speaks the bot protocol.
     Exec(ExecCommand),
+    /// `oracle`: sees every hand and decides by the solver ([`Bot::choose_seeing`]). The arena
+    /// seats it, marked as a cheat, to measure the ceiling an honest bot could approach; starting
+    /// it anywhere else is refused ([`ORACLE_REFUSED`]).
+    Oracle,
 }
 
 impl AnyBot {
@@ -279,14 +303,21 @@ impl AnyBot {
                 let hello = Hello::new(kind, rules, seat);
                 Ok(Box::new(ExternalBot::<G>::start(command, &hello, seed, exec)?))
             }
+            AnyBot::Oracle => Err(StartError { command: "oracle".into(), reason: ORACLE_REFUSED.into() }),
         }
+    }
+
+    /// Whether this is the arena's `oracle`, which sees every hand: a cheat, for measurement.
+    #[must_use]
+    pub const fn is_oracle(&self) -> bool {
+        matches!(self, AnyBot::Oracle)
     }
 
     /// The external program, if this is one.
     #[must_use]
     pub fn command(&self) -> Option<&ExecCommand> {
         match self {
-            AnyBot::Builtin(_) => None,
+            AnyBot::Builtin(_) | AnyBot::Oracle => None,
             AnyBot::Exec(c) => Some(c),
         }
     }
@@ -303,6 +334,7 @@ impl fmt::Display for AnyBot {
         match self {
             AnyBot::Builtin(spec) => spec.fmt(f),
             AnyBot::Exec(command) => write!(f, "exec:{command}"),
+            AnyBot::Oracle => f.write_str("oracle"),
         }
     }
 }
@@ -321,10 +353,11 @@ pub enum BadBot {
 impl FromStr for AnyBot {
     type Err = BadBot;
 
-    /// `exec:CMD` for an external program, else a [`BotSpec`].
+    /// `exec:CMD` for an external program, `oracle` for the arena's ceiling, else a [`BotSpec`].
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().strip_prefix("exec:") {
             Some(command) => Ok(AnyBot::Exec(ExecCommand::parse(command)?)),
+            None if s.trim().strip_prefix("bot:").unwrap_or(s.trim()) == "oracle" => Ok(AnyBot::Oracle),
             None => Ok(AnyBot::Builtin(s.parse()?)),
         }
     }
@@ -355,6 +388,12 @@ pub trait Playable: Game {
         _ms: u32,
         _seed: u64,
     ) -> Option<Evaluation<Self::Action>> {
+        None
+    }
+
+    /// The arena's `oracle` for this game ([`Bot::choose_seeing`]), for a table under `rules`;
+    /// `None` where the game has none (Kabul, a test's stand-in).
+    fn oracle(_rules: &Self::Rules) -> Option<Box<dyn Bot<Self>>> {
         None
     }
 }

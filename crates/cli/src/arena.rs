@@ -24,7 +24,8 @@ pub struct Args {
     /// docs/bot-protocol.md); the figures are for the first. Built in: random, heuristic
     /// (`:forget=P`, Kabul memory), strong (`:ms=N` per decision: 400 in Kout Bo and Baloot, 100
     /// in Kabul; `:bids=solved` to bid by the solver-fitted estimates) and the levels easy, medium,
-    /// hard (hard is strong).
+    /// hard (hard is strong). `oracle` (Kout Bo and Baloot) sees every hand and solves the real
+    /// deal: a cheat, marked so in the output, that measures the ceiling an honest bot could reach.
     #[arg(long)]
     bots: String,
     /// The time an external bot is given per decision (`ms` in its `act` messages), in
@@ -69,7 +70,7 @@ pub fn run(args: Args) -> ExitCode {
 fn parse_bots(text: &str) -> anyhow::Result<[AnyBot; 2]> {
     let mut names: Vec<String> = Vec::new();
     for word in text.split(',').map(str::trim) {
-        let starts_bot = bots::BUILTIN_NAMES.iter().chain(&["bot:", "exec:"]).any(|p| word.starts_with(p));
+        let starts_bot = bots::BUILTIN_NAMES.iter().chain(&["bot:", "exec:", "oracle"]).any(|p| word.starts_with(p));
         match names.last_mut() {
             Some(last) if !starts_bot => {
                 last.push(',');

@@ -242,6 +242,21 @@ async fn nobody_names_a_command_from_a_socket() {
     server.stop().await;
 }
 
+#[tokio::test]
+async fn the_oracle_that_sees_every_hand_is_never_seated() {
+    let server = TestServer::start(config(), &temp_db("external-no-oracle")).await;
+    let mut sara = Client::new(server.addr, "Sara").await;
+    let code = sara.create("baloot", json!({})).await;
+    sara.send(json!({ "type": "set_bot", "table": code, "seat": 1, "bot": "oracle", "id": "seat" })).await;
+    let e = sara.until(|v| v["id"] == "seat").await;
+    assert_eq!(e["code"], "bad_request", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("sees every hand"), "the refusal says why: {e}");
+    sara.send(json!({ "type": "fill_bots", "table": code, "bot": "bot:oracle", "id": "fill" })).await;
+    let e = sara.until(|v| v["id"] == "fill").await;
+    assert_eq!(e["code"], "bad_request", "{e}");
+    server.stop().await;
+}
+
 #[test]
 fn named_bots_parse_and_refuse_bad_names() {
     let bot = NamedBot::parse("wanderer=python3 'my bots/w.py' --fast").unwrap();
@@ -249,9 +264,17 @@ fn named_bots_parse_and_refuse_bad_names() {
         (bot.name(), bot.command().argv()),
         ("wanderer", &["python3", "my bots/w.py", "--fast"].map(String::from)[..])
     );
-    for bad in
-        ["wanderer", "=python3", "Wanderer=python3", "heuristic=python3", "random=python3", "exec=sh", "w=", "w='open"]
-    {
+    for bad in [
+        "wanderer",
+        "=python3",
+        "Wanderer=python3",
+        "heuristic=python3",
+        "random=python3",
+        "exec=sh",
+        "oracle=sh",
+        "w=",
+        "w='open",
+    ] {
         assert!(NamedBot::parse(bad).is_err(), "{bad}");
     }
 }

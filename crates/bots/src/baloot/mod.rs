@@ -6,10 +6,13 @@
 //! - `strong`: the heuristic's bids (or `bids`, the estimates fitted on solved deals) and calls,
 //!   cards chosen by solving the deals of `deals`, each scored as the rules score the hand
 //!   (`score`); how, in [`crate::search`].
+//! - `oracle` (the arena only): sees every hand and solves the real deal, a measure of the
+//!   ceiling ([`crate::Bot::choose_seeing`]).
 
 pub(crate) mod bids;
 pub(crate) mod deals;
 pub(crate) mod heuristic;
+pub(crate) mod oracle;
 pub(crate) mod score;
 pub(crate) mod strong;
 #[cfg(test)]
@@ -19,6 +22,7 @@ use baloot::Baloot;
 use game::Seat;
 
 pub use self::heuristic::BalootHeuristic;
+pub use self::oracle::BalootOracle;
 pub use self::strong::BalootStrong;
 use crate::search::Search;
 use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot};
@@ -46,5 +50,9 @@ impl Playable for Baloot {
         seed: u64,
     ) -> Option<Evaluation<Self::Action>> {
         BalootStrong::new(ms, seed, *rules).evaluate(seat, view, legal)
+    }
+
+    fn oracle(rules: &Self::Rules) -> Option<Box<dyn Bot<Self>>> {
+        Some(Box::new(BalootOracle::new(*rules)))
     }
 }

@@ -60,6 +60,12 @@ impl Scorer {
         Scorer { rules, mode, team: bidder.team(), bidder: bidder.team(), multiplier: 1, projects, counted, baloot }
     }
 
+    /// The same scorer with the hand's stake multiplied by `factor` (a double, a Gahwa).
+    pub(crate) fn times(mut self, factor: u8) -> Scorer {
+        self.multiplier = factor;
+        self
+    }
+
     /// The result for the bot's team when it takes `value` more card points from `pos` on (the
     /// solver's value, a Kaboot counted at [`kaboot_value`]).
     pub(crate) fn result(&self, pos: &BalootPosition, value: u16) -> f64 {

@@ -64,3 +64,30 @@ fn an_evaluation_is_the_same_for_the_same_seed_and_counts_its_deals() {
     });
     assert!(checked > 5);
 }
+
+#[test]
+fn the_oracle_plays_in_the_arena_marked_a_cheat_and_nowhere_else() {
+    use crate::arena::{self, Config};
+    use crate::{AnyBot, BotSpec};
+    use game::GameKind;
+
+    let mut config = Config::new(GameKind::Baloot, [AnyBot::Oracle, BotSpec::HEURISTIC.into()], 3);
+    config.max_hands = 4;
+    let outcomes: Vec<_> = (0..2).map(|i| arena::play_duplicate::<Baloot>(&config, i).expect("plays")).collect();
+    let summary = arena::summarize(&config, &outcomes);
+    assert_eq!(summary.cheats, [true, false]);
+    assert_eq!(summary.to_json()["cheats"], serde_json::json!([true, false]));
+    assert!(summary.to_text().contains("CHEAT: oracle sees every hand"), "{}", summary.to_text());
+    assert!(summary.mean_diff > 0.0, "the oracle lost to the heuristic: {}", summary.to_text());
+
+    let refused = AnyBot::Oracle.start::<Baloot>(
+        GameKind::Baloot,
+        &BalootRules::seed(),
+        Seat::new(1).expect("seat"),
+        1,
+        &crate::ExecConfig::default(),
+    );
+    assert!(refused.is_err_and(|e| e.to_string().contains("sees every hand")));
+    assert_eq!("oracle".parse::<BotSpec>(), Err(crate::UnknownBot::Oracle));
+    assert_eq!("bot:oracle".parse::<AnyBot>(), Ok(AnyBot::Oracle));
+}

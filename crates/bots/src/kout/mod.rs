@@ -5,10 +5,13 @@
 //!   table has shown.
 //! - `strong`: the heuristic's bids and trump (or `bids`, the estimates fitted on solved deals),
 //!   cards chosen by solving the deals of `deals` (how, in [`crate::search`]).
+//! - `oracle` (the arena only): sees every hand and solves the real deal, a measure of the
+//!   ceiling ([`crate::Bot::choose_seeing`]).
 
 pub(crate) mod bids;
 pub(crate) mod deals;
 pub(crate) mod heuristic;
+pub(crate) mod oracle;
 pub(crate) mod strong;
 #[cfg(test)]
 mod tests;
@@ -17,6 +20,7 @@ use game::Seat;
 use kout::Kout;
 
 pub use self::heuristic::KoutHeuristic;
+pub use self::oracle::KoutOracle;
 pub use self::strong::KoutStrong;
 use crate::search::Search;
 use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot};
@@ -43,5 +47,9 @@ impl Playable for Kout {
         seed: u64,
     ) -> Option<Evaluation<Self::Action>> {
         KoutStrong::new(ms, seed).evaluate(seat, view, legal)
+    }
+
+    fn oracle(_rules: &Self::Rules) -> Option<Box<dyn Bot<Self>>> {
+        Some(Box::new(KoutOracle::new()))
     }
 }

@@ -67,3 +67,97 @@ fn the_bidding_makes_the_real_deal_likelier_than_a_blind_one() {
     let (real, blind) = (real / f64::from(n), blind / f64::from(n));
     assert!(real > blind + 0.3, "mean log weight of the real deals {real:.3}, of blind deals {blind:.3}");
 }
+
+#[test]
+fn the_oracles_cards_keep_the_real_deals_solved_tricks() {
+    use crate::Bot;
+    use kout::KoutAction;
+    use solver::{KoutPosition, KoutSolver};
+
+    let mut oracle = super::KoutOracle::new();
+    let mut solver = KoutSolver::new();
+    let mut checked = 0;
+    let new = |g: u64| {
+        let rules = KoutRules { variant: Variant::Four, play_out: false };
+        Kout::new(Variant::Four.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+    };
+    each_play(6, 2, new, &mut KoutHeuristic, |game: &Kout, seat| {
+        let mut legal = Vec::new();
+        game.legal_actions(seat, &mut legal);
+        let Ok(pos) = KoutPosition::from_game(game) else { return };
+        if legal.len() < 2 {
+            return;
+        }
+        let fallbacks = oracle.fallbacks();
+        let Some(KoutAction::Play(card)) = oracle.choose_seeing(seat, game, &legal) else {
+            panic!("the oracle plays a card in the trick play")
+        };
+        if oracle.fallbacks() > fallbacks {
+            return; // a solve outgrew the cap: the heuristic decided
+        }
+        let team = seat.team();
+        let before = pos.tricks_won()[team] + solver.value_for(&pos, team);
+        let mut next = pos.clone();
+        next.play(card).expect("a legal card");
+        let after = next.tricks_won()[team] + solver.value_for(&next, team);
+        assert_eq!(after, before, "{card} gave away a trick with every hand known");
+        checked += 1;
+    });
+    assert!(checked > 40, "only {checked} card choices");
+}
+
+#[test]
+fn the_oracle_bids_only_what_its_team_makes_with_every_hand_known() {
+    use crate::Bot;
+    use kout::{Bid, Contract, KoutAction};
+    use solver::{KoutPosition, KoutSolver};
+
+    let mut oracle = super::KoutOracle::new();
+    let mut solver = KoutSolver::new();
+    let (mut bids, mut passes) = (0, 0);
+    let new = |g: u64| {
+        let rules = KoutRules { variant: Variant::Four, play_out: false };
+        Kout::new(Variant::Four.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+    };
+    each_play(12, 2, new, &mut KoutHeuristic, |game: &Kout, seat| {
+        let mut legal = Vec::new();
+        game.legal_actions(seat, &mut legal);
+        if !legal.iter().any(|a| matches!(a, KoutAction::Bid(_))) {
+            return;
+        }
+        let hands: Vec<_> = Seat::all(4).map(|s| game.held(s)).collect();
+        let mut best = |bid: Bid| {
+            cards::Suit::ALL
+                .into_iter()
+                .map(|trump| {
+                    let contract = Contract { maker: seat, bid, malzoom: false };
+                    let pos = KoutPosition::new(Variant::Four, contract, trump, &hands).expect("a position");
+                    solver.value_for(&pos, seat.team())
+                })
+                .max()
+                .expect("four suits")
+        };
+        let fallbacks = oracle.fallbacks();
+        let chosen = oracle.choose_seeing(seat, game, &legal);
+        if oracle.fallbacks() > fallbacks {
+            return; // a solve outgrew the cap: the heuristic decided
+        }
+        match chosen {
+            Some(KoutAction::Bid(bid)) if legal.contains(&KoutAction::Pass) => {
+                assert!(best(bid) >= bid.tricks(), "bid {bid} its team cannot make");
+                bids += 1;
+            }
+            Some(KoutAction::Pass) => {
+                let lowest =
+                    legal.iter().filter_map(|a| if let KoutAction::Bid(b) = a { Some(*b) } else { None }).min();
+                let lowest = lowest.expect("a bid is legal");
+                assert!(best(lowest) < lowest.tricks(), "passed on {lowest}, which its team makes");
+                passes += 1;
+            }
+            Some(KoutAction::Bid(_)) => {} // forced: the dealer must bid
+            other => panic!("the oracle answered {other:?} in the bidding"),
+        }
+    });
+    assert!(bids > 3 && passes > 3, "only {bids} bids and {passes} passes");
+    assert!(oracle.fallbacks() * 10 <= bids + passes, "{} fallbacks", oracle.fallbacks());
+}

@@ -56,7 +56,8 @@ impl NamedBot {
         if !valid {
             return Err(NamedBotError::Name(name.to_owned()));
         }
-        if name.parse::<BotSpec>().is_ok() || name.starts_with("exec") {
+        // `oracle` names the arena's cheat: refused everywhere people play, so never a program either.
+        if name.parse::<BotSpec>().is_ok() || name.starts_with("exec") || name == "oracle" {
             return Err(NamedBotError::Builtin(name.to_owned()));
         }
         Ok(NamedBot { name: name.to_owned(), command: ExecCommand::parse(command)? })
