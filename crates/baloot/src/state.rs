@@ -221,6 +221,18 @@ pub struct Baloot {
 }
 
 impl Baloot {
+    /// A match standing at `score` whose next hand `dealer` deals, with no earlier hands kept:
+    /// where a bot plays out deals of its own from the hand in play (the score decides the Sun's
+    /// double and where a Gahwa leaves the match).
+    ///
+    /// # Errors
+    /// A dealer outside the four seats.
+    pub fn at_score(rules: BalootRules, dealer: Seat, score: ByTeam<i32>) -> Result<Self, crate::SetupError> {
+        let mut game = <Baloot as game::Game>::new(game::GameKind::Baloot, rules, dealer)?;
+        game.score = score;
+        Ok(game)
+    }
+
     /// The cards `seat` holds now (empty before the first deal and for a seat outside the table).
     /// Only for code that may see every hand (tests, solvers run by the engine's owner): a bot
     /// sees its seat's view.

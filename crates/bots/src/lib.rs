@@ -160,14 +160,23 @@ pub struct BotSpec {
     /// (`strong:bids=solved`) instead of the heuristic's (`bids=heuristic`, the default, which
     /// measures stronger: see the README). The other kinds and Kabul ignore it.
     pub solved_bids: bool,
+    /// The strong bot in Baloot: makes its bids and calls by playing out sampled deals with the
+    /// heuristic (`strong:bids=sim`). Kout Bo and the other kinds ignore it.
+    pub simulated_bids: bool,
     /// The level it was named by, if any: it is then written by that name.
     pub level: Option<Level>,
 }
 
 impl BotSpec {
     /// The random bot.
-    pub const RANDOM: BotSpec =
-        BotSpec { kind: BotKind::Random, forget: 0.0, ms: None, solved_bids: false, level: None };
+    pub const RANDOM: BotSpec = BotSpec {
+        kind: BotKind::Random,
+        forget: 0.0,
+        ms: None,
+        solved_bids: false,
+        simulated_bids: false,
+        level: None,
+    };
     /// The heuristic bot with perfect memory.
     pub const HEURISTIC: BotSpec = BotSpec { kind: BotKind::Heuristic, ..BotSpec::RANDOM };
     /// The strong bot with the default time per decision.
@@ -192,6 +201,8 @@ impl fmt::Display for BotSpec {
                 }
                 if self.solved_bids {
                     write!(f, "{sep}bids=solved")?;
+                } else if self.simulated_bids {
+                    write!(f, "{sep}bids=sim")?;
                 }
                 Ok(())
             }
@@ -212,7 +223,7 @@ pub enum UnknownBot {
     /// Not a bot's name.
     #[error(
         "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P (0 <= P <= 1), strong \
-         or strong:ms=N (1 <= N <= 60000) and/or strong:bids=solved"
+         or strong:ms=N (1 <= N <= 60000) and/or strong:bids=solved|sim"
     )]
     Name(String),
     /// `oracle`, which sees every hand: it plays only in the arena, as a measure of the ceiling.
@@ -229,7 +240,7 @@ impl FromStr for BotSpec {
 
     /// A level (`easy`, `medium`, `hard`) or a kind (`random`, `heuristic`, `strong`), maybe after
     /// `bot:`, with settings after a colon, separated by commas: `forget=P` for the heuristic (or
-    /// random, which ignores it), `ms=N` and `bids=solved` or `bids=heuristic` for the strong bot. A level with settings is written by its kind.
+    /// random, which ignores it), `ms=N` and `bids=solved`, `bids=sim` or `bids=heuristic` for the strong bot. A level with settings is written by its kind.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || UnknownBot::Name(s.chars().take(40).collect());
         let s = s.trim();
@@ -252,9 +263,10 @@ impl FromStr for BotSpec {
                     spec.ms = Some(n.parse::<u32>().ok().filter(|n| (1..=MAX_MS).contains(n)).ok_or_else(err)?);
                 }
                 (Some(("bids", b)), BotKind::Strong) => {
-                    spec.solved_bids = match b {
-                        "solved" => true,
-                        "heuristic" => false,
+                    (spec.solved_bids, spec.simulated_bids) = match b {
+                        "solved" => (true, false),
+                        "sim" => (false, true),
+                        "heuristic" => (false, false),
                         _ => return Err(err()),
                     };
                 }
@@ -445,6 +457,7 @@ mod tests {
             "strong:ms=40",
             "strong:bids=solved",
             "strong:ms=40,bids=solved",
+            "strong:bids=sim",
             "easy",
         ] {
             let spec: BotSpec = text.parse().expect("parses");

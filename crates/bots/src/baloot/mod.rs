@@ -9,6 +9,7 @@
 //! - `oracle` (the arena only): sees every hand and solves the real deal, a measure of the
 //!   ceiling ([`crate::Bot::choose_seeing`]).
 
+pub(crate) mod auction;
 pub(crate) mod bids;
 pub(crate) mod deals;
 pub(crate) mod heuristic;
@@ -36,7 +37,8 @@ impl Playable for Baloot {
             BotKind::Heuristic => Box::new(BalootHeuristic),
             BotKind::Strong => Box::new(
                 BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)
-                    .with_solved_bids(spec.solved_bids),
+                    .with_solved_bids(spec.solved_bids)
+                    .with_simulated_bids(spec.simulated_bids),
             ),
         }
     }

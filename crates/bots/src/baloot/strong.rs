@@ -29,6 +29,8 @@ pub struct BalootStrong {
     solver: BalootSolver,
     /// Bids by the solver-fitted estimates (else the heuristic's).
     solved_bids: bool,
+    /// Bids and calls by playing out sampled deals ([`super::auction`]).
+    simulated_bids: bool,
 }
 
 impl Search for BalootStrong {
@@ -47,7 +49,16 @@ impl BalootStrong {
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: BalootSolver::new(),
             solved_bids: false,
+            simulated_bids: false,
         }
+    }
+
+    /// The same bot, making its bids and calls by playing out sampled deals
+    /// ([`super::auction`]) when `on`.
+    #[must_use]
+    pub fn with_simulated_bids(mut self, on: bool) -> Self {
+        self.simulated_bids = on;
+        self
     }
 
     /// The same bot, bidding by the estimates fitted on solved deals ([`super::bids`]) when `on`,
@@ -56,6 +67,12 @@ impl BalootStrong {
     pub fn with_solved_bids(mut self, on: bool) -> Self {
         self.solved_bids = on;
         self
+    }
+
+    /// The deals a call is tried on: a deal played out for every candidate costs about as much as
+    /// a millisecond buys, so the budget's milliseconds, within 8–200.
+    fn auction_deals(&self) -> usize {
+        (self.ms as usize / 2).clamp(8, 200)
     }
 
     /// The card to play, if searching decides one.
@@ -124,6 +141,12 @@ impl BalootStrong {
 
 impl Bot<Baloot> for BalootStrong {
     fn choose(&mut self, seat: Seat, view: &BalootView, legal: &[BalootAction]) -> BalootAction {
+        let deals = self.auction_deals();
+        if self.simulated_bids
+            && let Some(call) = super::auction::choose(seat, view, legal, self.rules, &mut self.rng, deals)
+        {
+            return call;
+        }
         let heuristic = BalootHeuristic.choose(seat, view, legal);
         let cards = legal_cards(legal);
         if self.solved_bids
