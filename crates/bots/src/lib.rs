@@ -160,8 +160,8 @@ pub struct BotSpec {
     /// (`strong:bids=solved`) instead of the heuristic's (`bids=heuristic`, the default, which
     /// measures stronger: see the README). The other kinds and Kabul ignore it.
     pub solved_bids: bool,
-    /// The strong bot in Baloot: makes its bids and calls by playing out sampled deals with the
-    /// heuristic (`strong:bids=sim`). Kout Bo and the other kinds ignore it.
+    /// The strong bot in Kout Bo and Baloot: makes its bids, trump and calls by playing out sampled
+    /// deals with the heuristic (`strong:bids=sim`). The other kinds and Kabul ignore it.
     pub simulated_bids: bool,
     /// The level it was named by, if any: it is then written by that name.
     pub level: Option<Level>,

@@ -97,6 +97,24 @@ pub struct Kout {
 }
 
 impl Kout {
+    /// A match standing at `score` after `hands_dealt` hands, whose next hand `dealer` deals, with
+    /// no earlier hands kept: where a bot plays out deals of its own from the hand in play (the
+    /// score and the hand's number decide where the match ends).
+    ///
+    /// # Errors
+    /// The rules' variant is not a Kout Bo game's, or the dealer is outside the table.
+    pub fn at_score(
+        rules: KoutRules,
+        dealer: Seat,
+        score: ByTeam<i32>,
+        hands_dealt: usize,
+    ) -> Result<Self, crate::SetupError> {
+        let mut game = <Kout as game::Game>::new(rules.variant.kind(), rules, dealer)?;
+        game.score = score;
+        game.hands_dealt = hands_dealt;
+        Ok(game)
+    }
+
     /// How many seats the table has.
     pub(crate) fn seats(&self) -> usize {
         self.rules.variant.seats()

@@ -1,35 +1,19 @@
-//! Baloot's bidding by simulation (`strong:bids=sim`): every call a seat may make is tried on deals
-//! sampled from what it knows, each played out to the end of the hand by the heuristic.
-//!
-//! A deal is the seat's own five cards and the face-up card where they lie, the other 26 cards
-//! shuffled into the other hands and the stock. It is kept only if the heuristic, holding those
-//! cards, would have made every call the others made so far (the others' bids weigh the deals, as
-//! in the card play). Then, on the same deals for every candidate (so that the luck of the deal
-//! cancels out between them), the candidate is made, the heuristic finishes the auction and plays
-//! the hand, and the hand's game points for the seat's team less the other's are compared with what
-//! the heuristic's own call gets on the same deal. Another call is made only when its mean advantage
-//! clears [`CLEAR`] standard errors. A hand that ends the match counts [`MATCH_END`] points more for
-//! the winner.
+//! Baloot's bidding by simulation (`strong:bids=sim`, how in [`crate::search::auction`]): the
+//! deals, each the seat's own five cards and the face-up card where they lie, the other 26 cards
+//! shuffled into the other hands and the stock, kept only if the others' calls are the heuristic's
+//! with those cards. Every call is tried: the bids, the doubling steps, Gahwa, Ashkal, Kawesh.
 
 use arrayvec::ArrayVec;
 use baloot::{Baloot, BalootAction, BalootRules, BalootView, HandView, StageView};
 use cards::{Card, CardSet, Deck, DeckKind};
-use game::{Actor, Game, Phase, Seat, Winner};
+use game::{Actor, Game, Seat};
 use rand_chacha::ChaCha8Rng;
 
+use crate::search::auction;
 use crate::{BalootHeuristic, Bot};
 
 /// What ending the match is worth on top of the hand's points: the match's target.
 const MATCH_END: f64 = 152.0;
-
-/// How many standard errors a call's mean advantage over the heuristic's must clear to be made.
-const CLEAR: f64 = 2.0;
-
-/// How many deals are drawn, at most, for each one kept.
-const DRAWS_PER_DEAL: usize = 12;
-
-/// The most actions a played-out hand may take.
-const MAX_STEPS: usize = 400;
 
 /// The call to make, chosen by playing out `deals` sampled deals per legal call; `None` when the
 /// hand is not in its auction.
@@ -46,38 +30,9 @@ pub(crate) fn choose(
     }
     let hand = view.hand.as_ref()?;
     let heuristic = BalootHeuristic.choose(seat, view, legal);
-    let base = legal.iter().position(|&a| a == heuristic)?;
-    // Per candidate, the sum and the sum of squares of its advantage over the heuristic's call.
-    let mut sums = vec![(0.0, 0.0); legal.len()];
-    let mut values = vec![0.0; legal.len()];
-    let mut kept = 0usize;
-    for _ in 0..deals * DRAWS_PER_DEAL {
-        if kept == deals {
-            break;
-        }
-        let Some(game) = sample(seat, view, hand, rules, rng) else { continue };
-        kept += 1;
-        for (value, &action) in values.iter_mut().zip(legal) {
-            *value = play_out(&game, seat, action)?;
-        }
-        for (sum, value) in sums.iter_mut().zip(&values) {
-            let d = value - values[base];
-            sum.0 += d;
-            sum.1 += d * d;
-        }
-    }
-    if kept < 2 {
-        return Some(heuristic);
-    }
-    // Another call only when its advantage stands out from the noise of the deals.
-    let n = kept as f64;
-    let clear = |&(sum, squares): &(f64, f64)| {
-        let mean = sum / n;
-        let var = ((squares - sum * mean) / (n - 1.0)).max(0.0);
-        (mean > 0.0 && mean > CLEAR * (var / n).sqrt()).then_some(mean)
-    };
-    let best = sums.iter().enumerate().filter_map(|(i, s)| clear(s).map(|m| (i, m))).max_by(|a, b| a.1.total_cmp(&b.1));
-    Some(best.map_or(heuristic, |(i, _)| legal[i]))
+    auction::choose(seat, legal, heuristic, deals, &mut BalootHeuristic, MATCH_END, || {
+        sample(seat, view, hand, rules, rng)
+    })
 }
 
 /// A game at this point of the hand, on a deal that fits what `seat` has seen and the others'
@@ -127,35 +82,6 @@ pub(crate) fn replay(
         game.play(Actor::Seat(call.seat), call.bid).ok()?;
     }
     (game.to_act().first() == Some(seat)).then_some(game)
-}
-
-/// The hand's game points for `seat`'s team less the other team's, once `seat` makes `action` and
-/// the heuristic plays every seat to the end of the hand.
-fn play_out(game: &Baloot, seat: Seat, action: BalootAction) -> Option<f64> {
-    let before = game.score();
-    let mut g = game.clone();
-    g.play(Actor::Seat(seat), action).ok()?;
-    let mut legal = Vec::new();
-    let mut steps = 0;
-    while g.phase() == Phase::InHand {
-        steps += 1;
-        let next = g.to_act().first()?;
-        g.legal_actions(next, &mut legal);
-        if legal.is_empty() || steps > MAX_STEPS {
-            return None;
-        }
-        let chosen = BalootHeuristic.choose(next, &g.view(Some(next)), &legal);
-        g.play(Actor::Seat(next), chosen).ok()?;
-    }
-    let (ours, theirs) = (seat.team().index(), seat.team().other().index());
-    let after = g.score();
-    let gained = |t: usize| f64::from(after.get(t).copied().unwrap_or(0) - before.get(t).copied().unwrap_or(0));
-    let end = match g.outcome() {
-        Some(Winner::Team(t)) if t == seat.team() => MATCH_END,
-        Some(Winner::Team(_)) => -MATCH_END,
-        _ => 0.0,
-    };
-    Some(gained(ours) - gained(theirs) + end)
 }
 
 #[cfg(test)]

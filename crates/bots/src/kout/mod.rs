@@ -8,6 +8,7 @@
 //! - `oracle` (the arena only): sees every hand and solves the real deal, a measure of the
 //!   ceiling ([`crate::Bot::choose_seeing`]).
 
+pub(crate) mod auction;
 pub(crate) mod bids;
 pub(crate) mod deals;
 pub(crate) mod heuristic;
@@ -33,7 +34,9 @@ impl Playable for Kout {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(KoutHeuristic),
             BotKind::Strong => Box::new(
-                KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed).with_solved_bids(spec.solved_bids),
+                KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)
+                    .with_solved_bids(spec.solved_bids)
+                    .with_simulated_bids(spec.simulated_bids),
             ),
         }
     }

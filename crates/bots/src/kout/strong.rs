@@ -27,6 +27,8 @@ pub struct KoutStrong {
     solver: KoutSolver,
     /// Bids and trump by the solver-fitted estimates (else the heuristic's).
     solved_bids: bool,
+    /// Bids and trump by playing out sampled deals ([`super::auction`]).
+    simulated_bids: bool,
 }
 
 impl Search for KoutStrong {
@@ -43,7 +45,22 @@ impl KoutStrong {
             rng: ChaCha8Rng::seed_from_u64(seed),
             solver: KoutSolver::with_table_bits(15),
             solved_bids: false,
+            simulated_bids: false,
         }
+    }
+
+    /// The same bot, bidding and naming trump by playing out sampled deals ([`super::auction`])
+    /// when `on`.
+    #[must_use]
+    pub fn with_simulated_bids(mut self, on: bool) -> Self {
+        self.simulated_bids = on;
+        self
+    }
+
+    /// The deals a bid is tried on: a deal played out for every candidate costs about as much as a
+    /// millisecond buys, so the budget's milliseconds, within 8–200.
+    fn auction_deals(&self) -> usize {
+        (self.ms as usize / 2).clamp(8, 200)
     }
 
     /// The same bot, bidding and naming trump by the estimates fitted on solved deals
@@ -184,6 +201,12 @@ const TRICKS: u8 = 9;
 
 impl Bot<Kout> for KoutStrong {
     fn choose(&mut self, seat: Seat, view: &KoutView, legal: &[KoutAction]) -> KoutAction {
+        let deals = self.auction_deals();
+        if self.simulated_bids
+            && let Some(action) = super::auction::choose(seat, view, legal, &mut self.rng, deals)
+        {
+            return action;
+        }
         let heuristic = KoutHeuristic.choose(seat, view, legal);
         let cards = legal_cards(legal);
         match view.stage {

@@ -22,7 +22,8 @@
 //! the Kout bot bids its best trump's estimate with the heuristic's margin and names that trump, the
 //! Baloot bot bids the contract whose estimate clears the heuristic's bar of its place. That
 //! measures weaker than the heuristic's bidding (the README's arena figures), hence not the default.
-//! The Saudi calls and Sawa are the heuristic's.
+//! With `bids=sim` every call is tried on sampled deals played out by the heuristic ([`auction`]).
+//! Otherwise the Saudi calls and Sawa are the heuristic's.
 //!
 //! **Budget.** `ms` per decision buys about `ms` × [`Search::WORK_PER_MS`] units of work — in the
 //! trick games [`NODES_PER_MS`] solver positions, at most [`MAX_DEALS`] deals; in Kabul simulated
@@ -31,6 +32,7 @@
 //! dropped whole, so every move is compared over the same deals. A single legal card, or cards that
 //! are all equal, take no search.
 
+pub(crate) mod auction;
 pub(crate) mod budget;
 pub(crate) mod candidates;
 pub(crate) mod deal;
