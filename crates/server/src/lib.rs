@@ -51,6 +51,7 @@ use std::time::Duration;
 use game::GameKind;
 
 pub mod bus;
+pub mod daily;
 pub mod fair;
 mod http;
 mod hub;
@@ -131,6 +132,9 @@ pub struct Config {
     /// One node of several (`serve --nats URL --node NAME`, PostgreSQL only); `None`: a single
     /// server, which owns every table in its store.
     pub cluster: Option<ClusterConfig>,
+    /// The wall clock (Unix milliseconds) the daily deal's days follow: [`store::unix_ms`], or in
+    /// tests a clock they move to close a day.
+    pub wall_clock: fn() -> i64,
 }
 
 impl Default for Config {
@@ -156,6 +160,7 @@ impl Default for Config {
             secure_cookies: false,
             metrics_on_main: false,
             cluster: None,
+            wall_clock: store::unix_ms,
         }
     }
 }

@@ -89,6 +89,7 @@ fn examples() -> Vec<ServerMsg> {
         version: 4,
         game_id: Some("g_match0000000".to_owned()),
         rating_changes: None,
+        daily: None,
     };
     let log = m.record().hands[0].actions.iter().enumerate().map(|(i, a)| LogEntry {
         version: 6 + i as u64,

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -36,13 +36,17 @@ fn pending(status: AnalysisStatus) -> Response {
 }
 
 /// The stored analysis of a finished match, or the news that it is on its way.
-async fn analysis(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {
+async fn analysis(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let record = finished_record(&hub, &id, &headers).await?;
     if let Some(body) = hub.store.analysis(&id).await.map_err(AppError::from)? {
         // Sent as it was kept: the stored text is the analysis's JSON.
         let analysis = RawValue::from_string(body).map_err(|e| AppError::internal(&e))?;
         return Ok(Json(AnalysisAnswer { status: AnalysisStatus::Ready, analysis: Some(analysis) }).into_response());
     }
-    let record = finished_record(&hub, &id).await?;
     {
         let mut analysing = lock(&hub.analysing);
         if analysing.contains(&id) {

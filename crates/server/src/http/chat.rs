@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
 use axum::{Json, Router};
 
@@ -24,9 +24,14 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 /// The players' channel of a finished match (its last [`CHAT_SERVED`] messages, oldest first);
 /// 404 for an unknown id and while the match is in progress, as for its record. Spectators'
 /// words are not kept with the match's public record.
-async fn match_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<MatchChat>, AppError> {
+async fn match_chat(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Json<MatchChat>, AppError> {
     let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
     let row = hub.store.match_row(&id).await.map_err(AppError::from)?.ok_or_else(not_found)?;
+    super::daily::check_daily_secret(&hub, &row, &headers).await?;
     if row.finished != 1 {
         return Err(not_found());
     }

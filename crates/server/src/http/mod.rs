@@ -13,6 +13,7 @@ mod analyses;
 mod assets;
 mod auth;
 mod chat;
+mod daily;
 mod error;
 mod health;
 mod players;
@@ -44,6 +45,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(replays::routes())
         .merge(analyses::routes())
         .merge(chat::routes())
+        .merge(daily::routes())
         .merge(ws::routes())
         .fallback(get(assets::static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))

@@ -9,7 +9,7 @@ use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Extension, Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use game::{Record, RecordError};
@@ -17,6 +17,7 @@ use serde_json::Value;
 
 use super::AppError;
 use super::accept::AddrPlace;
+use super::daily::check_daily_secret;
 use crate::hub::Hub;
 use crate::limits::MAX_RECORD_BYTES;
 use crate::protocol::http::RecordRefusal;
@@ -30,17 +31,23 @@ pub(super) fn routes() -> Router<Arc<Hub>> {
 }
 
 /// The record of the finished match `id`: 404 for an unknown id and while the match is in
-/// progress (its decks stay secret); a stored record that does not read back is our fault (500).
-pub(crate) async fn finished_record(hub: &Hub, id: &str) -> Result<Record, AppError> {
+/// progress (its decks stay secret); 403 for a daily deal still hidden from the asker
+/// ([`check_daily_secret`]); a stored record that does not read back is our fault (500).
+pub(crate) async fn finished_record(hub: &Hub, id: &str, headers: &HeaderMap) -> Result<Record, AppError> {
     let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
     let row = hub.store.match_row(id).await.map_err(AppError::from)?.ok_or_else(not_found)?;
+    check_daily_secret(hub, &row, headers).await?;
     let (1, Some(text)) = (row.finished, row.record) else { return Err(not_found()) };
     Record::parse(&text).map_err(|e| AppError::internal(&e))
 }
 
 /// The steps of a finished match (404 while it is in progress: its decks stay secret).
-async fn stored(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, AppError> {
-    let record = finished_record(&hub, &id).await?;
+async fn stored(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AppError> {
+    let record = finished_record(&hub, &id, &headers).await?;
     // A stored record that does not replay is our fault, not the asker's.
     Ok(Json(games::replay_steps(&record).map_err(|e| AppError::internal(&e))?))
 }
@@ -77,9 +84,10 @@ fn unprocessable(error: RecordError) -> Response {
     (StatusCode::UNPROCESSABLE_ENTITY, Json(RecordRefusal { error })).into_response()
 }
 
-async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, AppError> {
+async fn record(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): Path<String>) -> Result<Response, AppError> {
     let not_found = || AppError::new(StatusCode::NOT_FOUND, "not_found", "no finished match with that id");
     let row = hub.store.match_row(&id).await.map_err(AppError::from)?.ok_or_else(not_found)?;
+    check_daily_secret(&hub, &row, &headers).await?;
     // In-progress decks stay secret: only finished matches have a record to show.
     match (row.finished, row.record) {
         (1, Some(record)) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),

@@ -350,3 +350,132 @@ pub struct MyGame {
     /// The people's ids by seat (null for a bot), for links to their profiles.
     pub player_ids: Vec<Option<String>>,
 }
+
+/// `GET /api/daily`: today's daily deal — the day, its commitment, and each game with how far the
+/// asker (when signed in) has got.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyToday {
+    /// The day, `YYYY-MM-DD` (UTC).
+    pub day: String,
+    /// When it closes (Unix ms): then its secret is revealed and every line can be seen.
+    pub closes_at: i64,
+    /// `hex(SHA-256("majlis daily " || day || " " || secret))`, published as the day opens.
+    pub commitment: String,
+    /// The bots of every daily table (`medium`).
+    pub bots: &'static str,
+    /// Each game of the day.
+    pub games: Vec<DailyGameToday>,
+    /// The day before, whose record (`GET /api/daily/{day}/record`) can now be verified.
+    pub previous: String,
+}
+
+/// One game of [`DailyToday`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyGameToday {
+    /// The daily game (`kout6`, `kout4`, `baloot`, `kabul`).
+    pub game: &'static str,
+    /// How many deals it holds.
+    pub deals: usize,
+    /// How many players have begun it.
+    pub players: usize,
+    /// The asker's entry, once they began.
+    pub you: Option<DailyEntry>,
+}
+
+/// A player's daily deal of one game: `POST /api/daily/{game}` (which opens it, or finds the one
+/// begun), and in [`DailyGameToday`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyEntry {
+    /// The day.
+    pub day: String,
+    /// The daily game.
+    pub game: &'static str,
+    /// The table it is played at (join it over the WebSocket; it plays on by itself).
+    pub table: String,
+    /// Deals finished.
+    pub played: usize,
+    /// How many deals the day holds.
+    pub deals: usize,
+}
+
+/// `GET /api/daily/{day}/{game}`: the day's standings, live.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyBoard {
+    /// The day.
+    pub day: String,
+    /// The daily game.
+    pub game: &'static str,
+    /// How many deals it holds.
+    pub deals: usize,
+    /// The day has closed: every line and record can be seen.
+    pub closed: bool,
+    /// Best first: by matchpoints, then by total.
+    pub players: Vec<DailyPlace>,
+    /// Once the day closed: each deal's best result and the match that made it.
+    pub best: Vec<Option<DailyBest>>,
+}
+
+/// One player's line of [`DailyBoard`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyPlace {
+    /// 1 for the first (equal scores share a place).
+    pub place: usize,
+    /// The player id.
+    pub player: String,
+    /// The name.
+    pub name: String,
+    /// Deals finished.
+    pub played: usize,
+    /// The matchpoints over every deal of the day, as a percentage: each deal gives the share of
+    /// the others who played it that one beat (ties half), and a deal not played gives none.
+    pub percent: f64,
+    /// The sum of the nets of the deals played (own points minus the other team's; Kabul: minus
+    /// one's own).
+    pub total: i64,
+    /// Each finished deal, shown once the asker has finished the day (their own line) or the day
+    /// has closed; empty otherwise.
+    pub results: Vec<DailyResult>,
+}
+
+/// One finished deal of a [`DailyPlace`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyResult {
+    /// The deal, from 0.
+    pub deal: usize,
+    /// The net.
+    pub net: i64,
+    /// The hand's score (per team, or per seat in Kabul).
+    pub score: Value,
+    /// The share of the field beaten on this deal, 0–1.
+    pub matchpoints: f64,
+    /// The match (its replay), once it may be seen.
+    pub game_id: Option<String>,
+}
+
+/// The best result of one deal, once the day closed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyBest {
+    /// Who made it.
+    pub name: String,
+    /// The net.
+    pub net: i64,
+    /// The match, to replay.
+    pub game_id: String,
+}
+
+/// `GET /api/daily/history`: the asker's days, newest first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DailyHistoryLine {
+    /// The day.
+    pub day: String,
+    /// The daily game.
+    pub game: String,
+    /// Deals finished.
+    pub played: usize,
+    /// As [`DailyPlace::percent`].
+    pub percent: f64,
+    /// The place among the day's players of that game.
+    pub place: usize,
+    /// How many played it.
+    pub of: usize,
+}

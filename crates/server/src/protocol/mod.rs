@@ -20,8 +20,8 @@ mod server;
 pub use client::{CLIENT_TYPES, ClientMsg, LobbyMsg, TableMsg, parse};
 pub use error::{ErrorCode, ProtocolError, Refusal};
 pub use server::{
-    ChatFrom, ChatLine, HandCommitment, LogEntry, MatchState, PlayerInfo, RatingChange, SeatInfo, ServerMsg,
-    TableFrame, TableState,
+    ChatFrom, ChatLine, DailyProgress, HandCommitment, LogEntry, MatchState, PlayerInfo, RatingChange, SeatInfo,
+    ServerMsg, TableFrame, TableState,
 };
 
 pub use crate::limits::MAX_MESSAGE_BYTES;

@@ -283,6 +283,24 @@ pub struct TableState {
     /// match starts).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating_changes: Option<Vec<RatingChange>>,
+    /// A daily deal's table: the day, the game and how far the player is (absent elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daily: Option<Box<DailyProgress>>,
+}
+
+/// Where a daily deal's table stands, as its `table` frame says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DailyProgress {
+    /// The day, `YYYY-MM-DD`.
+    pub day: String,
+    /// The daily game (`baloot`, ...).
+    pub game: &'static str,
+    /// The deal under way or last played, from 0 (each deal is a match of one hand).
+    pub deal: u64,
+    /// How many deals the day holds.
+    pub deals: usize,
+    /// Every deal is played.
+    pub done: bool,
 }
 
 /// What a rated match did to one player's rating, as the `table` frame shows it at the end.

@@ -138,6 +138,7 @@ macro_rules! write_one {
 
 mod analyses;
 mod chat;
+mod daily;
 mod leases;
 mod matches;
 mod players;
@@ -146,6 +147,7 @@ mod sessions;
 mod tables;
 
 pub use self::chat::ChatRow;
+pub use self::daily::{DailyDealRow, DailyEntryRow};
 pub use self::leases::{ExpiredLease, Fence, Lease};
 pub use self::matches::{HistoryRow, MatchRow};
 pub use self::players::{AccountRow, NameChange, NameKeys, PlayerRow};
@@ -416,9 +418,11 @@ impl Pool {
 
 /// The tables the migrations create (`migrations/*/`), all of which the server needs; a new
 /// migration that creates one adds it here (a unit test compares the two).
-const TABLES: [&str; 12] = [
+const TABLES: [&str; 14] = [
     "analyses",
     "chat",
+    "daily_days",
+    "daily_entries",
     "events",
     "leases",
     "match_players",

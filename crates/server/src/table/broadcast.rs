@@ -14,7 +14,9 @@ use super::{Table, seat_index};
 use crate::fair;
 use crate::hub::{Conn, TableSummary};
 use crate::protocol::http::ListedTable;
-use crate::protocol::{HandCommitment, LogEntry, MatchState, SeatInfo, ServerMsg, TableFrame, TableState};
+use crate::protocol::{
+    DailyProgress, HandCommitment, LogEntry, MatchState, SeatInfo, ServerMsg, TableFrame, TableState,
+};
 
 /// A subscribed connection: a seat's player or a spectator.
 pub(super) struct Sub {
@@ -100,6 +102,15 @@ impl<G: Playable> Table<G> {
             version: self.version,
             game_id: self.play.match_id.clone(),
             rating_changes: self.play.rating_changes.clone(),
+            daily: self.lobby.daily.map(|d| {
+                Box::new(DailyProgress {
+                    day: d.day.to_string(),
+                    game: d.game.slug(),
+                    deal: self.play.matches.saturating_sub(1),
+                    deals: d.game.deals(),
+                    done: self.daily_done(),
+                })
+            }),
         }
     }
 

@@ -192,7 +192,8 @@ impl<G: Playable> Table<G> {
     /// [`crate::limits::ABANDONED_MATCH_GRACES`] grace periods: the last one to go counts. `None`
     /// while someone is connected (playing or watching from their seat), and outside a match.
     pub(super) fn abandoned_match_at(&self) -> Option<Instant> {
-        if self.lobby.status != Status::Playing {
+        // A daily deal is played to its end: a player who goes has the usual bot stand in.
+        if self.lobby.status != Status::Playing || self.lobby.daily.is_some() {
             return None;
         }
         let mut last_gone: Option<Instant> = None;

@@ -8,6 +8,7 @@ use serde_json::Value;
 use tokio::time::Instant;
 
 use super::{Table, unavailable};
+use crate::daily::DailyTable;
 use crate::hub::Conn;
 use crate::protocol::{ErrorCode, ProtocolError, ServerMsg};
 use crate::ratings;
@@ -109,6 +110,8 @@ pub(super) struct Lobby {
     pub(super) status: Status,
     /// Unix milliseconds.
     pub(super) created_at: i64,
+    /// A daily deal's table: the day and game it plays (see [`crate::daily`]).
+    pub(super) daily: Option<DailyTable>,
 }
 
 impl Lobby {

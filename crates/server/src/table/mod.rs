@@ -38,13 +38,13 @@ use tokio::time::Instant;
 use self::broadcast::Sub;
 use self::clocks::{Clocks, STALL_RETRY, Wake};
 use self::lobby::{Lobby, Occupant, SeatState, Status};
-pub use self::open::{Claim, NewTable, Origin, Spawn, claim, create, restore_all};
+pub use self::open::{Claim, NewTable, Origin, Spawn, claim, create, create_daily, restore_all};
 use self::play::Play;
 use crate::hub::{Conn, Hub, TableCmd};
 use crate::limits::{SNAP_WINDOW_MS, TARGET_SCORE};
 use crate::metrics::TableMetrics;
 use crate::protocol::{ErrorCode, ProtocolError, TableMsg};
-use crate::store::{Store, unix_ms};
+use crate::store::{PlayerRow, Store, unix_ms};
 
 /// Why a table cannot be built.
 #[derive(Debug, thiserror::Error)]
@@ -229,6 +229,10 @@ impl<G: Playable> Table<G> {
                 seats: vec![SeatState::EMPTY; seat_count],
                 status: Status::Lobby,
                 created_at: unix_ms(),
+                daily: match &origin {
+                    Origin::New { daily, .. } => *daily,
+                    Origin::Restore { .. } => None,
+                },
             },
             play: Play::new(),
             clocks: Clocks {
@@ -255,18 +259,68 @@ impl<G: Playable> Table<G> {
     }
 
     /// A new table: the host in seat 0, the first version.
-    fn seat_host(&mut self, host: &Conn, seed: [u8; 32]) {
-        self.lobby.host = host.player.id.clone();
+    fn seat_host(&mut self, host: &PlayerRow, seed: [u8; 32]) {
+        self.lobby.host = host.id.clone();
         self.seed = seed;
         self.version = 1;
         if let Some(seat) = self.lobby.seats.first_mut() {
-            seat.occupant = Occupant::Human {
-                id: host.player.id.clone(),
-                name: host.player.name.clone(),
-                left: false,
-                forfeit: false,
-            };
+            seat.occupant =
+                Occupant::Human { id: host.id.clone(), name: host.name.clone(), left: false, forfeit: false };
         }
+        if self.lobby.daily.is_some() {
+            // The daily deal's bots: the same level in every seat, for every player of the day.
+            for seat in self.lobby.seats.iter_mut().skip(1) {
+                seat.occupant = Occupant::Bot { bot: crate::daily::BOTS.to_owned() };
+            }
+        }
+    }
+
+    /// Whether a daily table has played every deal of its day.
+    pub(super) fn daily_done(&self) -> bool {
+        self.lobby
+            .daily
+            .is_some_and(|d| self.lobby.status == Status::Finished && self.play.matches >= d.game.deals() as u64)
+    }
+
+    /// A daily table starts its next deal by itself: the first once its player has sat down
+    /// (so no clock runs before they are there), each next one as the last ends, until the day's
+    /// deals are played. (A failure is tried again at the next wake.)
+    async fn next_daily_deal(&mut self) {
+        let Some(daily) = self.lobby.daily else { return };
+        if self.lobby.status == Status::Playing || self.play.matches >= daily.game.deals() as u64 {
+            return;
+        }
+        if self.play.matches == 0 && !self.is_connected(&self.lobby.host) {
+            return;
+        }
+        let host = self.lobby.host.clone();
+        if let Err(e) = self.begin(&host).await {
+            tracing::debug!(table = %self.lobby.code, error = %e.message, "the next daily deal did not start; retrying");
+        }
+    }
+
+    /// What a daily table refuses: anyone else at it (no spectators: nothing of the deals is
+    /// seen before one has played them), and changing its seats or starting matches by hand.
+    fn daily_refusal(&self, conn: &Conn, msg: &TableMsg) -> Option<ProtocolError> {
+        self.lobby.daily?;
+        let own = conn.player.id == self.lobby.host;
+        let refused = match msg {
+            TableMsg::Join { .. } | TableMsg::Resume { .. } => !own,
+            TableMsg::Spectate { .. } => true,
+            TableMsg::Remove { .. }
+            | TableMsg::SetBot { .. }
+            | TableMsg::FillBots { .. }
+            | TableMsg::Start { .. }
+            | TableMsg::Rematch { .. }
+            | TableMsg::Hint { .. } => true,
+            TableMsg::Leave { .. } | TableMsg::Act { .. } | TableMsg::Chat { .. } => false,
+        };
+        refused.then(|| {
+            ProtocolError::new(
+                ErrorCode::BadRequest,
+                "this is a daily deal: only its player sits at it, nobody watches it, and its deals start by themselves",
+            )
+        })
     }
 
     /// Runs the table until it closes or the server shuts down.
@@ -283,6 +337,7 @@ impl<G: Playable> Table<G> {
         }
         let mut stalled: Option<(u64, Instant)> = None;
         while !self.closed {
+            self.next_daily_deal().await;
             self.forget_stale_thought();
             self.arm_retry();
             let wake = match (self.next_wake(), stalled) {
@@ -392,6 +447,9 @@ impl<G: Playable> Table<G> {
         id: Option<Value>,
         received: std::time::Instant,
     ) -> Result<(), ProtocolError> {
+        if let Some(refusal) = self.daily_refusal(conn, &msg) {
+            return Err(refusal);
+        }
         match msg {
             TableMsg::Join { seat, invite, .. } => self.join(conn, seat, invite.as_deref(), id.as_ref()).await,
             TableMsg::Spectate { .. } => {

@@ -11,11 +11,12 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use super::{Table, TableError};
+use crate::daily::DailyTable;
 use crate::fair::table_seed;
 use crate::hub::{Conn, Hub};
 use crate::limits::TURN_MS;
 use crate::protocol::{ErrorCode, ProtocolError};
-use crate::store::{EventRow, Fence, MatchRow, StoreError, TableRow};
+use crate::store::{EventRow, Fence, MatchRow, PlayerRow, StoreError, TableRow};
 
 /// How a table comes to be: created by a player, or restored from the store.
 pub enum Origin {
@@ -28,9 +29,11 @@ pub enum Origin {
         /// The host's choices.
         settings: NewTable,
         /// The host, who sits in seat 0.
-        host: Conn,
+        host: PlayerRow,
         /// The table's secret seed.
         seed: [u8; 32],
+        /// A daily deal's table: its day and game (the other seats are the daily bots).
+        daily: Option<DailyTable>,
     },
     /// A table read back from the store with its current match's log.
     Restore {
@@ -163,14 +166,65 @@ pub fn create(
         ProtocolError::new(ErrorCode::Internal, e.to_string())
     })?;
     let settings = NewTable { turn_ms: Some(turn_ms), ..settings };
-    let origin =
-        Origin::New { code: code.clone(), rules: rules.unwrap_or_default(), settings, host: host.clone(), seed };
+    let origin = Origin::New {
+        code: code.clone(),
+        rules: rules.unwrap_or_default(),
+        settings,
+        host: host.player.clone(),
+        seed,
+        daily: None,
+    };
     (hub.config.dispatch)(kind, Spawn { hub: hub.clone(), origin }).map_err(|e| {
         hub.release_code(&code);
         ProtocolError::new(ErrorCode::BadRequest, e.to_string())
     })?;
     tracing::info!(table = %code, game = %kind, player_id = %host.player.id, public = settings.public, "table created");
     Ok(code)
+}
+
+/// Opens `player`'s daily table of `daily` (seeded with `seed`, the day's seed of its game) with
+/// the `code` the caller reserved and recorded in the player's entry; [`crate::daily`] says how
+/// the day is played. On failure the code is released.
+///
+/// # Errors
+/// `unavailable` while the store refuses writes; `internal` when the table cannot be built.
+pub fn create_daily(
+    hub: &Arc<Hub>,
+    player: &PlayerRow,
+    daily: DailyTable,
+    seed: [u8; 32],
+    code: String,
+) -> Result<(), ProtocolError> {
+    if let Err(e) = hub.store.write_health() {
+        tracing::debug!(error = %e, "a daily table was not created: the store refuses writes");
+        hub.release_code(&code);
+        return Err(ProtocolError::new(
+            ErrorCode::Unavailable,
+            "the server cannot save new tables right now; try again shortly",
+        ));
+    }
+    let settings = NewTable {
+        turn_ms: Some(hub.config.default_turn_ms),
+        public: false,
+        hints: false,
+        rated: false,
+        spectator_chat: false,
+        invite_only: true,
+    };
+    let origin = Origin::New {
+        code: code.clone(),
+        rules: daily.game.rules(),
+        settings,
+        host: player.clone(),
+        seed,
+        daily: Some(daily),
+    };
+    (hub.config.dispatch)(daily.game.kind(), Spawn { hub: hub.clone(), origin }).map_err(|e| {
+        hub.release_code(&code);
+        ProtocolError::new(ErrorCode::Internal, e.to_string())
+    })?;
+    tracing::info!(table = %code, day = %daily.day, game = daily.game.slug(), player_id = %player.id, "daily table opened");
+    Ok(())
 }
 
 /// What became of a table no node answered for.

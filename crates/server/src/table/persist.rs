@@ -9,6 +9,7 @@ use tokio::time::Instant;
 use super::lobby::{Occupant, Status};
 use super::play::FairHand;
 use super::{Table, TableError};
+use crate::daily::DailyTable;
 use crate::protocol::{LogEntry, ServerMsg, TableFrame};
 use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
 
@@ -28,6 +29,11 @@ impl<G: Playable> Table<G> {
             state.occupant = occupant;
         }
         self.lobby.host = row.host;
+        if let Some(text) = &row.daily {
+            let daily = DailyTable::parse(text)
+                .ok_or_else(|| TableError::stored(&row.code, format!("stored daily tag {text} does not read")))?;
+            self.lobby.daily = Some(daily);
+        }
         self.lobby.removed = serde_json::from_str(&row.removed)
             .map_err(|e| TableError::stored(&row.code, format!("stored removed players: {e}")))?;
         self.lobby.status = Status::parse(&row.status);
@@ -109,6 +115,7 @@ impl<G: Playable> Table<G> {
             matches: self.play.matches as i64,
             created_at: self.lobby.created_at,
             updated_at: unix_ms(),
+            daily: self.lobby.daily.map(DailyTable::to_json),
         };
         self.row_dirty = false;
         if let Err(e) = self.store.save_table(&row).await {

@@ -118,6 +118,11 @@ pub(super) fn replay_fair<G: Playable>(record: &Record, first_dealer: Seat) -> R
 
 impl<G: Playable> Table<G> {
     pub(super) async fn start(&mut self, conn: &Conn) -> Result<(), ProtocolError> {
+        self.begin(&conn.player.id).await
+    }
+
+    /// Starts the next match, asked by `by` (a player id; a daily table starts its own deals).
+    pub(super) async fn begin(&mut self, by: &str) -> Result<(), ProtocolError> {
         if self.lobby.seats.iter().any(|s| s.occupant == Occupant::Empty) {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "every seat needs a player or a bot to start"));
         }
@@ -192,7 +197,7 @@ impl<G: Playable> Table<G> {
             table = %self.lobby.code,
             match_id = self.play.match_id.as_deref().unwrap_or_default(),
             game = %self.lobby.kind,
-            player_id = %conn.player.id,
+            player_id = %by,
             "match started"
         );
         self.broadcast_table();
@@ -315,6 +320,11 @@ impl<G: Playable> Table<G> {
                 }
                 Phase::AwaitingDeal { dealer } => {
                     if self.lobby.status != Status::Playing {
+                        return;
+                    }
+                    if self.lobby.daily.is_some() && !game.record().hands.is_empty() {
+                        // A daily deal is a match of one hand, from 0–0 for every player.
+                        self.finish().await;
                         return;
                     }
                     if let Err(e) = self.deal(dealer).await {

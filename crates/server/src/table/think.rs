@@ -106,7 +106,14 @@ impl<G: Playable> Table<G> {
     /// The seed of `seat`'s bot for the decision now due. A fresh bot per decision, seeded from
     /// the table and the version: its choice depends only on what it sees, so a restored table
     /// plays on as it would have (up to how far a search got in its time).
+    ///
+    /// At a daily table the seed follows the position in the deal instead of the version, so
+    /// the same play meets the same answers whatever else happened at the table.
     pub(super) fn bot_seed(&self, seat: Seat) -> u64 {
+        if self.lobby.daily.is_some() {
+            let seq = u64::try_from(self.play.seq).unwrap_or(0);
+            return crate::daily::bot_seed(&self.seed, self.play.matches, seq, seat);
+        }
         fair::derive_u64(&self.seed, "bot", &[self.play.matches, self.version, seat.index() as u64])
     }
 
