@@ -219,3 +219,30 @@ export async function exportGames() {
   }
   return res.text();
 }
+
+/**
+ * Today's daily deal: the day, its commitment and each game with how far the asker has got.
+ * @returns {Promise<any>}
+ */
+export function dailyToday() {
+  return request('/api/daily');
+}
+
+/**
+ * Opens (or finds) the signed-in player's daily table of `game`; answers its code.
+ * @param {string} game
+ * @returns {Promise<any>}
+ */
+export function dailyOpen(game) {
+  return request(`/api/daily/${encodeURIComponent(game)}`, { method: 'POST' });
+}
+
+/**
+ * A day's standings of one game, live.
+ * @param {string} day
+ * @param {string} game
+ * @returns {Promise<any>}
+ */
+export function dailyBoard(day, game) {
+  return request(`/api/daily/${encodeURIComponent(day)}/${encodeURIComponent(game)}`);
+}

@@ -17,6 +17,7 @@ import { renderReplay } from './views/replay.js';
 import { renderProfile, loadProfile } from './views/profile.js';
 import { renderLeaderboard, loadLeaderboard } from './views/leaderboard.js';
 import { renderRules } from './views/rules.js';
+import { renderDaily, loadDaily } from './views/daily.js';
 import { restoreSession, rememberSession } from './views/account.js';
 import { readReplay } from './replay.js';
 import { readAnalysis } from './analysis.js';
@@ -582,6 +583,8 @@ export class App {
       loadProfile(this, route.playerId);
     } else if (route.name === 'leaderboard' && route.game) {
       loadLeaderboard(this, route.game);
+    } else if (route.name === 'daily') {
+      loadDaily(this);
     }
   }
 
@@ -732,6 +735,7 @@ export class App {
     else if (s.route.name === 'profile') screen = renderProfile(this);
     else if (s.route.name === 'leaderboard') screen = renderLeaderboard(this);
     else if (s.route.name === 'rules') screen = renderRules(this);
+    else if (s.route.name === 'daily') screen = renderDaily(this);
     else screen = renderHome(this);
     replaceChildren(this.root, this.header(), this.banner(), screen, this.toast());
     // The chat shows its newest lines.

@@ -538,10 +538,11 @@ export function safeDecode(text) {
 /**
  * The route of an address hash: `#/t/CODE` a table, `#/replay/ID` a finished match, `#/replay` a
  * record file to open, `#/p/ID` a player's profile, `#/leaderboard/GAME` a game's leaderboard
- * (an unknown game: the first), `#/rules/GAME` how to play a game (kout, baloot or kabul; a
+ * (an unknown game: the first), `#/daily` today's daily deal and `#/daily/DAY/GAME` a day's
+ * standings, `#/rules/GAME` how to play a game (kout, baloot or kabul; a
  * table's game id names its page too), anything else (a broken link too) the home page.
  * @param {string} hash
- * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard' | 'rules', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string}}
+ * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard' | 'rules' | 'daily', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string, day?: string}}
  */
 export function parseRoute(hash) {
   // An invite-only table's link carries its invite secret: #/t/CODE?invite=SECRET.
@@ -566,6 +567,10 @@ export function parseRoute(hash) {
     const game = safeDecode(b[1] ?? '') ?? '';
     return { name: 'leaderboard', game: GAMES.includes(game) ? game : GAMES[0] };
   }
+  // The daily deal: today's page, or a day's standings of one game.
+  if (/^#\/daily\/?$/.test(hash)) return { name: 'daily' };
+  const d = /^#\/daily\/(\d{4}-\d{2}-\d{2})\/(kout6|kout4|baloot|kabul)\/?$/.exec(hash);
+  if (d) return { name: 'daily', day: d[1], game: d[2] };
   const rules = /^#\/rules(?:\/([^/?#]*))?\/?$/.exec(hash);
   if (rules) {
     const game = safeDecode(rules[1] ?? '') ?? '';

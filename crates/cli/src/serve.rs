@@ -95,6 +95,10 @@ pub struct Args {
     /// reach a Kawesh hand by it), never for a server people play on.
     #[arg(long, hide = true)]
     seed: Option<u64>,
+    /// Hold the daily deal on this day (`YYYY-MM-DD`, noon UTC) instead of the real date: for
+    /// tests that must not see the day change under them, never for a server people play on.
+    #[arg(long, hide = true, value_parser = parse_day)]
+    daily_day: Option<server::daily::Day>,
     /// Run as one node of several: the NATS server the nodes talk through, e.g.
     /// `nats://127.0.0.1:4222`. Needs `--db postgres://...` (the nodes share it) and `--node`.
     /// See docs/deploy.md.
@@ -205,11 +209,28 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     if let (Some(nats), Some(node)) = (args.nats, args.node) {
         config.cluster = Some(server::ClusterConfig { nats, node, lease: Duration::from_millis(args.lease_ms) });
     }
+    if let Some(day) = args.daily_day {
+        eprintln!("majlis serve: the daily deal stays on {day} (tests only)");
+        let _ = FIXED_DAY.set(day);
+        config.wall_clock = fixed_day_clock;
+    }
     if let Some(seed) = args.seed {
         eprintln!("majlis serve: dealing from the fixed seed {seed}: every deal can be foreseen (tests only)");
         config.seed = Some(seed);
     }
     Ok(server::serve_with_metrics(listener, metrics, store, config, shutdown_signal()).await?)
+}
+
+/// The day `--daily-day` holds the daily deal on.
+static FIXED_DAY: std::sync::OnceLock<server::daily::Day> = std::sync::OnceLock::new();
+
+/// Noon of the `--daily-day` day, as the daily deal's wall clock.
+fn fixed_day_clock() -> i64 {
+    FIXED_DAY.get().map_or_else(server::store::unix_ms, |day| day.opens_ms() + 43_200_000)
+}
+
+fn parse_day(text: &str) -> Result<server::daily::Day, String> {
+    server::daily::Day::parse(text).ok_or_else(|| format!("\"{text}\" is not a day (YYYY-MM-DD)"))
 }
 
 async fn shutdown_signal() {

@@ -1,4 +1,5 @@
-//! `majlis verify`: checks the fair-deal commitments of a record.
+//! `majlis verify`: checks the fair-deal commitments of a record, or a closed day of the daily
+//! deal (`GET /api/daily/{day}/record`).
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -8,7 +9,8 @@ use serde_json::json;
 /// Arguments of `majlis verify`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The record file (`-` for standard input), e.g. from `GET /api/games/{id}/record`.
+    /// The record file (`-` for standard input), e.g. from `GET /api/games/{id}/record`, or a
+    /// daily deal's day from `GET /api/daily/{day}/record`.
     file: String,
     /// Accept hands committed with the older formula, SHA-256(salt || deck), which does not name
     /// the hand (records a server made before the hand's number was hashed): each such deck is
@@ -34,6 +36,9 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Ok(day) = serde_json::from_str::<server::daily::DayRecord>(&text) {
+        return verify_day(&day);
+    }
     let record = match game::Record::parse(&text) {
         Ok(r) => r,
         Err(e) => {
@@ -53,6 +58,22 @@ pub fn run(args: Args) -> ExitCode {
         }
         Err(e) => {
             println!("{}", e.to_json());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A daily deal's day: exit 0 with `{"ok": true, "daily": DAY, "deals": N}` when its secret matches
+/// the commitment published as it opened and every deal is the one the secret gives; exit 2 with
+/// `{"error": {"hand": null, "reason": ...}}` otherwise.
+fn verify_day(day: &server::daily::DayRecord) -> ExitCode {
+    match server::daily::verify_day(day) {
+        Ok(deals) => {
+            println!("{}", json!({ "ok": true, "daily": day.daily, "deals": deals }));
+            ExitCode::SUCCESS
+        }
+        Err(reason) => {
+            println!("{}", json!({ "error": { "hand": null, "reason": reason } }));
             ExitCode::from(2)
         }
     }

@@ -104,3 +104,26 @@ fn verify_refuses_unnumbered_commitments_unless_allowed() {
 fn hex_of(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
+#[test]
+fn verify_checks_a_closed_day_of_the_daily_deal() {
+    let day = server::daily::Day::parse("2026-11-27").unwrap();
+    let secret = server::daily::day_secret(Some(3), day).unwrap();
+    let mut record = server::daily::reveal(day, &secret).unwrap();
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("daily-day.json");
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let ok = Command::new(env!("CARGO_BIN_EXE_majlis")).arg("verify").arg(&path).output().unwrap();
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stdout));
+    let answer: serde_json::Value = serde_json::from_slice(&ok.stdout).unwrap();
+    assert_eq!(answer["daily"], "2026-11-27");
+    assert_eq!(answer["deals"], 24);
+
+    // A deck changed after the day closed is found.
+    let deal = &mut record.games[0].deals[2];
+    deal.deck = deal.deck.split(',').rev().collect::<Vec<_>>().join(",");
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let refused = Command::new(env!("CARGO_BIN_EXE_majlis")).arg("verify").arg(&path).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let answer: serde_json::Value = serde_json::from_slice(&refused.stdout).unwrap();
+    assert!(answer["error"]["reason"].as_str().unwrap().contains("kout6 deal 2"), "{answer}");
+}

@@ -24,6 +24,9 @@ use server::protocol::http::{
     Leaderboard, ListedTable, MatchChat, Me, MyGame, NewSession, PlayedGame, Player, Profile, Rating, RatingMove,
     Ready, RecordRefusal, SeatedPerson, Stats,
 };
+use server::protocol::http::{
+    DailyBest, DailyBoard, DailyEntry, DailyGameToday, DailyHistoryLine, DailyPlace, DailyResult, DailyToday,
+};
 use server::protocol::{ChatFrom, ChatLine, PlayerInfo, SeatInfo};
 use server::runners::PoolStats;
 
@@ -294,6 +297,20 @@ fn examples() -> Vec<(&'static str, Value)> {
         ),
         ("export", value(&ExportedGame { game: played_game(), record: Some(value(&kout4_record(0))) })),
         ("replay", games::replay_steps(&kout4_record(2)).unwrap()),
+        ("daily_today", value(&daily_today())),
+        ("daily_entry", value(&daily_entry())),
+        ("daily_board", value(&daily_board())),
+        (
+            "daily_history",
+            value(&[DailyHistoryLine {
+                day: "2026-11-28".to_owned(),
+                game: "baloot".to_owned(),
+                played: 8,
+                percent: 62.5,
+                place: 2,
+                of: 17,
+            }]),
+        ),
     ]
 }
 
@@ -437,6 +454,14 @@ async fn a_real_server_answers_in_the_fixtures_shapes() {
     check(addr, ("GET", &profile, None, None), (200, "profile"), &[]).await;
     check(addr, ("GET", "/api/leaderboard/kout4", None, Some(&token)), (200, "leaderboard"), &[]).await;
     check(addr, ("GET", "/api/me/export", None, Some(&token)), (200, "export"), &[]).await;
+    check(addr, ("GET", "/api/daily", None, Some(&token)), (200, "daily_today"), &[]).await;
+    let entry = check(addr, ("POST", "/api/daily/kabul", None, Some(&token)), (200, "daily_entry"), &[]).await;
+    assert_eq!(entry["game"], "kabul");
+    let today = check(addr, ("GET", "/api/daily", None, Some(&token)), (200, "daily_today"), &[]).await;
+    let board = format!("/api/daily/{}/kabul", today["day"].as_str().unwrap());
+    check(addr, ("GET", &board, None, Some(&token)), (200, "daily_board"), &[]).await;
+    check(addr, ("GET", "/api/daily/history", None, Some(&token)), (200, "daily_history"), &[]).await;
+    check(addr, ("GET", "/api/daily/2026-02-30/kabul", None, None), (400, "error"), &[]).await;
     let chat = format!("/api/games/{id}/chat");
     let chat = check(addr, ("GET", &chat, None, None), (200, "match_chat"), &[]).await;
     assert_eq!(chat["chat"][0]["phrase"], "good_luck", "{chat}");
@@ -457,4 +482,47 @@ async fn a_real_server_answers_in_the_fixtures_shapes() {
     }
     check(addr, ("GET", &analysis, None, None), (200, "analysis"), &[]).await;
     server.stop().await;
+}
+
+fn daily_entry() -> DailyEntry {
+    DailyEntry { day: "2026-11-28".to_owned(), game: "baloot", table: "Q4B9ZPXK".to_owned(), played: 3, deals: 8 }
+}
+
+fn daily_today() -> DailyToday {
+    DailyToday {
+        day: "2026-11-28".to_owned(),
+        closes_at: 1_795_910_400_000,
+        commitment: "9f2c4e1a7b3d5f60c8e2a4b6d8f0a1c3e5f7092b4d6f8a0c2e4f6a8b0c2d4e6f8".to_owned(),
+        bots: "medium",
+        games: vec![
+            DailyGameToday { game: "kout6", deals: 6, players: 0, you: None },
+            DailyGameToday { game: "baloot", deals: 8, players: 17, you: Some(daily_entry()) },
+        ],
+        previous: "2026-11-27".to_owned(),
+    }
+}
+
+fn daily_board() -> DailyBoard {
+    DailyBoard {
+        day: "2026-11-27".to_owned(),
+        game: "baloot",
+        deals: 8,
+        closed: true,
+        players: vec![DailyPlace {
+            place: 1,
+            player: "p_sara0000000".to_owned(),
+            name: "Sara".to_owned(),
+            played: 8,
+            percent: 71.875,
+            total: 96,
+            results: vec![DailyResult {
+                deal: 0,
+                net: 26,
+                score: json!([26, 0]),
+                matchpoints: 0.75,
+                game_id: Some("g_match0000000".to_owned()),
+            }],
+        }],
+        best: vec![Some(DailyBest { name: "Sara".to_owned(), net: 26, game_id: "g_match0000000".to_owned() }), None],
+    }
 }

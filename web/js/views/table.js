@@ -541,14 +541,16 @@ function matchResult(ctx, mod) {
   const s = ctx.app.state;
   const g = s.game;
   const table = /** @type {Record<string, any>} */ (s.table);
-  if (!g || !g.finished || table.status === 'playing') return null;
+  // A daily deal's table ends when the day's deals are played (each deal a match of one hand).
+  if (!g || !(g.finished || table.daily?.done) || table.status === 'playing') return null;
   // The trick that ended the match is read first, like any other (pace.js).
   const clear = mod.hasTricks ? clearAt(ctx.app.ui.pace, ctx.app.reducedMotion()) : 0;
   if (Date.now() < clear) {
     ctx.app.wakeAt(clear);
     return null;
   }
-  const canRematch = ctx.you !== null;
+  const daily = table.daily;
+  const canRematch = ctx.you !== null && !daily;
   const ui = ctx.app.ui;
   const match = String(table.game_id ?? '');
   // Closed to look at the table (Kabul's grids, all turned up); a button brings it back.
@@ -558,12 +560,13 @@ function matchResult(ctx, mod) {
   }
   return h('div', { class: 'result', role: 'dialog', 'aria-labelledby': 'result-title' },
     h('button', { class: 'btn ghost small result-close', type: 'button', 'data-key': 'result-close', 'aria-label': ctx.t('table.close'), title: ctx.t('table.close'), onclick: () => { ui.resultClosed = match; ctx.app.render(); } }, '×'),
-    h('h2', { id: 'result-title' }, ctx.t('table.matchOver')),
-    h('p', { class: 'winner' }, mod.winnerText(ctx, g.winner)),
+    h('h2', { id: 'result-title' }, daily ? ctx.t('daily.finished') : ctx.t('table.matchOver')),
+    daily ? null : h('p', { class: 'winner' }, mod.winnerText(ctx, g.winner)),
     mod.finalScore(ctx),
     ratingChangeLine(ctx),
     h('div', { class: 'row' },
       canRematch ? h('button', { class: 'btn primary', type: 'button', 'data-key': 'rematch', onclick: () => ctx.app.send(msg.rematch(table.code)) }, ctx.t('table.rematch')) : null,
+      daily ? h('a', { class: 'btn primary', href: `#/daily/${daily.day}/${daily.game}`, 'data-key': 'daily-standings' }, ctx.t('daily.standings')) : null,
       table.game_id ? h('a', { class: 'btn', href: `#/replay/${encodeURIComponent(table.game_id)}` }, ctx.t('table.replay')) : null,
       h('a', { class: 'btn ghost', href: '#/' }, ctx.t('table.home'))));
 }
@@ -657,7 +660,8 @@ function renderMatch(app) {
         // After the felt, which tells whether a finished trick lies on it.
         h('div', { class: 'status-line', 'aria-live': 'polite' },
           typeof ctx.trickWonBy === 'number' ? h('span', { class: 'trick-won', 'data-key': 'trick-won' }, ctx.tn('table.tookTrick', { name: ctx.name(ctx.trickWonBy) })) : null,
-          status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null),
+          status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null,
+          s.table?.daily ? h('span', { class: 'muted daily-progress', 'data-key': 'daily-progress' }, ctx.t('daily.progress', { n: Number(s.table.daily.deal) + 1, total: Number(s.table.daily.deals) })) : null),
         takeoverNotes(ctx),
         playedForMeText(app) ? h('p', { class: 'played-for-me', 'data-key': 'played-for-me' }, playedForMeText(app)) : null,
         h('div', { class: 'actions' }, mod.actions(ctx), hintBar(ctx)),

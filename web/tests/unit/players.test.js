@@ -80,3 +80,12 @@ test('every ratings message exists in both languages and reaches the translator'
 test('an export file is named after the player and the day', () => {
   assert.equal(exportFileName('p_AB/../C', new Date(Date.UTC(2026, 10, 27, 9))), 'majlis-games-p_ABC-2026-11-27.ndjson');
 });
+
+test('the daily deal has its routes: today, and a day of one game', () => {
+  assert.deepEqual(parseRoute('#/daily'), { name: 'daily' });
+  assert.deepEqual(parseRoute('#/daily/'), { name: 'daily' });
+  assert.deepEqual(parseRoute('#/daily/2026-11-28/baloot'), { name: 'daily', day: '2026-11-28', game: 'baloot' });
+  // Not a day, or not a daily game: home.
+  assert.deepEqual(parseRoute('#/daily/yesterday/baloot'), { name: 'home' });
+  assert.deepEqual(parseRoute('#/daily/2026-11-28/chess'), { name: 'home' });
+});

@@ -1,0 +1,156 @@
+// @ts-check
+/**
+ * The daily deal: today's page (#/daily: the day, its commitment, each game with Play, Continue
+ * or its standings) and a day's standings of one game (#/daily/DAY/GAME: places, matchpoints as
+ * a percentage, each deal once one may see it). Every player of a day meets the same deals and the
+ * same bots; the server keeps another player's deals hidden until one has played the day.
+ * @module
+ */
+
+import { h } from '../dom.js';
+import * as api from '../api.js';
+
+/** @typedef {import('../main.js').App} App */
+
+/**
+ * What is on screen: which page, for whom, and what the server answered.
+ * @type {{key: string, status: 'loading' | 'ready' | 'failed', data?: any, error?: string}}
+ */
+let page = { key: '', status: 'loading' };
+
+/** The daily games, in the server's order. */
+const GAMES = ['kout6', 'kout4', 'baloot', 'kabul'];
+
+/**
+ * Loads the page the route names: today's, or a day's standings.
+ * @param {App} app
+ */
+export function loadDaily(app) {
+  const { day, game } = app.state.route;
+  const key = `${day ?? ''}|${game ?? ''}|${app.state.me?.id ?? ''}`;
+  page = { key, status: 'loading' };
+  const ask = day && game ? api.dailyBoard(day, game) : api.dailyToday();
+  ask.then(
+    (data) => {
+      if (page.key !== key) return;
+      page = { key, status: 'ready', data };
+      app.render();
+    },
+    (/** @type {unknown} */ e) => {
+      if (page.key !== key) return;
+      page = { key, status: 'failed', error: e instanceof Error ? e.message : String(e) };
+      app.render();
+    },
+  );
+}
+
+/**
+ * Opens the player's daily table of `game` and goes to it.
+ * @param {App} app
+ * @param {string} game
+ */
+function play(app, game) {
+  api.dailyOpen(game).then(
+    (entry) => app.navigate(`#/t/${encodeURIComponent(String(entry.table))}`),
+    (/** @type {unknown} */ e) => {
+      page = { ...page, status: 'failed', error: e instanceof Error ? e.message : String(e) };
+      app.render();
+    },
+  );
+}
+
+/**
+ * @param {App} app
+ * @returns {HTMLElement}
+ */
+export function renderDaily(app) {
+  const { day, game } = app.state.route;
+  const key = `${day ?? ''}|${game ?? ''}|${app.state.me?.id ?? ''}`;
+  if (page.key !== key) loadDaily(app);
+  const board = Boolean(day && game);
+  const title = board ? app.t('daily.board.title', { game: app.t(`game.${game}`), day: day ?? '' }) : app.t('daily.title');
+  const head = h('div', { class: 'players-head' },
+    h('h1', { id: 'daily-title' }, title),
+    board ? h('a', { class: 'btn ghost small', href: '#/daily', 'data-key': 'daily-today' }, app.t('daily.today')) : null,
+    h('a', { class: 'btn ghost small', href: '#/' }, app.t('table.home')));
+  if (page.status !== 'ready') {
+    return h('main', { class: 'screen players-page daily' }, head,
+      page.status === 'loading' ? h('p', null, app.t('players.loading')) : h('p', { role: 'alert' }, app.t('players.failed', { reason: page.error ?? '' })));
+  }
+  return h('main', { class: 'screen players-page daily' }, head, board ? standings(app, page.data) : today(app, page.data));
+}
+
+/**
+ * Today's games.
+ * @param {App} app
+ * @param {any} data
+ */
+function today(app, data) {
+  const games = Array.isArray(data?.games) ? data.games : [];
+  return h('section', { class: 'card-panel daily-panel' },
+    h('p', null, app.t('daily.intro', { bots: app.t(`bot.${String(data?.bots ?? 'medium')}`) })),
+    h('ul', { class: 'daily-games' }, GAMES.map((g) => {
+      const info = games.find((/** @type {any} */ x) => x.game === g);
+      if (!info) return null;
+      const you = info.you;
+      const done = you && Number(you.played) >= Number(info.deals);
+      const action = done
+        ? h('a', { class: 'btn small', href: `#/daily/${data.day}/${g}`, 'data-key': `daily-board-${g}` }, app.t('daily.standings'))
+        : h('button', { class: 'btn primary small', type: 'button', 'data-key': `daily-play-${g}`, disabled: !app.state.me, onclick: () => play(app, g) },
+          you ? app.t('daily.continue', { n: Number(you.played) + 1, total: Number(info.deals) }) : app.t('daily.play'));
+      return h('li', { class: 'daily-game', dataset: { game: g } },
+        h('h2', null, app.t(`game.${g}`)),
+        h('p', { class: 'muted small' }, app.t('daily.deals', { n: Number(info.deals) }), ' · ', app.t('daily.players', { n: Number(info.players) })),
+        h('div', { class: 'row' }, action,
+          done ? null : h('a', { class: 'btn ghost small', href: `#/daily/${data.day}/${g}` }, app.t('daily.standings'))));
+    })),
+    h('p', { class: 'muted small daily-commitment', title: String(data?.commitment ?? '') },
+      app.t('daily.commitment', { day: String(data?.day ?? ''), hash: String(data?.commitment ?? '').slice(0, 16) })),
+    h('p', { class: 'muted small' }, app.t('daily.verify', { day: String(data?.previous ?? '') })));
+}
+
+/**
+ * A day's standings.
+ * @param {App} app
+ * @param {any} data
+ */
+function standings(app, data) {
+  const players = Array.isArray(data?.players) ? data.players : [];
+  const me = app.state.me;
+  const deals = Number(data?.deals ?? 0);
+  const byDeal = players.some((/** @type {any} */ p) => Array.isArray(p.results) && p.results.length > 0);
+  const cols = byDeal ? Array.from({ length: deals }, (_, k) => k) : [];
+  return h('section', { class: 'card-panel board-panel' },
+    players.length
+      ? h('div', { class: 'daily-scroll' }, h('table', { class: 'board-table daily-table', 'aria-labelledby': 'daily-title' },
+        h('thead', null, h('tr', null,
+          h('th', { scope: 'col' }, app.t('players.rank')),
+          h('th', { scope: 'col' }, app.t('players.board.player')),
+          h('th', { scope: 'col' }, app.t('daily.percent')),
+          h('th', { scope: 'col' }, app.t('daily.total')),
+          h('th', { scope: 'col' }, app.t('daily.played')),
+          cols.map((k) => h('th', { scope: 'col' }, app.t('daily.deal', { n: k + 1 }))))),
+        h('tbody', null, players.map((/** @type {any} */ p) => h('tr', { class: me && p.player === me.id ? 'mine' : '', dataset: { place: String(p.place), player: String(p.player) } },
+          h('td', null, String(p.place)),
+          h('th', { scope: 'row' }, h('a', { class: 'player-link', href: `#/p/${encodeURIComponent(String(p.player))}` }, h('bdi', null, String(p.name ?? '')))),
+          h('td', { 'data-key': 'percent' }, h('strong', null, `${Number(p.percent).toFixed(1)}%`)),
+          h('td', null, h('bdi', null, signed(Number(p.total)))),
+          h('td', null, `${Number(p.played)}/${deals}`),
+          cols.map((k) => {
+            const r = (p.results ?? []).find((/** @type {any} */ x) => x.deal === k);
+            if (!r) return h('td', { class: 'muted' }, '–');
+            const text = h('bdi', null, signed(Number(r.net)));
+            return h('td', { title: app.t('daily.matchpoints', { n: Math.round(100 * Number(r.matchpoints)) }) },
+              r.game_id ? h('a', { href: `#/replay/${encodeURIComponent(String(r.game_id))}` }, text) : text);
+          }))))))
+      : h('p', { class: 'muted' }, app.t('daily.empty')),
+    h('p', { class: 'muted small' }, app.t(data?.closed ? 'daily.closed' : 'daily.live')));
+}
+
+/**
+ * A net with its sign: +26, −10, 0.
+ * @param {number} n
+ */
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
