@@ -68,7 +68,9 @@ export function renderDaily(app) {
   const key = `${day ?? ''}|${game ?? ''}|${app.state.me?.id ?? ''}`;
   if (page.key !== key) loadDaily(app);
   const board = Boolean(day && game);
-  const title = board ? app.t('daily.board.title', { game: app.t(`game.${game}`), day: day ?? '' }) : app.t('daily.title');
+  const title = board
+    ? app.tn('daily.board.title', { game: app.t(`game.${game}`), day: day ?? '' }, { day: ltr(day ?? '') })
+    : app.t('daily.title');
   const head = h('div', { class: 'players-head' },
     h('h1', { id: 'daily-title' }, title),
     board ? h('a', { class: 'btn ghost small', href: '#/daily', 'data-key': 'daily-today' }, app.t('daily.today')) : null,
@@ -105,8 +107,8 @@ function today(app, data) {
           done ? null : h('a', { class: 'btn ghost small', href: `#/daily/${data.day}/${g}` }, app.t('daily.standings'))));
     })),
     h('p', { class: 'muted small daily-commitment', title: String(data?.commitment ?? '') },
-      app.t('daily.commitment', { day: String(data?.day ?? ''), hash: String(data?.commitment ?? '').slice(0, 16) })),
-    h('p', { class: 'muted small' }, app.t('daily.verify', { day: String(data?.previous ?? '') })));
+      app.tn('daily.commitment', { day: String(data?.day ?? ''), hash: String(data?.commitment ?? '').slice(0, 16) }, { day: ltr(String(data?.day ?? '')), hash: ltr(String(data?.commitment ?? '').slice(0, 16)) })),
+    h('p', { class: 'muted small' }, app.tn('daily.verify', { day: String(data?.previous ?? '') }, { day: ltr(String(data?.previous ?? '')) })));
 }
 
 /**
@@ -145,6 +147,14 @@ function standings(app, data) {
           }))))))
       : h('p', { class: 'muted' }, app.t('daily.empty')),
     h('p', { class: 'muted small' }, app.t(data?.closed ? 'daily.closed' : 'daily.live')));
+}
+
+/**
+ * A date or a hash, left to right even in an Arabic sentence.
+ * @param {string} text
+ */
+function ltr(text) {
+  return h('bdi', { dir: 'ltr' }, text);
 }
 
 /**

@@ -412,7 +412,8 @@ function scoreBoard(ctx) {
       h('div', { class: `score team-${team}`, dataset: { team } },
         h('span', { class: 'score-label' }, teamLabel(ctx, team)), ' ',
         h('bdi', { class: 'score-value' }, String(score[team] ?? 0)))]),
-    h('span', { class: 'score-target' }, ctx.t('table.target', { n: target })));
+    // A daily deal is one hand, scored on its own: no target.
+    s.table?.daily ? null : h('span', { class: 'score-target' }, ctx.t('table.target', { n: target })));
 }
 
 /** @param {Ctx} ctx */

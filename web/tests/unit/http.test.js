@@ -27,6 +27,7 @@ const { openCard, recentCard } = await import('../../js/views/home.js');
 const { loadProfile, renderProfile } = await import('../../js/views/profile.js');
 const { loadLeaderboard, renderLeaderboard } = await import('../../js/views/leaderboard.js');
 const { botChooser } = await import('../../js/views/table.js');
+const { loadDaily, renderDaily } = await import('../../js/views/daily.js');
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = path.join(repo, 'tests/protocol/http');
@@ -181,6 +182,58 @@ const checks = {
     if (me) assert.equal(rows.find((r) => r.attributes.class === 'mine')?.dataset.rank, String(f.me.rank));
     const line = rankLine(f.me, true);
     assert.equal(find(root, (e) => e.attributes['data-key'] === 'own-rank')[0].textContent, translate('en', line.key, line.params));
+  },
+
+  async daily_today(f) {
+    // Today's page: a card per game, Play for a game not begun, Continue at the next deal for one
+    // under way; the commitment in full in its title.
+    const asked = serve(200, f);
+    const app = appStub({ route: { name: 'daily' }, me: { id: 'p_sara0000000', name: 'Sara' } });
+    loadDaily(app);
+    await until(() => app.renders > 0);
+    assert.deepEqual(asked, ['/api/daily']);
+    const root = renderDaily(app);
+    const cards = find(root, (e) => e.tagName === 'li' && e.dataset.game);
+    assert.deepEqual(cards.map((c) => c.dataset.game), f.games.map((g) => g.game));
+    for (const g of f.games) {
+      const button = find(root, (e) => e.attributes['data-key'] === `daily-play-${g.game}`)[0];
+      const words = g.you ? translate('en', 'daily.continue', { n: g.you.played + 1, total: g.deals }) : translate('en', 'daily.play');
+      assert.equal(button.textContent, words, g.game);
+    }
+    assert.equal(find(root, (e) => e.attributes.class === 'muted small daily-commitment')[0].attributes.title, f.commitment);
+  },
+
+  async daily_entry(f) {
+    // Play: the page goes to the table the answer names.
+    const asked = serve(200, f);
+    const entry = await api.dailyOpen(f.game);
+    assert.deepEqual(asked, [`/api/daily/${f.game}`]);
+    assert.match(entry.table, /^[A-Z0-9]+$/);
+    assert.ok(entry.played <= entry.deals);
+  },
+
+  async daily_board(f) {
+    // The standings: a row per player in place order, a column per deal when any line is shown
+    // deal by deal, each deal linking its replay once the day closed.
+    serve(200, f);
+    const app = appStub({ route: { name: 'daily', day: f.day, game: f.game }, me: { id: f.players[0].player, name: f.players[0].name } });
+    loadDaily(app);
+    await until(() => app.renders > 0);
+    const root = renderDaily(app);
+    const rows = find(root, (e) => e.tagName === 'tr' && e.dataset.place);
+    assert.deepEqual(rows.map((r) => r.dataset.place), f.players.map((p) => String(p.place)));
+    assert.equal(rows[0].attributes.class, 'mine');
+    const heads = find(root, (e) => e.tagName === 'th' && e.attributes.scope === 'col');
+    assert.equal(heads.length, 5 + f.deals);
+    const replays = hrefs(rows[0]).filter((h) => h.startsWith('#/replay/'));
+    assert.deepEqual(replays, f.players[0].results.map((r) => `#/replay/${r.game_id}`));
+    assert.equal(find(rows[0], (e) => e.attributes['data-key'] === 'percent')[0].textContent, `${f.players[0].percent.toFixed(1)}%`);
+  },
+
+  async daily_history(f) {
+    // No page lists the history yet; the answer is what the documentation promises.
+    const row = docLine('docs/protocol.md', '`GET /api/daily/history`');
+    for (const key of Object.keys(f[0])) assert.ok(row.includes(`"${key}"`), `${key} as documented`);
   },
 
   async bots(f) {
