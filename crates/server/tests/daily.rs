@@ -16,7 +16,7 @@ use game::{Game, Match, Record, Seat};
 use serde_json::{Value, json};
 use server::daily::{Day, DayRecord, verify_day};
 
-/// The wall clock of these tests: noon of 2026-11-28 (UTC) until a test moves it.
+/// The wall clock of the first test: noon of 2026-11-28 (UTC) until it moves it to close the day.
 static NOW: AtomicI64 = AtomicI64::new(0);
 const NOON: i64 = 1_795_867_200_000;
 
@@ -25,6 +25,11 @@ fn clock() -> i64 {
         0 => NOON,
         t => t,
     }
+}
+
+/// Noon of 2026-11-28, always (a test that never closes its day).
+fn noon() -> i64 {
+    NOON
 }
 
 /// How a test player picks among the legal actions.
@@ -41,11 +46,16 @@ struct Played {
 }
 
 /// Opens `game`'s daily table for `client` and plays every deal with `pick`.
-async fn play_day(mut client: Client, addr: std::net::SocketAddr, game: &str, pick: Pick) -> Played {
+async fn play_day(client: Client, addr: std::net::SocketAddr, game: &str, pick: Pick) -> Played {
+    play_deals(client, addr, game, pick, usize::MAX).await
+}
+
+/// Opens (or comes back to) `game`'s daily table for `client` and plays with `pick` until the
+/// day's deals are played, or until deal `stop_at` (from 0) has begun.
+async fn play_deals(mut client: Client, addr: std::net::SocketAddr, game: &str, pick: Pick, stop_at: usize) -> Played {
     let (status, entry) = http(addr, "POST", &format!("/api/daily/{game}"), None, Some(&client.token)).await;
     assert_eq!(status, 200, "{entry}");
     let code = entry["table"].as_str().unwrap().to_owned();
-    assert_eq!(entry["played"], 0);
     client.send(json!({ "type": "join", "table": code, "id": "j" })).await;
     let mut matches: Vec<String> = Vec::new();
     loop {
@@ -58,7 +68,7 @@ async fn play_day(mut client: Client, addr: std::net::SocketAddr, game: &str, pi
             {
                 matches.push(id.to_owned());
             }
-            if t["daily"]["done"] == true {
+            if t["daily"]["done"] == true || t["daily"]["deal"].as_u64().is_some_and(|d| d as usize >= stop_at) {
                 break;
             }
             continue;
@@ -111,6 +121,7 @@ async fn players_of_one_day_meet_the_same_deals_and_answers_and_are_scored_by_ma
     assert_eq!(baloot["deals"], 8);
 
     let sara = play_day(Client::new(addr, "Sara").await, addr, "baloot", Pick::First).await;
+    assert_eq!(sara.client.seen.iter().filter(|v| v["type"] == "error").count(), 0);
     assert_eq!(sara.matches.len(), 8, "one match per deal");
 
     // Before Omar plays: Sara's records are hers alone, and the board shows him no deal of hers.
@@ -251,5 +262,48 @@ async fn players_of_one_day_meet_the_same_deals_and_answers_and_are_scored_by_ma
     let (_, history) = http(addr, "GET", "/api/daily/history", None, Some(&noura.client.token)).await;
     assert_eq!(history[0]["day"], day.as_str());
     assert_eq!(history[0]["of"], 3);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_daily_table_comes_back_after_a_restart_and_plays_on_the_same_deals() {
+    let db = temp_db("daily-restart");
+    let cfg = || server::Config { wall_clock: noon, ..config() };
+    let server = TestServer::start(cfg(), &db).await;
+    let addr = server.addr;
+    let sara = play_day(Client::new(addr, "Sara").await, addr, "kout4", Pick::First).await;
+    // Omar plays the same way, but the server stops once his third deal has begun.
+    let omar = Client::new(addr, "Omar").await;
+    let token = omar.token.clone();
+    let first = play_deals(omar, addr, "kout4", Pick::First, 2).await;
+    assert_eq!(first.matches.len(), 3);
+    drop(first.client);
+    server.stop().await;
+
+    let server = TestServer::start(cfg(), &db).await;
+    let addr = server.addr;
+    let (_, today) = http(addr, "GET", "/api/daily", None, Some(&token)).await;
+    let kout4 = today["games"].as_array().unwrap().iter().find(|g| g["game"] == "kout4").unwrap().clone();
+    assert_eq!(kout4["you"]["played"], 2, "two deals were finished before the restart: {kout4}");
+    let back = Client::connect(addr, &token).await;
+    let rest = play_day(back, addr, "kout4", Pick::First).await;
+    let mut omars = first.matches.clone();
+    for id in rest.matches {
+        if !omars.contains(&id) {
+            omars.push(id);
+        }
+    }
+    assert_eq!(omars.len(), 6, "{omars:?}");
+    for (k, (mine, his)) in sara.matches.iter().zip(&omars).enumerate() {
+        let (_, a) = record_as(addr, mine, Some(&sara.client.token)).await;
+        let (status, b) = record_as(addr, his, Some(&token)).await;
+        assert_eq!(status, 200, "{b}");
+        let (a, b) = (Record::from_value(&a).unwrap(), Record::from_value(&b).unwrap());
+        assert_eq!(a.hands[0].deck, b.hands[0].deck, "deal {k}");
+        assert_eq!(
+            a.hands[0].actions, b.hands[0].actions,
+            "deal {k}: the same play met the same answers, restart or not"
+        );
+    }
     server.stop().await;
 }
