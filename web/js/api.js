@@ -246,3 +246,11 @@ export function dailyOpen(game) {
 export function dailyBoard(day, game) {
   return request(`/api/daily/${encodeURIComponent(day)}/${encodeURIComponent(game)}`);
 }
+
+/**
+ * The signed-in player's days of the daily deal, newest first.
+ * @returns {Promise<any>}
+ */
+export function dailyHistory() {
+  return request('/api/daily/history');
+}

@@ -75,6 +75,8 @@ export const en = {
   'daily.closed': 'The day has closed: every deal can be replayed.',
   'daily.progress': 'Daily deal · deal {n} of {total}',
   'daily.finished': 'Today\'s deals are played',
+  'daily.history': 'Your days',
+  'daily.historyLine': '{percent}%, place {place} of {of} ({played} deals played)',
 };
 
 /** @type {Record<string, import('./i18n.js').Message>} */
@@ -147,4 +149,6 @@ export const ar = {
   'daily.closed': 'انتهى اليوم: يمكن إعادة كل صفقة.',
   'daily.progress': 'صفقة اليوم · الصفقة {n} من {total}',
   'daily.finished': 'انتهت صفقات اليوم',
+  'daily.history': 'أيامك',
+  'daily.historyLine': '{percent}%، المركز {place} من {of} ({played} صفقات لُعبت)',
 };

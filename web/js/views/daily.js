@@ -29,7 +29,11 @@ export function loadDaily(app) {
   const { day, game } = app.state.route;
   const key = `${day ?? ''}|${game ?? ''}|${app.state.me?.id ?? ''}`;
   page = { key, status: 'loading' };
-  const ask = day && game ? api.dailyBoard(day, game) : api.dailyToday();
+  // Today's page lists one's own days too (signed in; a failure there leaves the list out).
+  const ask = day && game
+    ? api.dailyBoard(day, game)
+    : Promise.all([api.dailyToday(), app.state.me ? api.dailyHistory().catch(() => []) : []])
+      .then(([today, history]) => ({ ...today, history }));
   ask.then(
     (data) => {
       if (page.key !== key) return;
@@ -108,7 +112,23 @@ function today(app, data) {
     })),
     h('p', { class: 'muted small daily-commitment', title: String(data?.commitment ?? '') },
       app.tn('daily.commitment', { day: String(data?.day ?? ''), hash: String(data?.commitment ?? '').slice(0, 16) }, { day: ltr(String(data?.day ?? '')), hash: ltr(String(data?.commitment ?? '').slice(0, 16)) })),
-    h('p', { class: 'muted small' }, app.tn('daily.verify', { day: String(data?.previous ?? '') }, { day: ltr(String(data?.previous ?? '')) })));
+    h('p', { class: 'muted small' }, app.tn('daily.verify', { day: String(data?.previous ?? '') }, { day: ltr(String(data?.previous ?? '')) })),
+    history(app, Array.isArray(data?.history) ? data.history : []));
+}
+
+/**
+ * One's own days, newest first: each game played, its percentage and place, and its standings.
+ * @param {App} app
+ * @param {any[]} lines
+ */
+function history(app, lines) {
+  if (!lines.length) return null;
+  return h('section', { class: 'daily-history', 'data-key': 'daily-history' },
+    h('h2', null, app.t('daily.history')),
+    h('ul', null, lines.map((l) => h('li', null,
+      h('a', { href: `#/daily/${String(l.day)}/${String(l.game)}` }, ltr(String(l.day)), ' · ', app.t(`game.${String(l.game)}`)),
+      ' — ',
+      app.t('daily.historyLine', { percent: Number(l.percent).toFixed(1), place: Number(l.place), of: Number(l.of), played: Number(l.played) })))));
 }
 
 /**

@@ -122,6 +122,12 @@ test('a laptop in English plays the day\'s Kout 4 deals and reads the standings'
     const sum = percents.map((p) => Number.parseFloat(p)).reduce((a, x) => a + x, 0);
     assert.ok(Math.abs(sum - 100) < 0.2, `two players share the matchpoints: ${percents}`);
     await screenshot(page, 'daily-standings-desktop');
+    // Today's page now lists her day, and Kout 4 has its standings instead of Play.
+    await page.click('a[data-key="daily-today"]');
+    await page.waitForSelector('[data-key="daily-history"]');
+    assert.match(await page.locator('[data-key="daily-history"]').innerText(), new RegExp(`${DAY} · Kout Bo \\(4 players\\)[^\\n]*place \\d of 2 \\(6 deals played\\)`));
+    assert.equal(await page.locator('button[data-key="daily-play-kout4"]').count(), 0);
+    assert.equal(await page.locator('a[data-key="daily-board-kout4"]').count(), 1);
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();

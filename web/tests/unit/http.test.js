@@ -191,7 +191,7 @@ const checks = {
     const app = appStub({ route: { name: 'daily' }, me: { id: 'p_sara0000000', name: 'Sara' } });
     loadDaily(app);
     await until(() => app.renders > 0);
-    assert.deepEqual(asked, ['/api/daily']);
+    assert.deepEqual(asked, ['/api/daily', '/api/daily/history']);
     const root = renderDaily(app);
     const cards = find(root, (e) => e.tagName === 'li' && e.dataset.game);
     assert.deepEqual(cards.map((c) => c.dataset.game), f.games.map((g) => g.game));
@@ -231,9 +231,20 @@ const checks = {
   },
 
   async daily_history(f) {
-    // No page lists the history yet; the answer is what the documentation promises.
-    const row = docLine('docs/protocol.md', '`GET /api/daily/history`');
-    for (const key of Object.keys(f[0])) assert.ok(row.includes(`"${key}"`), `${key} as documented`);
+    // Today's page lists one's days, each linking its standings.
+    globalThis.fetch = async (url) => {
+      const body = String(url) === '/api/daily/history' ? f : fixture('daily_today');
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    const app = appStub({ route: { name: 'daily' }, me: { id: 'p_sara0000000', name: 'Sara' } });
+    loadDaily(app);
+    await until(() => app.renders > 0);
+    const root = renderDaily(app);
+    const list = find(root, (e) => e.attributes['data-key'] === 'daily-history')[0];
+    assert.ok(list, 'the history is listed');
+    assert.deepEqual(hrefs(list), f.map((l) => `#/daily/${l.day}/${l.game}`));
+    const text = list.textContent;
+    for (const l of f) assert.ok(text.includes(translate('en', 'daily.historyLine', { percent: l.percent.toFixed(1), place: l.place, of: l.of, played: l.played })), text);
   },
 
   async bots(f) {
