@@ -42,6 +42,7 @@ enum Pick {
 /// One player's day of one game: every frame they got, and the match of each deal in order.
 struct Played {
     client: Client,
+    code: String,
     matches: Vec<String>,
 }
 
@@ -57,6 +58,12 @@ async fn play_deals(mut client: Client, addr: std::net::SocketAddr, game: &str, 
     assert_eq!(status, 200, "{entry}");
     let code = entry["table"].as_str().unwrap().to_owned();
     client.send(json!({ "type": "join", "table": code, "id": "j" })).await;
+    play_on(client, code, pick, stop_at).await
+}
+
+/// Plays on at table `code` with `pick` until the day's deals are played, or until deal
+/// `stop_at` (from 0) has begun.
+async fn play_on(mut client: Client, code: String, pick: Pick, stop_at: usize) -> Played {
     let mut matches: Vec<String> = Vec::new();
     loop {
         let v = client.recv().await;
@@ -85,7 +92,7 @@ async fn play_deals(mut client: Client, addr: std::net::SocketAddr, game: &str, 
         };
         client.send(json!({ "type": "act", "table": code, "action": action, "version": v["version"] })).await;
     }
-    Played { client, matches }
+    Played { client, code, matches }
 }
 
 async fn record_as(addr: std::net::SocketAddr, id: &str, token: Option<&str>) -> (u16, Value) {
@@ -305,5 +312,27 @@ async fn a_daily_table_comes_back_after_a_restart_and_plays_on_the_same_deals() 
             "deal {k}: the same play met the same answers, restart or not"
         );
     }
+    server.stop().await;
+}
+
+/// The wall clock of the closing test, which moves it past midnight while a player is mid-day.
+static LATE: AtomicI64 = AtomicI64::new(NOON);
+
+fn late() -> i64 {
+    LATE.load(Ordering::SeqCst)
+}
+
+#[tokio::test]
+async fn no_deal_begins_once_the_day_has_closed() {
+    let server = TestServer::start(server::Config { wall_clock: late, ..config() }, &temp_db("daily-late")).await;
+    let addr = server.addr;
+    // Noura plays until her second deal has begun; then midnight passes and the day's deals are
+    // revealed: she finishes the deal under way, and no other begins.
+    let started = play_deals(Client::new(addr, "Noura").await, addr, "kout4", Pick::First, 1).await;
+    LATE.store(NOON + 86_400_000, Ordering::SeqCst);
+    let rest = play_on(started.client, started.code, Pick::First, usize::MAX).await;
+    assert_eq!(rest.matches.len(), 1, "only the deal under way was played on: {:?}", rest.matches);
+    let (_, board) = http(addr, "GET", "/api/daily/2026-11-28/kout4", None, None).await;
+    assert_eq!(board["players"][0]["played"], 2, "{board}");
     server.stop().await;
 }

@@ -275,11 +275,17 @@ impl<G: Playable> Table<G> {
         }
     }
 
-    /// Whether a daily table has played every deal of its day.
+    /// Whether a daily table has played every deal of its day, or the day closed (its deals are
+    /// revealed then: a deal not begun by then is not played).
     pub(super) fn daily_done(&self) -> bool {
-        self.lobby
-            .daily
-            .is_some_and(|d| self.lobby.status == Status::Finished && self.play.matches >= d.game.deals() as u64)
+        self.lobby.daily.is_some_and(|d| {
+            self.lobby.status == Status::Finished && (self.play.matches >= d.game.deals() as u64 || self.daily_closed())
+        })
+    }
+
+    /// Whether a daily table's day has closed.
+    fn daily_closed(&self) -> bool {
+        self.lobby.daily.is_some_and(|d| crate::daily::Day::of_unix_ms((self.hub.config.wall_clock)()) > d.day)
     }
 
     /// A daily table starts its next deal by itself: the first once its player has sat down
@@ -287,7 +293,8 @@ impl<G: Playable> Table<G> {
     /// deals are played. (A failure is tried again at the next wake.)
     async fn next_daily_deal(&mut self) {
         let Some(daily) = self.lobby.daily else { return };
-        if self.lobby.status == Status::Playing || self.play.matches >= daily.game.deals() as u64 {
+        if self.lobby.status == Status::Playing || self.play.matches >= daily.game.deals() as u64 || self.daily_closed()
+        {
             return;
         }
         if self.play.matches == 0 && !self.is_connected(&self.lobby.host) {
