@@ -63,6 +63,7 @@ pub mod ratings;
 pub mod runners;
 pub mod store;
 mod table;
+pub mod tournament;
 mod ws;
 
 pub use http::{metrics_router, router};
@@ -133,8 +134,13 @@ pub struct Config {
     /// server, which owns every table in its store.
     pub cluster: Option<ClusterConfig>,
     /// The wall clock (Unix milliseconds) the daily deal's days follow: [`store::unix_ms`], or in
-    /// tests a clock they move to close a day.
+    /// tests a clock they move to close a day. Tournaments start by it too.
     pub wall_clock: fn() -> i64,
+    /// How long a tournament board waits for its players before bots play for those missing
+    /// (who then lose the match).
+    pub tournament_grace: Duration,
+    /// How often the tournament driver looks for tournaments to start and rounds to pair.
+    pub tournament_tick: Duration,
 }
 
 impl Default for Config {
@@ -161,6 +167,8 @@ impl Default for Config {
             metrics_on_main: false,
             cluster: None,
             wall_clock: store::unix_ms,
+            tournament_grace: Duration::from_secs(120),
+            tournament_tick: Duration::from_secs(1),
         }
     }
 }
@@ -266,6 +274,10 @@ where
         }
         None => table::restore_all(&hub).await?,
     };
+    if hub.cluster().is_none() {
+        tournament::tick(&hub).await;
+    }
+    let driver = tokio::spawn(tournament::drive(hub.clone(), stop_rx.clone()));
     let addr = listener.local_addr().map_err(ServeError::Listen)?;
     let bot_threads = hub.bot_threads.threads();
     tracing::info!(%addr, restored, store = store.backend(), open_files, bot_threads, "majlis server listening");
@@ -292,6 +304,7 @@ where
         let _ = stop_tx.send(true);
     });
     http::accept_loop(listener, app, &limits, stop_rx).await;
+    let _ = driver.await;
     hub.stop_tables().await;
     table::lease::hand_over(&hub).await;
     store.close().await;

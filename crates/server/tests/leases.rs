@@ -199,7 +199,7 @@ fn table_row(code: &str, version: i64) -> TableRow {
         matches: 1,
         created_at: 5,
         updated_at: version,
-        daily: None,
+        contest: None,
     }
 }
 

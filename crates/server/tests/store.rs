@@ -108,7 +108,7 @@ async fn exercise(store: &Store) {
         matches: 0,
         created_at: 5,
         updated_at: 5,
-        daily: None,
+        contest: None,
     };
     store.save_table(&table).await.unwrap();
     table.status = "playing".to_owned();

@@ -340,12 +340,15 @@ async fn history(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json
 }
 
 /// Refuses a daily match's record, replay, analysis or chat (403 `daily_hidden`) to all but its
-/// player once they finished the day's deals, until the day closes. Other matches pass.
+/// player once they finished the day's deals, until the day closes; a tournament match's until
+/// its round is over ([`super::tournaments::check_tournament_hidden`]). Other matches pass.
 ///
 /// # Errors
 /// As above, and the store's failures.
 pub(crate) async fn check_daily_secret(hub: &Hub, row: &MatchRow, headers: &HeaderMap) -> Result<(), AppError> {
-    let Some(entry) = hub.store.daily_entry_of_table(&row.table_code).await? else { return Ok(()) };
+    let Some(entry) = hub.store.daily_entry_of_table(&row.table_code).await? else {
+        return super::tournaments::check_tournament_hidden(hub, row).await;
+    };
     let (Some(day), Some(game)) = (Day::parse(&entry.day), DailyGame::parse(&entry.game)) else {
         return Err(AppError::internal(&"a daily entry does not read"));
     };

@@ -19,6 +19,7 @@ mod health;
 mod players;
 mod replays;
 mod tables;
+mod tournaments;
 mod ws;
 
 use std::sync::Arc;
@@ -46,6 +47,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .merge(analyses::routes())
         .merge(chat::routes())
         .merge(daily::routes())
+        .merge(tournaments::routes())
         .merge(ws::routes())
         .fallback(get(assets::static_file))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))

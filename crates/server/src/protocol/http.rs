@@ -479,3 +479,150 @@ pub struct DailyHistoryLine {
     /// How many played it.
     pub of: usize,
 }
+
+/// `GET /api/tournaments`: the newest tournaments.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentList {
+    /// Newest first.
+    pub tournaments: Vec<TournamentSummary>,
+}
+
+/// A tournament at a glance (in [`TournamentList`], and the head of [`TournamentDetail`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentSummary {
+    /// Its id (`t_...`).
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The game (`kout6`, `kout4`, `baloot`).
+    pub game: String,
+    /// `swiss` or `knockout`.
+    pub format: String,
+    /// Swiss: its number of rounds; knockout: 0 (as many as the bracket needs).
+    pub rounds: i64,
+    /// Hands per match.
+    pub hands: i64,
+    /// When it starts (Unix ms).
+    pub starts_at: i64,
+    /// Whether its matches are rated.
+    pub rated: bool,
+    /// Who created it (their name).
+    pub host: String,
+    /// `open` (registering), `running`, `finished` or `cancelled`.
+    pub status: String,
+    /// The round under way (0 before the first).
+    pub round: i64,
+    /// How many players registered.
+    pub players: usize,
+}
+
+/// `GET /api/tournaments/{id}` (and the answer of creating, registering, withdrawing and
+/// starting): the tournament with its players, teams, rounds and standings, live.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentDetail {
+    /// The tournament.
+    #[serde(flatten)]
+    pub summary: TournamentSummary,
+    /// How many players a team has.
+    pub team_size: usize,
+    /// The registered players, in the order they registered.
+    pub entrants: Vec<TournamentEntrant>,
+    /// The teams, by seed (empty before the start).
+    pub teams: Vec<TournamentTeam>,
+    /// The rounds so far.
+    pub rounds: Vec<TournamentRound>,
+    /// The standings, best first (empty before the start).
+    pub standings: Vec<TournamentPlace>,
+    /// The asker's part: their team and the table they play at now.
+    pub you: Option<TournamentYou>,
+}
+
+/// A registered player.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentEntrant {
+    /// Their name.
+    pub name: String,
+    /// Who registered them (a name; their own when they came alone).
+    pub with: String,
+}
+
+/// A team.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentTeam {
+    /// Its number: the seed, 1 the highest rated.
+    pub team: i64,
+    /// Its players' names in seat order (`null`: a bot partner).
+    pub players: Vec<Option<String>>,
+    /// The mean rating of its players when it was seeded.
+    pub rating: i64,
+}
+
+/// One round: its boards.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentRound {
+    /// The round (from 1).
+    pub round: i64,
+    /// Whether every board of it is finished (its deals and replays are open then).
+    pub done: bool,
+    /// Its boards.
+    pub boards: Vec<TournamentBoard>,
+}
+
+/// One board of a round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentBoard {
+    /// The board (from 0).
+    pub board: i64,
+    /// Team A, in the even seats.
+    pub a: i64,
+    /// Team B, in the odd seats (`null`: A has a bye).
+    pub b: Option<i64>,
+    /// `bye`, `playing` or `finished`.
+    pub status: &'static str,
+    /// Its table's code, for its players to join.
+    pub table: Option<String>,
+    /// Team A's points, once finished.
+    pub a_points: Option<i64>,
+    /// Team B's points, once finished.
+    pub b_points: Option<i64>,
+    /// Who won (`a`, `b`, `draw`, `both_lose`), once finished.
+    pub outcome: Option<crate::tournament::Outcome>,
+    /// The teams that had a player missing at the start (they lose the match).
+    pub no_show: Vec<i64>,
+    /// The match's id, for its replay: once its round is over.
+    pub game_id: Option<String>,
+}
+
+/// A team's line in the standings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentPlace {
+    /// Its place, from 1 (equal lines share one).
+    pub place: u32,
+    /// The team.
+    pub team: u32,
+    /// Its players' names (`null`: a bot partner).
+    pub players: Vec<Option<String>>,
+    /// Its score: a win 1, a draw ½, a bye 1.
+    pub score: f64,
+    /// Points for minus points against.
+    pub diff: i64,
+    /// Matches won (byes included).
+    pub won: u32,
+    /// Matches drawn.
+    pub drawn: u32,
+    /// Matches lost.
+    pub lost: u32,
+    /// Knockout: still in the bracket.
+    pub alive: bool,
+}
+
+/// The asker's part in a tournament.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentYou {
+    /// Whether they are registered.
+    pub registered: bool,
+    /// Their team, once teams are fixed.
+    pub team: Option<i64>,
+    /// The table of their board in the round under way, while it is played.
+    pub table: Option<String>,
+}

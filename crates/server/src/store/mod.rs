@@ -145,6 +145,7 @@ mod players;
 mod ratings;
 mod sessions;
 mod tables;
+mod tournaments;
 
 pub use self::chat::ChatRow;
 pub use self::daily::{DailyDealRow, DailyEntryRow};
@@ -155,6 +156,7 @@ pub use self::ratings::{
     FinishedRow, PublicPlayer, RankedRating, RatedEnd, RatedSeat, RatingChangeRow, RatingRow, SeatedRow,
 };
 pub use self::tables::{EventRow, TableRow};
+pub use self::tournaments::{TournamentBoardRow, TournamentPlayerRow, TournamentRow, TournamentTeamRow};
 
 /// The database behind the server. Cheap to clone.
 ///
@@ -418,7 +420,7 @@ impl Pool {
 
 /// The tables the migrations create (`migrations/*/`), all of which the server needs; a new
 /// migration that creates one adds it here (a unit test compares the two).
-const TABLES: [&str; 14] = [
+const TABLES: [&str; 18] = [
     "analyses",
     "chat",
     "daily_days",
@@ -433,6 +435,10 @@ const TABLES: [&str; 14] = [
     "ratings",
     "sessions",
     "tables",
+    "tournament_boards",
+    "tournament_players",
+    "tournament_teams",
+    "tournaments",
 ];
 
 /// Which of [`TABLES`] the database lacks.

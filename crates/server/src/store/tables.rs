@@ -52,8 +52,9 @@ pub struct TableRow {
     pub created_at: i64,
     /// When this row was written (Unix ms).
     pub updated_at: i64,
-    /// A daily deal's table: `{"day": "YYYY-MM-DD", "game": "baloot"}` (see [`crate::daily`]).
-    pub daily: Option<String>,
+    /// The table's competition: a daily deal's `{"day": "YYYY-MM-DD", "game": "baloot"}` (see
+    /// [`crate::daily`]) or a tournament board's tag (see [`crate::tournament`]); `None` for any other table.
+    pub contest: Option<String>,
 }
 
 /// One entry of a match's action log.
@@ -82,14 +83,14 @@ impl Store {
         let started = Instant::now();
         let result: Result<(), StoreError> = async {
             const Q: &str = "INSERT INTO tables (code, game, rules, turn_ms, public, host, seats, status, version, seed, \
-                 match_id, matches, created_at, updated_at, hints, rated, spectator_chat, invite_only, removed, daily) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+                 match_id, matches, created_at, updated_at, hints, rated, spectator_chat, invite_only, removed, contest) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
                  $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) ON CONFLICT (code) DO UPDATE SET rules = excluded.rules, turn_ms = excluded.turn_ms, \
                  public = excluded.public, hints = excluded.hints, invite_only = excluded.invite_only, removed = excluded.removed, host = excluded.host, seats = excluded.seats, status = excluded.status, version = excluded.version, \
-                 match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at";
+                 match_id = excluded.match_id, matches = excluded.matches, updated_at = excluded.updated_at, contest = excluded.contest";
             on_pool!(&self.pool, p => write_one!(self, p, sqlx::query(Q)
                 .bind(&t.code).bind(&t.game).bind(&t.rules).bind(t.turn_ms).bind(t.public).bind(&t.host).bind(&t.seats)
                 .bind(&t.status).bind(t.version).bind(&t.seed).bind(&t.match_id).bind(t.matches).bind(t.created_at)
-                .bind(t.updated_at).bind(t.hints).bind(t.rated).bind(t.spectator_chat).bind(t.invite_only).bind(&t.removed).bind(&t.daily)));
+                .bind(t.updated_at).bind(t.hints).bind(t.rated).bind(t.spectator_chat).bind(t.invite_only).bind(&t.removed).bind(&t.contest)));
             Ok(())
         }
         .await;
@@ -130,7 +131,7 @@ impl Store {
     /// The query failed.
     pub async fn tables(&self) -> Result<Vec<TableRow>, StoreError> {
         const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, invite_only, removed, host, seats, status, version, seed, \
-             match_id, matches, created_at, updated_at, daily FROM tables ORDER BY created_at";
+             match_id, matches, created_at, updated_at, contest FROM tables ORDER BY created_at";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).fetch_all(p).await?))
     }
 
@@ -140,7 +141,7 @@ impl Store {
     /// The query failed.
     pub async fn table_row(&self, code: &str) -> Result<Option<TableRow>, StoreError> {
         const Q: &str = "SELECT code, game, rules, turn_ms, public, hints, rated, spectator_chat, invite_only, removed, host, seats, status, version, seed, \
-             match_id, matches, created_at, updated_at, daily FROM tables WHERE code = $1";
+             match_id, matches, created_at, updated_at, contest FROM tables WHERE code = $1";
         Ok(on_pool!(&self.pool, p => sqlx::query_as::<_, TableRow>(Q).bind(code).fetch_optional(p).await?))
     }
 

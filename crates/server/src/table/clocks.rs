@@ -36,6 +36,8 @@ pub(super) enum Wake {
     /// The table has waited on a person for `Config::bot_idle`: its external bots' processes
     /// end and give their places back.
     RestBots,
+    /// A tournament board's grace for no-shows is over: its match starts.
+    BoardStart,
 }
 
 /// The table's deadlines.
@@ -115,10 +117,8 @@ impl<G: Playable> Table<G> {
         if self.lobby.status != Status::Playing {
             let handover = self.host_handover_at().map(|at| (at, Wake::HandOverHost));
             let abandoned = self.abandoned_at().map(|at| (at, Wake::Abandoned));
-            return match (handover, abandoned) {
-                (Some(h), Some(a)) => Some(if a.0 < h.0 { a } else { h }),
-                (h, a) => h.or(a),
-            };
+            let board = self.board_start_at().map(|at| (at, Wake::BoardStart));
+            return [handover, abandoned, board].into_iter().flatten().min_by_key(|(at, _)| *at);
         }
         let mut best: Option<(Instant, Wake)> = self.abandoned_match_at().map(|at| (at, Wake::AbandonedMatch));
         let game = self.play.game.as_ref()?.game();
@@ -175,7 +175,7 @@ impl<G: Playable> Table<G> {
     /// [`crate::limits::ABANDONED_LOBBY_GRACES`] grace periods (its host included). `None` while
     /// someone is there, and outside the lobby.
     pub(super) fn abandoned_at(&self) -> Option<Instant> {
-        if self.lobby.status != Status::Lobby {
+        if self.lobby.status != Status::Lobby || self.lobby.board.is_some() {
             return None;
         }
         let mut last_gone: Option<Instant> = None;
@@ -192,8 +192,9 @@ impl<G: Playable> Table<G> {
     /// [`crate::limits::ABANDONED_MATCH_GRACES`] grace periods: the last one to go counts. `None`
     /// while someone is connected (playing or watching from their seat), and outside a match.
     pub(super) fn abandoned_match_at(&self) -> Option<Instant> {
-        // A daily deal is played to its end: a player who goes has the usual bot stand in.
-        if self.lobby.status != Status::Playing || self.lobby.daily.is_some() {
+        // A daily deal or a tournament match is played to its end: a player who goes has the
+        // usual bot stand in.
+        if self.lobby.status != Status::Playing || self.is_contest() {
             return None;
         }
         let mut last_gone: Option<Instant> = None;
@@ -261,6 +262,7 @@ impl<G: Playable> Table<G> {
                 self.bot_plays(seat).await;
             }
             Wake::RestBots => self.rest_external(),
+            Wake::BoardStart => self.next_board_match().await,
             Wake::GiveUpThinking => self.give_up_thinking().await,
             Wake::Timeout(seat) => {
                 if let Some(s) = self.lobby.seats.get_mut(seat.index()) {

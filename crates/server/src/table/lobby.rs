@@ -13,6 +13,7 @@ use crate::hub::Conn;
 use crate::protocol::{ErrorCode, ProtocolError, ServerMsg};
 use crate::ratings;
 use crate::store::{Store, unix_ms};
+use crate::tournament::BoardTag;
 
 /// The most players a host may remove from one table (the list is kept with the table).
 const MAX_REMOVED: usize = 64;
@@ -112,6 +113,11 @@ pub(super) struct Lobby {
     pub(super) created_at: i64,
     /// A daily deal's table: the day and game it plays (see [`crate::daily`]).
     pub(super) daily: Option<DailyTable>,
+    /// A tournament board's table: its tournament, round and board (see [`crate::tournament`]).
+    pub(super) board: Option<BoardTag>,
+    /// When this task opened the table (created or restored): a tournament board's grace for
+    /// no-shows runs from here.
+    pub(super) opened: Instant,
 }
 
 impl Lobby {

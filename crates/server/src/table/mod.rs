@@ -38,13 +38,14 @@ use tokio::time::Instant;
 use self::broadcast::Sub;
 use self::clocks::{Clocks, STALL_RETRY, Wake};
 use self::lobby::{Lobby, Occupant, SeatState, Status};
-pub use self::open::{Claim, NewTable, Origin, Spawn, claim, create, create_daily, restore_all};
+pub use self::open::{Claim, NewTable, Origin, Spawn, claim, create, create_board, create_daily, restore_all};
 use self::play::Play;
 use crate::hub::{Conn, Hub, TableCmd};
 use crate::limits::{SNAP_WINDOW_MS, TARGET_SCORE};
 use crate::metrics::TableMetrics;
 use crate::protocol::{ErrorCode, ProtocolError, TableMsg};
 use crate::store::{PlayerRow, Store, unix_ms};
+use crate::tournament::BoardTag;
 
 /// Why a table cannot be built.
 #[derive(Debug, thiserror::Error)]
@@ -233,6 +234,8 @@ impl<G: Playable> Table<G> {
                     Origin::New { daily, .. } => *daily,
                     Origin::Restore { .. } => None,
                 },
+                board: None,
+                opened: now,
             },
             play: Play::new(),
             clocks: Clocks {
@@ -252,6 +255,11 @@ impl<G: Playable> Table<G> {
             chat: chat::ChatLog::new(matches!(origin, Origin::Restore { .. })),
         };
         match origin {
+            Origin::New { host, seed, board: Some(board), .. } => {
+                table.seat_host(&host, seed);
+                let (tag, seats) = *board;
+                table.seat_board(tag, seats);
+            }
             Origin::New { host, seed, .. } => table.seat_host(&host, seed),
             Origin::Restore { row, current, .. } => table.restore(*row, current)?,
         }
@@ -272,6 +280,64 @@ impl<G: Playable> Table<G> {
             for seat in self.lobby.seats.iter_mut().skip(1) {
                 seat.occupant = Occupant::Bot { bot: crate::daily::BOTS.to_owned() };
             }
+        }
+    }
+
+    /// A tournament board: its people in their seats, not there yet (so a bot stands in for
+    /// anyone who never comes), and bots in a short team's empty seats.
+    fn seat_board(&mut self, tag: BoardTag, seats: Vec<Option<PlayerRow>>) {
+        let now = Instant::now();
+        for (state, who) in self.lobby.seats.iter_mut().zip(seats) {
+            *state = match who {
+                Some(p) => SeatState {
+                    occupant: Occupant::Human { id: p.id, name: p.name, left: false, forfeit: false },
+                    gone_since: Some(now),
+                    ..SeatState::EMPTY
+                },
+                None => {
+                    SeatState { occupant: Occupant::Bot { bot: crate::tournament::BOT.to_owned() }, ..SeatState::EMPTY }
+                }
+            };
+        }
+        self.lobby.board = Some(tag);
+        // Written at once: the board's table exists even if nobody ever comes.
+        self.row_dirty = true;
+    }
+
+    /// A contest's table (a daily deal or a tournament board): it starts its own matches, is
+    /// never abandoned, and its bots are seeded by the position in the match.
+    pub(super) fn is_contest(&self) -> bool {
+        self.lobby.daily.is_some() || self.lobby.board.is_some()
+    }
+
+    /// When a tournament board's match starts at the latest: the grace for no-shows after the
+    /// table opened. `None` once it started (or for any other table).
+    pub(super) fn board_start_at(&self) -> Option<Instant> {
+        (self.lobby.board.is_some() && self.lobby.status == Status::Lobby && self.play.matches == 0)
+            .then(|| self.lobby.opened + self.hub.config.tournament_grace)
+    }
+
+    /// A tournament board starts its match once all its people are there, or at
+    /// [`Table::board_start_at`] with bots for those still missing (their team loses the match).
+    async fn next_board_match(&mut self) {
+        let Some(at) = self.board_start_at() else { return };
+        let missing: Vec<usize> = self
+            .lobby
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s.occupant, Occupant::Human { .. }) && s.gone_since.is_some())
+            .map(|(i, _)| i)
+            .collect();
+        if !missing.is_empty() && Instant::now() < at {
+            return;
+        }
+        if let Some(tag) = self.lobby.board.as_mut() {
+            tag.no_show = missing;
+        }
+        let host = self.lobby.host.clone();
+        if let Err(e) = self.begin(&host).await {
+            tracing::debug!(table = %self.lobby.code, error = %e.message, "a tournament match did not start; retrying");
         }
     }
 
@@ -309,6 +375,9 @@ impl<G: Playable> Table<G> {
     /// What a daily table refuses: anyone else at it (no spectators: nothing of the deals is
     /// seen before one has played them), and changing its seats or starting matches by hand.
     fn daily_refusal(&self, conn: &Conn, msg: &TableMsg) -> Option<ProtocolError> {
+        if self.lobby.board.is_some() {
+            return self.board_refusal(conn, msg);
+        }
         self.lobby.daily?;
         let own = conn.player.id == self.lobby.host;
         let refused = match msg {
@@ -330,6 +399,31 @@ impl<G: Playable> Table<G> {
         })
     }
 
+    /// What a tournament board refuses: anyone but its players at it, and spectators while the
+    /// round is played (the other tables are playing the same deals); its seats and its one
+    /// match are the tournament's to set.
+    fn board_refusal(&self, conn: &Conn, msg: &TableMsg) -> Option<ProtocolError> {
+        let seated = self.lobby.seat_of(&conn.player.id).is_some();
+        let refused = match msg {
+            TableMsg::Join { .. } | TableMsg::Resume { .. } => !seated,
+            TableMsg::Spectate { .. }
+            | TableMsg::Remove { .. }
+            | TableMsg::SetBot { .. }
+            | TableMsg::FillBots { .. }
+            | TableMsg::Start { .. }
+            | TableMsg::Rematch { .. }
+            | TableMsg::Hint { .. } => true,
+            TableMsg::Leave { .. } | TableMsg::Act { .. } | TableMsg::Chat { .. } => false,
+        };
+        refused.then(|| {
+            ProtocolError::new(
+                ErrorCode::BadRequest,
+                "this is a tournament match: only its players sit at it, nobody watches it while its round is \
+                 played (its replay opens when the round is over), and it starts by itself",
+            )
+        })
+    }
+
     /// Runs the table until it closes or the server shuts down.
     pub async fn run(mut self) {
         if self.lease_pending && !self.take_lease().await {
@@ -338,6 +432,10 @@ impl<G: Playable> Table<G> {
             return;
         }
         self.load_chat().await;
+        if self.row_dirty {
+            // A tournament board's new table: stored before anything else happens.
+            self.save_row().await;
+        }
         self.publish_summary();
         if self.lobby.status == Status::Playing {
             self.advance().await;
@@ -345,6 +443,7 @@ impl<G: Playable> Table<G> {
         let mut stalled: Option<(u64, Instant)> = None;
         while !self.closed {
             self.next_daily_deal().await;
+            self.next_board_match().await;
             self.forget_stale_thought();
             self.arm_retry();
             let wake = match (self.next_wake(), stalled) {

@@ -11,12 +11,13 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use super::{Table, TableError};
-use crate::daily::DailyTable;
+use crate::daily::{DailyGame, DailyTable};
 use crate::fair::table_seed;
 use crate::hub::{Conn, Hub};
 use crate::limits::TURN_MS;
 use crate::protocol::{ErrorCode, ProtocolError};
 use crate::store::{EventRow, Fence, MatchRow, PlayerRow, StoreError, TableRow};
+use crate::tournament::BoardTag;
 
 /// How a table comes to be: created by a player, or restored from the store.
 pub enum Origin {
@@ -34,6 +35,9 @@ pub enum Origin {
         seed: [u8; 32],
         /// A daily deal's table: its day and game (the other seats are the daily bots).
         daily: Option<DailyTable>,
+        /// A tournament board's table: its tag and who sits where (`None`: a bot), the host
+        /// among them.
+        board: Option<Box<(BoardTag, Vec<Option<PlayerRow>>)>>,
     },
     /// A table read back from the store with its current match's log.
     Restore {
@@ -173,6 +177,7 @@ pub fn create(
         host: host.player.clone(),
         seed,
         daily: None,
+        board: None,
     };
     (hub.config.dispatch)(kind, Spawn { hub: hub.clone(), origin }).map_err(|e| {
         hub.release_code(&code);
@@ -218,12 +223,72 @@ pub fn create_daily(
         host: player.clone(),
         seed,
         daily: Some(daily),
+        board: None,
     };
     (hub.config.dispatch)(daily.game.kind(), Spawn { hub: hub.clone(), origin }).map_err(|e| {
         hub.release_code(&code);
         ProtocolError::new(ErrorCode::Internal, e.to_string())
     })?;
     tracing::info!(table = %code, day = %daily.day, game = daily.game.slug(), player_id = %player.id, "daily table opened");
+    Ok(())
+}
+
+/// Opens the table of a tournament board with the `code` the caller reserved: `seats` says who
+/// sits where (`None`: the tournament's bot), `seed` is the round's seed (the same at every
+/// table of the round). The match starts by itself (see [`crate::tournament`]). On failure the
+/// code is released.
+///
+/// # Errors
+/// `unavailable` while the store refuses writes; `internal` when the table cannot be built.
+pub fn create_board(
+    hub: &Arc<Hub>,
+    game: DailyGame,
+    tag: BoardTag,
+    seats: Vec<Option<PlayerRow>>,
+    rated: bool,
+    seed: [u8; 32],
+    code: String,
+) -> Result<(), ProtocolError> {
+    let fail = |code: &str, e: ProtocolError| {
+        hub.release_code(code);
+        Err(e)
+    };
+    if let Err(e) = hub.store.write_health() {
+        tracing::debug!(error = %e, "a tournament table was not created: the store refuses writes");
+        return fail(
+            &code,
+            ProtocolError::new(
+                ErrorCode::Unavailable,
+                "the server cannot save new tables right now; try again shortly",
+            ),
+        );
+    }
+    let Some(host) = seats.iter().flatten().next().cloned() else {
+        return fail(&code, ProtocolError::new(ErrorCode::Internal, "a tournament board with nobody at it"));
+    };
+    let settings = NewTable {
+        turn_ms: Some(hub.config.default_turn_ms),
+        public: false,
+        hints: false,
+        // Rated only with a person in every seat (a bot partner makes the board unrated).
+        rated: rated && seats.iter().all(Option::is_some),
+        spectator_chat: false,
+        invite_only: true,
+    };
+    let (round, board) = (tag.round, tag.board);
+    let origin = Origin::New {
+        code: code.clone(),
+        rules: game.rules(),
+        settings,
+        host,
+        seed,
+        daily: None,
+        board: Some(Box::new((tag, seats))),
+    };
+    if let Err(e) = (hub.config.dispatch)(game.kind(), Spawn { hub: hub.clone(), origin }) {
+        return fail(&code, ProtocolError::new(ErrorCode::Internal, e.to_string()));
+    }
+    tracing::info!(table = %code, round, board, game = game.slug(), "tournament table opened");
     Ok(())
 }
 

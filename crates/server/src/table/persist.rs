@@ -12,6 +12,7 @@ use super::{Table, TableError};
 use crate::daily::DailyTable;
 use crate::protocol::{LogEntry, ServerMsg, TableFrame};
 use crate::store::{EventRow, MatchRow, TableRow, unix_ms};
+use crate::tournament::BoardTag;
 
 impl<G: Playable> Table<G> {
     pub(super) fn restore(
@@ -29,10 +30,14 @@ impl<G: Playable> Table<G> {
             state.occupant = occupant;
         }
         self.lobby.host = row.host;
-        if let Some(text) = &row.daily {
-            let daily = DailyTable::parse(text)
-                .ok_or_else(|| TableError::stored(&row.code, format!("stored daily tag {text} does not read")))?;
-            self.lobby.daily = Some(daily);
+        if let Some(text) = &row.contest {
+            if let Some(board) = BoardTag::parse(text) {
+                self.lobby.board = Some(board);
+            } else {
+                let daily = DailyTable::parse(text)
+                    .ok_or_else(|| TableError::stored(&row.code, format!("stored contest tag {text} does not read")))?;
+                self.lobby.daily = Some(daily);
+            }
         }
         self.lobby.removed = serde_json::from_str(&row.removed)
             .map_err(|e| TableError::stored(&row.code, format!("stored removed players: {e}")))?;
@@ -115,7 +120,11 @@ impl<G: Playable> Table<G> {
             matches: self.play.matches as i64,
             created_at: self.lobby.created_at,
             updated_at: unix_ms(),
-            daily: self.lobby.daily.map(DailyTable::to_json),
+            contest: self
+                .lobby
+                .daily
+                .map(DailyTable::to_json)
+                .or_else(|| self.lobby.board.as_ref().map(BoardTag::to_json)),
         };
         self.row_dirty = false;
         if let Err(e) = self.store.save_table(&row).await {

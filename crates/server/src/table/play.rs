@@ -3,7 +3,7 @@
 
 use bots::Playable;
 use cards::Card;
-use game::{Actor, HandRecord, Match, Phase, Record, Seat};
+use game::{Actor, HandRecord, Match, Phase, Record, Seat, Team, Winner};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -322,8 +322,9 @@ impl<G: Playable> Table<G> {
                     if self.lobby.status != Status::Playing {
                         return;
                     }
-                    if self.lobby.daily.is_some() && !game.record().hands.is_empty() {
-                        // A daily deal is a match of one hand, from 0–0 for every player.
+                    if self.hands_limit().is_some_and(|limit| game.record().hands.len() >= limit) {
+                        // A daily deal is a match of one hand, a tournament match one of its
+                        // tournament's hands, from 0–0 for every player.
                         self.finish().await;
                         return;
                     }
@@ -393,8 +394,28 @@ impl<G: Playable> Table<G> {
     pub(super) async fn finish(&mut self) {
         let Some(game) = self.play.game.as_ref() else { return };
         let Some(match_id) = self.play.match_id.clone() else { return };
-        let (winner, score) = (game.game().outcome(), game.game().score());
-        let result = json!({ "winner": winner, "score": score }).to_string();
+        let (mut winner, score) = (game.game().outcome(), game.game().score());
+        let mut result = json!({ "winner": winner, "score": score });
+        if let Some(board) = &self.lobby.board {
+            // A tournament match: a team with a no-show loses whatever the score; a match cut
+            // short by its number of hands is won on points.
+            let played = crate::tournament::Played {
+                a: i64::from(score.first().copied().unwrap_or(0)),
+                b: i64::from(score.get(1).copied().unwrap_or(0)),
+                a_no_show: board.no_show.iter().any(|s| s % 2 == 0),
+                b_no_show: board.no_show.iter().any(|s| s % 2 == 1),
+            };
+            winner = match played.outcome() {
+                crate::tournament::Outcome::A => Some(Winner::Team(Team::ZERO)),
+                crate::tournament::Outcome::B => Some(Winner::Team(Team::ONE)),
+                crate::tournament::Outcome::Draw | crate::tournament::Outcome::BothLose => None,
+            };
+            result["winner"] = json!(winner);
+            if !board.no_show.is_empty() {
+                result["no_show"] = crate::tournament::Played::no_show_json(&board.no_show);
+            }
+        }
+        let result = result.to_string();
         let record = serde_json::to_string(game.record()).unwrap_or_default();
         let stored = match winner.filter(|_| self.lobby.rated) {
             Some(winner) => {
@@ -434,6 +455,15 @@ impl<G: Playable> Table<G> {
         tracing::info!(table = %self.lobby.code, %match_id, game = %self.lobby.kind, "match finished");
         self.broadcast_table();
         self.publish_summary();
+    }
+
+    /// The most hands a match of this table has: one for a daily deal, the tournament's for a
+    /// board; `None`: as the rules say.
+    fn hands_limit(&self) -> Option<usize> {
+        if self.lobby.daily.is_some() {
+            return Some(1);
+        }
+        self.lobby.board.as_ref().map(|b| b.hands as usize)
     }
 
     /// Stops a match all of whose people have gone: it is stored as it stands, with no winner and

@@ -107,10 +107,11 @@ impl<G: Playable> Table<G> {
     /// the table and the version: its choice depends only on what it sees, so a restored table
     /// plays on as it would have (up to how far a search got in its time).
     ///
-    /// At a daily table the seed follows the position in the deal instead of the version, so
-    /// the same play meets the same answers whatever else happened at the table.
+    /// At a daily table or a tournament board the seed follows the position in the deal
+    /// instead of the version, so the same play meets the same answers whatever else happened
+    /// at the table.
     pub(super) fn bot_seed(&self, seat: Seat) -> u64 {
-        if self.lobby.daily.is_some() {
+        if self.is_contest() {
             let seq = u64::try_from(self.play.seq).unwrap_or(0);
             return crate::daily::bot_seed(&self.seed, self.play.matches, seq, seat);
         }

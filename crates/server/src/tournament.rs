@@ -1,0 +1,514 @@
+//! Duplicate team tournaments: what an event is, how its teams are paired, and how its standings
+//! are read from the stored matches. The driver that starts events and their rounds is
+//! [`drive`]; the HTTP routes are in `http/tournaments.rs`.
+//!
+//! - **Teams.** A team game's players register alone or with a fixed partner (Kout Bo 6: up to
+//!   two partners). At the start, lone players are put together in the order they registered; a
+//!   team still short gets the tournament's bot ([`BOT`]) in the empty seats. Teams are numbered
+//!   by seed: 1 is the highest rated (the mean of its players' ratings in the game).
+//! - **A board** is one match: team A in the even seats, team B in the odd ones, `hands` hands
+//!   from 0–0. **Every table of a round plays the same deals**: the tables of round `r` share
+//!   one seed, derived from the tournament's secret, so their dealers, decks and salts agree and
+//!   results compare across the room.
+//! - **Swiss**: `rounds` rounds; each round pairs teams with equal scores first (a win 1 point,
+//!   a draw ½), never twice the same two teams; with an odd number of teams the lowest-placed
+//!   team without a bye yet has one (it counts as a win). Ties in the standings go by the points
+//!   difference, then by seed.
+//! - **Knockout**: a bracket seeded by rating (1 meets the lowest seed, as in tennis), byes for
+//!   the top seeds when the teams are not a power of two; a drawn match goes to the better seed.
+//! - **No-shows.** A board's table starts when all its people are there, or after the
+//!   tournament's grace period (`Config::tournament_grace`); a team with a player missing then
+//!   has bots play for them and loses the match whatever the score (both missing: both lose).
+//!   A disconnect during play follows the usual clock and bot rules.
+
+use std::collections::HashSet;
+
+use game::Seat;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::daily::DailyGame;
+use crate::fair;
+
+mod drive;
+pub(crate) use self::drive::boards_of;
+pub use self::drive::{drive, start_now, tick};
+
+/// The bot that plays in a short team's empty seats.
+pub const BOT: &str = "medium";
+
+/// The most hands a tournament match may have.
+pub const MAX_HANDS: u32 = 16;
+
+/// The most rounds a Swiss tournament may have.
+pub const MAX_ROUNDS: u32 = 9;
+
+/// The most teams one tournament takes.
+pub const MAX_TEAMS: usize = 64;
+
+/// How the teams meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    /// A fixed number of rounds, each pairing teams of equal score, no rematch.
+    Swiss,
+    /// Single elimination in a bracket seeded by rating.
+    Knockout,
+}
+
+impl Format {
+    /// Its stored name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::Swiss => "swiss",
+            Format::Knockout => "knockout",
+        }
+    }
+
+    /// The format named `text`.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Format> {
+        match text {
+            "swiss" => Some(Format::Swiss),
+            "knockout" => Some(Format::Knockout),
+            _ => None,
+        }
+    }
+}
+
+/// The games tournaments are played in: the team games, with the daily deal's rules.
+#[must_use]
+pub fn game_of(slug: &str) -> Option<DailyGame> {
+    DailyGame::parse(slug).filter(|g| g.kind().has_teams())
+}
+
+/// How many players a team of `game` has.
+#[must_use]
+pub fn team_size(game: DailyGame) -> usize {
+    match game {
+        DailyGame::Kout6 => 3,
+        DailyGame::Kout4 | DailyGame::Baloot => 2,
+        DailyGame::Kabul => 1,
+    }
+}
+
+/// The seed of every table of round `round` (from 1): the same for all of them.
+#[must_use]
+pub fn round_seed(secret: &[u8; 32], round: u32) -> [u8; 32] {
+    fair::derive(secret, "tournament round", &[u64::from(round)])
+}
+
+/// What makes a table a tournament board (stored with the table).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardTag {
+    /// The tournament's id.
+    pub tournament: String,
+    /// The round, from 1.
+    pub round: u32,
+    /// The board in its round, from 0.
+    pub board: u32,
+    /// Hands in the match.
+    pub hands: u32,
+    /// The seats whose person was missing when the match started (their team loses it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_show: Vec<usize>,
+}
+
+impl BoardTag {
+    /// The stored form.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads the stored form back (`None`: not a tournament board's tag).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<BoardTag> {
+        let v: Value = serde_json::from_str(text).ok()?;
+        v.get("tournament")?;
+        serde_json::from_value(v).ok()
+    }
+}
+
+/// How a finished board came out, read from its match's stored result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Team A's points (the even seats' score).
+    pub a: i64,
+    /// Team B's points.
+    pub b: i64,
+    /// A person of team A was missing at the start.
+    pub a_no_show: bool,
+    /// A person of team B was missing at the start.
+    pub b_no_show: bool,
+}
+
+impl Played {
+    /// Reads a match's stored result JSON (`{"score": [a, b], "no_show": [seats]}`).
+    #[must_use]
+    pub fn from_result(result: &str) -> Option<Played> {
+        let v: Value = serde_json::from_str(result).ok()?;
+        let score = v["score"].as_array()?;
+        let at = |i: usize| score.get(i).and_then(Value::as_i64).unwrap_or(0);
+        let no_show: Vec<u64> =
+            v["no_show"].as_array().map(|a| a.iter().filter_map(Value::as_u64).collect()).unwrap_or_default();
+        Some(Played {
+            a: at(0),
+            b: at(1),
+            a_no_show: no_show.iter().any(|s| s % 2 == 0),
+            b_no_show: no_show.iter().any(|s| s % 2 == 1),
+        })
+    }
+
+    /// The match result's extra field for `no_show` seats.
+    #[must_use]
+    pub fn no_show_json(no_show: &[usize]) -> Value {
+        json!(no_show)
+    }
+
+    /// Who won: a team with a no-show loses whatever the score; otherwise more points wins.
+    #[must_use]
+    pub fn outcome(self) -> Outcome {
+        match (self.a_no_show, self.b_no_show) {
+            (true, true) => Outcome::BothLose,
+            (true, false) => Outcome::B,
+            (false, true) => Outcome::A,
+            (false, false) => match self.a.cmp(&self.b) {
+                std::cmp::Ordering::Greater => Outcome::A,
+                std::cmp::Ordering::Less => Outcome::B,
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            },
+        }
+    }
+}
+
+/// A board's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Team A won.
+    A,
+    /// Team B won.
+    B,
+    /// Equal points.
+    Draw,
+    /// Both teams had a no-show: neither scores.
+    BothLose,
+}
+
+/// One board as the standings read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The round, from 1.
+    pub round: u32,
+    /// The board, from 0.
+    pub board: u32,
+    /// Team A (the even seats).
+    pub a: u32,
+    /// Team B, or `None`: A has a bye.
+    pub b: Option<u32>,
+    /// The result, once the match is finished.
+    pub played: Option<Played>,
+}
+
+impl Board {
+    /// Whether the board needs nothing more (a bye, or a finished match).
+    #[must_use]
+    pub fn done(&self) -> bool {
+        self.b.is_none() || self.played.is_some()
+    }
+
+    /// The team that goes on from a knockout board (a draw or both missing: the better seed,
+    /// the lower number); `None` while it is being played.
+    #[must_use]
+    pub fn knockout_winner(&self) -> Option<u32> {
+        let Some(b) = self.b else { return Some(self.a) };
+        Some(match self.played?.outcome() {
+            Outcome::A => self.a,
+            Outcome::B => b,
+            Outcome::Draw | Outcome::BothLose => self.a.min(b),
+        })
+    }
+}
+
+/// A team's line in the standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// The team's number (its seed).
+    pub team: u32,
+    /// Its place, from 1 (equal lines share one).
+    pub place: u32,
+    /// Score in half points (a win 2, a draw 1, a bye 2).
+    pub halves: u32,
+    /// Points for minus points against, over its finished matches.
+    pub diff: i64,
+    /// Matches won, drawn and lost (byes count as won).
+    pub won: u32,
+    /// Drawn.
+    pub drawn: u32,
+    /// Lost.
+    pub lost: u32,
+    /// Knockout: still in the bracket.
+    pub alive: bool,
+}
+
+/// The standings of `teams` teams (numbered 1..=teams) from `boards`: Swiss by score, then the
+/// points difference, then seed; knockout by how far a team got, then seed.
+#[must_use]
+pub fn standings(format: Format, teams: u32, boards: &[Board]) -> Vec<Line> {
+    let mut lines: Vec<Line> = (1..=teams)
+        .map(|team| Line { team, place: 0, halves: 0, diff: 0, won: 0, drawn: 0, lost: 0, alive: true })
+        .collect();
+    // Knockout: the last round a team played in (how far it got).
+    let mut reached = vec![0u32; teams as usize + 1];
+    for board in boards {
+        let idx = |t: u32| (t as usize).checked_sub(1);
+        if let Some(r) = reached.get_mut(board.a as usize) {
+            *r = (*r).max(board.round);
+        }
+        if let Some(r) = board.b.and_then(|b| reached.get_mut(b as usize)) {
+            *r = (*r).max(board.round);
+        }
+        let Some(b) = board.b else {
+            if let Some(line) = idx(board.a).and_then(|i| lines.get_mut(i)) {
+                line.halves += 2;
+                line.won += 1;
+            }
+            continue;
+        };
+        let Some(played) = board.played else { continue };
+        let outcome = played.outcome();
+        let sides = [(board.a, played.a - played.b, Outcome::A), (b, played.b - played.a, Outcome::B)];
+        for (team, diff, wins) in sides {
+            let Some(line) = idx(team).and_then(|i| lines.get_mut(i)) else { continue };
+            line.diff += diff;
+            match outcome {
+                o if o == wins => {
+                    line.halves += 2;
+                    line.won += 1;
+                }
+                Outcome::Draw => {
+                    line.halves += 1;
+                    line.drawn += 1;
+                }
+                _ => line.lost += 1,
+            }
+        }
+        if format == Format::Knockout
+            && let Some(winner) = board.knockout_winner()
+        {
+            let loser = if winner == board.a { b } else { board.a };
+            if let Some(line) = idx(loser).and_then(|i| lines.get_mut(i)) {
+                line.alive = false;
+            }
+        }
+    }
+    let key = |l: &Line| match format {
+        Format::Swiss => (i64::from(l.halves), l.diff),
+        Format::Knockout => (i64::from(reached.get(l.team as usize).copied().unwrap_or(0)) * 2 + i64::from(l.alive), 0),
+    };
+    lines.sort_by(|x, y| key(y).cmp(&key(x)).then(x.team.cmp(&y.team)));
+    let mut place = 0;
+    let mut last = None;
+    for (i, line) in lines.iter_mut().enumerate() {
+        let k = key(line);
+        if last != Some(k) {
+            place = i as u32 + 1;
+            last = Some(k);
+        }
+        line.place = place;
+    }
+    lines
+}
+
+/// A round's pairings: (team A, team B) per board, and the team with a bye, if any.
+pub type Pairing = (Vec<(u32, u32)>, Option<u32>);
+
+/// The next Swiss round's pairings from the standings so far (`ranked`, best first) and the
+/// boards played: the bye (with an odd number of teams) to the lowest-placed team without one;
+/// then each unpaired team, best first, meets the best-placed team it has not met, undoing an
+/// earlier choice when the rest cannot be paired. `None` when every pairing repeats a match.
+#[must_use]
+pub fn swiss_pairings(ranked: &[u32], boards: &[Board]) -> Option<Pairing> {
+    let met: HashSet<(u32, u32)> =
+        boards.iter().filter_map(|b| b.b.map(|other| (b.a.min(other), b.a.max(other)))).collect();
+    let had_bye: HashSet<u32> = boards.iter().filter(|b| b.b.is_none()).map(|b| b.a).collect();
+    let mut order: Vec<u32> = ranked.to_vec();
+    let bye = if order.len() % 2 == 1 {
+        let at = order.iter().rposition(|t| !had_bye.contains(t)).unwrap_or(order.len() - 1);
+        Some(order.remove(at))
+    } else {
+        None
+    };
+    let mut pairs = Vec::with_capacity(order.len() / 2);
+    pair_rest(&order, &met, &mut pairs).then_some((pairs, bye))
+}
+
+fn pair_rest(open: &[u32], met: &HashSet<(u32, u32)>, pairs: &mut Vec<(u32, u32)>) -> bool {
+    let Some((&first, rest)) = open.split_first() else { return true };
+    for (i, &other) in rest.iter().enumerate() {
+        if met.contains(&(first.min(other), first.max(other))) {
+            continue;
+        }
+        let mut left: Vec<u32> = rest.to_vec();
+        left.remove(i);
+        pairs.push((first, other));
+        if pair_rest(&left, met, pairs) {
+            return true;
+        }
+        pairs.pop();
+    }
+    false
+}
+
+/// The seeds in bracket order for a bracket of `size` (a power of two): 1 and 2 meet only in the
+/// final, 1 meets the lowest seed first (`[1, 4, 2, 3]` for four).
+#[must_use]
+pub fn bracket_order(size: u32) -> Vec<u32> {
+    let mut order = vec![1u32];
+    while (order.len() as u32) < size {
+        let n = order.len() as u32 * 2;
+        order = order.iter().flat_map(|&s| [s, n + 1 - s]).collect();
+    }
+    order
+}
+
+/// The first knockout round of `teams` teams: seed against seed in [`bracket_order`], a seed
+/// with no opponent (more seats than teams) has a bye.
+#[must_use]
+pub fn knockout_first(teams: u32) -> Vec<(u32, Option<u32>)> {
+    let size = teams.max(2).next_power_of_two();
+    bracket_order(size)
+        .chunks(2)
+        .map(|pair| {
+            let (x, y) = (pair[0], pair[1]);
+            let (hi, lo) = (x.min(y), x.max(y));
+            (hi, (lo <= teams).then_some(lo))
+        })
+        .collect()
+}
+
+/// The next knockout round from the boards of the last one, in board order: the winners of
+/// boards 0 and 1 meet, then 2 and 3, ... `None` while a board of the last round is unfinished;
+/// an empty list when the last round was the final.
+#[must_use]
+pub fn knockout_next(last: &[Board]) -> Option<Vec<(u32, Option<u32>)>> {
+    let winners: Vec<u32> = last.iter().map(Board::knockout_winner).collect::<Option<_>>()?;
+    if winners.len() <= 1 {
+        return Some(Vec::new());
+    }
+    Some(winners.chunks(2).map(|p| (p[0].min(p[1]), Some(p[0].max(p[1])))).collect())
+}
+
+/// The seats of a board's table: team A's players in the even seats, team B's in the odd ones,
+/// each team's players in order.
+#[must_use]
+pub fn seat_of(team_b: bool, nth: usize) -> Seat {
+    Seat::new(nth * 2 + usize::from(team_b)).unwrap_or(Seat::ZERO)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn board(round: u32, n: u32, a: u32, b: Option<u32>, score: Option<(i64, i64)>) -> Board {
+        Board {
+            round,
+            board: n,
+            a,
+            b,
+            played: score.map(|(x, y)| Played { a: x, b: y, a_no_show: false, b_no_show: false }),
+        }
+    }
+
+    #[test]
+    fn brackets_keep_the_top_seeds_apart() {
+        assert_eq!(bracket_order(4), vec![1, 4, 2, 3]);
+        assert_eq!(bracket_order(8), vec![1, 8, 4, 5, 2, 7, 3, 6]);
+        assert_eq!(knockout_first(4), vec![(1, Some(4)), (2, Some(3))]);
+        // Six teams: the two top seeds have byes.
+        assert_eq!(knockout_first(6), vec![(1, None), (4, Some(5)), (2, None), (3, Some(6))]);
+    }
+
+    #[test]
+    fn a_knockout_round_sends_the_winners_on_and_a_draw_to_the_better_seed() {
+        let last = [board(1, 0, 1, Some(4), Some((10, 20))), board(1, 1, 2, Some(3), Some((15, 15)))];
+        assert_eq!(knockout_next(&last), Some(vec![(2, Some(4))]));
+        assert_eq!(knockout_next(&[board(1, 0, 1, Some(4), None), last[1]]), None);
+        assert_eq!(knockout_next(&[board(2, 0, 2, Some(4), Some((1, 0)))]), Some(Vec::new()));
+    }
+
+    #[test]
+    fn swiss_pairs_within_scores_and_never_twice() {
+        let r1 = [
+            board(1, 0, 1, Some(2), Some((30, 10))),
+            board(1, 1, 3, Some(4), Some((30, 10))),
+            board(1, 2, 5, Some(6), Some((30, 10))),
+            board(1, 3, 7, Some(8), Some((30, 10))),
+        ];
+        let ranked: Vec<u32> = standings(Format::Swiss, 8, &r1).iter().map(|l| l.team).collect();
+        assert_eq!(ranked, vec![1, 3, 5, 7, 2, 4, 6, 8]);
+        let (pairs, bye) = swiss_pairings(&ranked, &r1).unwrap();
+        assert_eq!(bye, None);
+        assert_eq!(pairs, vec![(1, 3), (5, 7), (2, 4), (6, 8)]);
+        // Four teams, two rounds played: the third must avoid both earlier opponents.
+        let played = [
+            board(1, 0, 1, Some(2), Some((1, 0))),
+            board(1, 1, 3, Some(4), Some((1, 0))),
+            board(2, 0, 1, Some(3), Some((1, 0))),
+            board(2, 1, 2, Some(4), Some((1, 0))),
+        ];
+        let (pairs, _) = swiss_pairings(&[1, 3, 2, 4], &played).unwrap();
+        assert_eq!(pairs, vec![(1, 4), (3, 2)]);
+        // Every pair met: no pairing.
+        let more = [played.as_slice(), &[board(3, 0, 1, Some(4), Some((1, 0))), board(3, 1, 2, Some(3), Some((1, 0)))]]
+            .concat();
+        assert_eq!(swiss_pairings(&[1, 2, 3, 4], &more), None);
+    }
+
+    #[test]
+    fn the_bye_goes_to_the_lowest_team_without_one() {
+        let r1 = [board(1, 0, 1, Some(2), Some((5, 0))), board(1, 1, 3, None, None)];
+        let (pairs, bye) = swiss_pairings(&[1, 3, 2], &r1).unwrap();
+        assert_eq!(bye, Some(2));
+        assert_eq!(pairs, vec![(1, 3)]);
+    }
+
+    #[test]
+    fn a_no_show_loses_whatever_the_score_and_standings_count_it() {
+        let p = Played { a: 100, b: 0, a_no_show: true, b_no_show: false };
+        assert_eq!(p.outcome(), Outcome::B);
+        assert_eq!(Played { b_no_show: true, ..p }.outcome(), Outcome::BothLose);
+        let read = Played::from_result(r#"{"winner":null,"score":[7,9],"no_show":[1]}"#).unwrap();
+        assert_eq!(read, Played { a: 7, b: 9, a_no_show: false, b_no_show: true });
+        let boards =
+            [Board { round: 1, board: 0, a: 1, b: Some(2), played: Some(p) }, board(1, 1, 3, Some(4), Some((2, 2)))];
+        let lines = standings(Format::Swiss, 4, &boards);
+        let of = |t: u32| lines.iter().find(|l| l.team == t).unwrap().clone();
+        assert_eq!((of(2).halves, of(2).won, of(2).diff), (2, 1, -100));
+        assert_eq!((of(1).halves, of(1).lost), (0, 1));
+        assert_eq!((of(3).halves, of(4).halves, of(3).place, of(4).place), (1, 1, 2, 2));
+        assert_eq!(of(2).place, 1);
+    }
+
+    #[test]
+    fn knockout_standings_follow_how_far_a_team_got() {
+        let boards = [
+            board(1, 0, 1, Some(4), Some((10, 20))),
+            board(1, 1, 2, Some(3), Some((30, 20))),
+            board(2, 0, 2, Some(4), Some((5, 1))),
+        ];
+        let lines = standings(Format::Knockout, 4, &boards);
+        let order: Vec<(u32, u32)> = lines.iter().map(|l| (l.team, l.place)).collect();
+        assert_eq!(order, vec![(2, 1), (4, 2), (1, 3), (3, 3)]);
+    }
+
+    #[test]
+    fn tags_read_back_and_are_told_from_daily_ones() {
+        let tag = BoardTag { tournament: "t_1".into(), round: 2, board: 3, hands: 4, no_show: vec![1] };
+        assert_eq!(BoardTag::parse(&tag.to_json()), Some(tag));
+        assert_eq!(BoardTag::parse(r#"{"day":"2026-11-28","game":"kout4"}"#), None);
+    }
+}

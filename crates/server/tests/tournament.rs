@@ -1,0 +1,369 @@
+//! Duplicate team tournaments over real sockets: a Swiss event of eight pairs over three rounds,
+//! with two pairs that never come (bots play for them and they lose) and a server restart in
+//! round two; and a rated knockout bracket of four pairs played to its final.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use common::{Client, TestServer, config, http, record, temp_db};
+use game::{Game, Match};
+use serde_json::{Value, json};
+
+fn tournament_config() -> server::Config {
+    server::Config {
+        tournament_grace: Duration::from_millis(1500),
+        tournament_tick: Duration::from_millis(50),
+        disconnect_grace: Duration::from_millis(200),
+        ..config()
+    }
+}
+
+async fn detail(addr: SocketAddr, id: &str, token: Option<&str>) -> Value {
+    let (status, t) = http(addr, "GET", &format!("/api/tournaments/{id}"), None, token).await;
+    assert_eq!(status, 200, "{t}");
+    t
+}
+
+/// Polls the tournament until `pred` holds (the driver ticks every 50 ms).
+async fn wait_for(addr: SocketAddr, id: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let t = detail(addr, id, None).await;
+        if pred(&t) {
+            return t;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "waiting for {what}: {t}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A new account named `name` (a claimed guest): its token and id.
+async fn account_with_id(addr: SocketAddr, name: &str) -> (String, String) {
+    let (status, answer) = http(addr, "POST", "/api/players", Some(&json!({ "name": name }).to_string()), None).await;
+    assert_eq!(status, 200, "{answer}");
+    let guest = answer["token"].as_str().unwrap().to_owned();
+    let body = json!({ "password": "correct horse battery" }).to_string();
+    let (status, answer) = http(addr, "POST", "/api/account/claim", Some(&body), Some(&guest)).await;
+    assert_eq!(status, 200, "{answer}");
+    (answer["token"].as_str().unwrap().to_owned(), answer["player"]["id"].as_str().unwrap().to_owned())
+}
+
+/// A new account named `name`: its token.
+async fn account(addr: SocketAddr, name: &str) -> String {
+    account_with_id(addr, name).await.0
+}
+
+async fn create(addr: SocketAddr, token: &str, body: Value) -> String {
+    let (status, t) = http(addr, "POST", "/api/tournaments", Some(&body.to_string()), Some(token)).await;
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(t["status"], "open");
+    t["id"].as_str().unwrap().to_owned()
+}
+
+async fn register(addr: SocketAddr, id: &str, token: &str, partners: &[&str]) {
+    let body = json!({ "partners": partners }).to_string();
+    let (status, t) = http(addr, "POST", &format!("/api/tournaments/{id}/register"), Some(&body), Some(token)).await;
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(t["you"]["registered"], true, "{t}");
+}
+
+/// The boards of `round` (from 1) in the tournament `t`.
+fn boards(t: &Value, round: i64) -> Vec<Value> {
+    t["rounds"].as_array().unwrap().iter().find(|r| r["round"] == round).unwrap()["boards"].as_array().unwrap().clone()
+}
+
+/// Each of `tokens` comes to their table of the round under way, stays until its match has
+/// started (so they are no no-show), then goes: bots finish the match for them.
+async fn show_up(addr: SocketAddr, id: &str, tokens: &[String]) {
+    let mut tasks = Vec::new();
+    for token in tokens {
+        let t = detail(addr, id, Some(token)).await;
+        let code = t["you"]["table"].as_str().unwrap_or_else(|| panic!("a table for every player: {t}")).to_owned();
+        let token = token.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut c = Client::connect(addr, &token).await;
+            c.send(json!({ "type": "join", "table": code, "id": "j" })).await;
+            let t = c.until(|v| v["type"] == "table" || v["type"] == "error").await;
+            assert_eq!(t["type"], "table", "{t}");
+            c.until(|v| v["type"] == "table" && v["table"]["status"] != "lobby").await;
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+}
+
+/// Team number → the tokens of its players, from the `teams` of `t` and the players' names.
+fn tokens_by_team(t: &Value, token_of: &HashMap<String, String>) -> HashMap<i64, Vec<String>> {
+    t["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|team| {
+            let tokens = team["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|p| p.as_str().and_then(|n| token_of.get(n)).cloned())
+                .collect();
+            (team["team"].as_i64().unwrap(), tokens)
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_tournament_of_eight_pairs_plays_the_same_deals_per_round_through_no_shows_and_a_restart() {
+    let db = temp_db("tournament-swiss");
+    let server = TestServer::start(tournament_config(), &db).await;
+    let addr = server.addr;
+    let host = account(addr, "Host").await;
+    let id = create(
+        addr,
+        &host,
+        json!({ "name": "Friday Kout", "game": "kout4", "format": "swiss", "rounds": 3, "hands": 2 }),
+    )
+    .await;
+    // Sixteen players: two pairs register together (the first names the partner), twelve alone.
+    let mut token_of: HashMap<String, String> = HashMap::new();
+    for i in 0..16 {
+        let name = format!("Player{i:02}");
+        token_of.insert(name.clone(), account(addr, &name).await);
+    }
+    register(addr, &id, &token_of["Player00"], &["Player01"]).await;
+    register(addr, &id, &token_of["Player02"], &["Player03"]).await;
+    for i in 4..16 {
+        register(addr, &id, &token_of[&format!("Player{i:02}")], &[]).await;
+    }
+    // Registration is refused twice, and to Kabul; only the host starts.
+    let (status, _) =
+        http(addr, "POST", &format!("/api/tournaments/{id}/register"), Some("{}"), Some(&token_of["Player01"])).await;
+    assert_eq!(status, 409);
+    let (status, _) =
+        http(addr, "POST", &format!("/api/tournaments/{id}/start"), None, Some(&token_of["Player05"])).await;
+    assert_eq!(status, 403);
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/tournaments",
+        Some(&json!({ "name": "K", "game": "kabul", "format": "swiss" }).to_string()),
+        Some(&host),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, _) = http(addr, "POST", &format!("/api/tournaments/{id}/start"), None, Some(&host)).await;
+    assert_eq!(status, 200);
+
+    let t = wait_for(addr, &id, "round 1", |t| t["round"] == 1).await;
+    let teams = tokens_by_team(&t, &token_of);
+    assert_eq!(teams.len(), 8, "{t}");
+    // The pairs registered together are teams; the lone players were put together in order.
+    let team_names: Vec<Vec<String>> = t["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_owned()).collect())
+        .collect();
+    assert!(team_names.contains(&vec!["Player00".to_owned(), "Player01".to_owned()]), "{team_names:?}");
+    assert!(team_names.contains(&vec!["Player04".to_owned(), "Player05".to_owned()]), "{team_names:?}");
+    // Teams 7 and 8 never come.
+    let absent: HashSet<i64> = [7, 8].into();
+    let present: Vec<String> =
+        teams.iter().filter(|(team, _)| !absent.contains(team)).flat_map(|(_, tokens)| tokens.clone()).collect();
+
+    // Round 1. While it is played, a finished match of it stays hidden.
+    show_up(addr, &id, &present).await;
+    let store = server::store::Store::connect(&db).await.unwrap();
+    loop {
+        let before = detail(addr, &id, None).await;
+        let done_before = before["rounds"][0]["done"] == true;
+        let (status, _) = http(addr, "GET", "/api/tournaments", None, None).await;
+        assert_eq!(status, 200);
+        // A spectator is refused at a board while the round is played.
+        if done_before {
+            break;
+        }
+        let code = boards(&before, 1)[0]["table"].as_str().unwrap().to_owned();
+        let mut watcher = Client::connect(addr, &host).await;
+        watcher.send(json!({ "type": "spectate", "table": code, "id": "s" })).await;
+        let refused = watcher.until(|v| v["type"] == "error" || v["type"] == "table").await;
+        assert_eq!(refused["type"], "error", "{refused}");
+        // Any finished match of the round: its record is hidden until the round is over.
+        let finished = store.tournament_boards(&id).await.unwrap();
+        if let Some(m) = finished.iter().find_map(|b| b.match_id.clone()) {
+            let (status, body) = http(addr, "GET", &format!("/api/games/{m}/record"), None, Some(&host)).await;
+            let after = detail(addr, &id, None).await;
+            if after["rounds"][0]["done"] != true {
+                assert_eq!(status, 403, "{body}");
+                assert_eq!(body["error"]["code"], "round_hidden", "{body}");
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    store.close().await;
+
+    // Round 2 is paired; the server stops before anyone comes, and comes back.
+    wait_for(addr, &id, "round 2", |t| t["round"] == 2).await;
+    server.stop().await;
+    let server = TestServer::start(tournament_config(), &db).await;
+    let addr = server.addr;
+    show_up(addr, &id, &present).await;
+    wait_for(addr, &id, "round 3", |t| t["round"] == 3).await;
+    show_up(addr, &id, &present).await;
+    let t = wait_for(addr, &id, "the end", |t| t["status"] == "finished").await;
+
+    // No rematch; every round's tables played the same deals, and each round other deals.
+    let mut met: HashSet<(i64, i64)> = HashSet::new();
+    let mut halves: HashMap<i64, i64> = HashMap::new();
+    let mut diff: HashMap<i64, i64> = HashMap::new();
+    let mut decks_of_rounds: Vec<Vec<String>> = Vec::new();
+    for round in 1..=3 {
+        let mut decks: Option<Vec<String>> = None;
+        for b in boards(&t, round) {
+            let (a, bt) = (b["a"].as_i64().unwrap(), b["b"].as_i64().unwrap());
+            assert!(met.insert((a.min(bt), a.max(bt))), "teams {a} and {bt} met twice: {t}");
+            let game_id = b["game_id"].as_str().unwrap();
+            let rec = record(addr, game_id).await;
+            assert_eq!(rec.hands.len(), 2, "two hands a match");
+            let these: Vec<String> = rec.hands.iter().map(|h| format!("{}|{:?}", h.dealer, h.deck)).collect();
+            match &decks {
+                None => decks = Some(these),
+                Some(d) => assert_eq!(d, &these, "round {round}: every table played the same deals"),
+            }
+            // The standings, recomputed from the records: the engine's score after the match,
+            // and a team that never came loses.
+            let m = Match::<kout::Kout>::replay(&rec).unwrap();
+            let s = m.game().score();
+            let (pa, pb) = (i64::from(s[0]), i64::from(s[1]));
+            assert_eq!((b["a_points"].as_i64().unwrap(), b["b_points"].as_i64().unwrap()), (pa, pb));
+            let (na, nb) = (absent.contains(&a), absent.contains(&bt));
+            let expected = match (na, nb) {
+                (true, true) => "both_lose",
+                (true, false) => "b",
+                (false, true) => "a",
+                _ if pa > pb => "a",
+                _ if pa < pb => "b",
+                _ => "draw",
+            };
+            assert_eq!(b["outcome"], expected, "{b}");
+            let (ha, hb) = match expected {
+                "a" => (2, 0),
+                "b" => (0, 2),
+                "draw" => (1, 1),
+                _ => (0, 0),
+            };
+            *halves.entry(a).or_default() += ha;
+            *halves.entry(bt).or_default() += hb;
+            *diff.entry(a).or_default() += pa - pb;
+            *diff.entry(bt).or_default() += pb - pa;
+        }
+        decks_of_rounds.push(decks.unwrap());
+    }
+    assert_ne!(decks_of_rounds[0], decks_of_rounds[1]);
+    assert_ne!(decks_of_rounds[1], decks_of_rounds[2]);
+    let standings = t["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 8);
+    for line in standings {
+        let team = line["team"].as_i64().unwrap();
+        assert_eq!(line["score"].as_f64().unwrap(), halves[&team] as f64 / 2.0, "{line}");
+        assert_eq!(line["diff"].as_i64().unwrap(), diff[&team], "{line}");
+    }
+    // Best first: by score, then the points difference.
+    let keys: Vec<(f64, i64)> =
+        standings.iter().map(|l| (l["score"].as_f64().unwrap(), l["diff"].as_i64().unwrap())).collect();
+    assert!(keys.windows(2).all(|w| w[0].0 > w[1].0 || (w[0].0 == w[1].0 && w[0].1 >= w[1].1)), "{keys:?}");
+    // The absent teams lost every match.
+    for line in standings.iter().filter(|l| absent.contains(&l["team"].as_i64().unwrap())) {
+        assert_eq!(line["won"], 0, "{line}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_knockout_of_four_pairs_is_seeded_by_rating_and_played_to_its_final() {
+    let server = TestServer::start(tournament_config(), &temp_db("tournament-knockout")).await;
+    let addr = server.addr;
+    let host = account(addr, "Hostess").await;
+    let id = create(
+        addr,
+        &host,
+        json!({ "name": "Cup", "game": "baloot", "format": "knockout", "hands": 1, "rated": true }),
+    )
+    .await;
+    let mut token_of: HashMap<String, String> = HashMap::new();
+    let mut id_of: HashMap<String, String> = HashMap::new();
+    for i in 0..8 {
+        let name = format!("Cup{i}");
+        let (token, pid) = account_with_id(addr, &name).await;
+        id_of.insert(token.clone(), pid);
+        token_of.insert(name, token);
+    }
+    for i in (0..8).step_by(2) {
+        let partner = format!("Cup{}", i + 1);
+        register(addr, &id, &token_of[&format!("Cup{i}")], &[&partner]).await;
+    }
+    let (status, _) = http(addr, "POST", &format!("/api/tournaments/{id}/start"), None, Some(&host)).await;
+    assert_eq!(status, 200);
+    let t = wait_for(addr, &id, "round 1", |t| t["round"] == 1).await;
+    let teams = tokens_by_team(&t, &token_of);
+    let pairs: Vec<(i64, Option<i64>)> =
+        boards(&t, 1).iter().map(|b| (b["a"].as_i64().unwrap(), b["b"].as_i64())).collect();
+    assert_eq!(pairs, vec![(1, Some(4)), (2, Some(3))], "1 meets 4, 2 meets 3");
+    let everyone: Vec<String> = teams.values().flatten().cloned().collect();
+    show_up(addr, &id, &everyone).await;
+    let t = wait_for(addr, &id, "the final", |t| t["round"] == 2).await;
+    let semis = boards(&t, 1);
+    let winners: Vec<i64> = semis
+        .iter()
+        .map(|b| match b["outcome"].as_str().unwrap() {
+            "a" => b["a"].as_i64().unwrap(),
+            "b" => b["b"].as_i64().unwrap(),
+            _ => b["a"].as_i64().unwrap().min(b["b"].as_i64().unwrap()),
+        })
+        .collect();
+    let final_board = &boards(&t, 2)[0];
+    assert_eq!(
+        (final_board["a"].as_i64().unwrap(), final_board["b"].as_i64().unwrap()),
+        (winners[0].min(winners[1]), winners[0].max(winners[1]))
+    );
+    let finalists: Vec<String> = [winners[0], winners[1]].iter().flat_map(|w| teams[w].clone()).collect();
+    show_up(addr, &id, &finalists).await;
+    let t = wait_for(addr, &id, "the end", |t| t["status"] == "finished").await;
+    let standings = t["standings"].as_array().unwrap();
+    assert_eq!(standings[0]["place"], 1);
+    assert_eq!(standings[1]["place"], 2);
+    assert_eq!(standings[2]["place"], 3);
+    assert_eq!(standings[3]["place"], 3);
+    assert_eq!(standings[0]["alive"], true);
+    assert!(standings[1..].iter().all(|l| l["alive"] == false));
+    // Rated: each player has a rated Baloot game for each match of theirs that had a winner (a
+    // drawn match has none, and is not rated).
+    let mut decided: HashMap<i64, usize> = HashMap::new();
+    for round in 1..=2 {
+        for b in boards(&t, round) {
+            if b["outcome"] == "a" || b["outcome"] == "b" {
+                *decided.entry(b["a"].as_i64().unwrap()).or_default() += 1;
+                *decided.entry(b["b"].as_i64().unwrap()).or_default() += 1;
+            }
+        }
+    }
+    assert!(decided.values().sum::<usize>() > 0, "{t}");
+    for (team, tokens) in &teams {
+        for token in tokens {
+            let (status, profile) = http(addr, "GET", &format!("/api/players/{}", id_of[token]), None, None).await;
+            assert_eq!(status, 200, "{profile}");
+            let games = profile["ratings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["game"] == "baloot")
+                .map_or(0, |r| r["games"].as_u64().unwrap() as usize);
+            assert_eq!(games, decided.get(team).copied().unwrap_or(0), "team {team}: {profile}");
+        }
+    }
+    server.stop().await;
+}
