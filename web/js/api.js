@@ -254,3 +254,57 @@ export function dailyBoard(day, game) {
 export function dailyHistory() {
   return request('/api/daily/history');
 }
+
+/**
+ * The newest tournaments.
+ * @returns {Promise<any>}
+ */
+export function tournaments() {
+  return request('/api/tournaments');
+}
+
+/**
+ * One tournament: its players, teams, rounds and standings, and the asker's part.
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function tournament(id) {
+  return request(`/api/tournaments/${encodeURIComponent(id)}`);
+}
+
+/**
+ * Creates a tournament hosted by the signed-in player; answers it.
+ * @param {{name: string, game: string, format: string, rounds?: number, hands?: number, starts_at?: number, rated?: boolean}} body
+ * @returns {Promise<any>}
+ */
+export function tournamentCreate(body) {
+  return request('/api/tournaments', { method: 'POST', body: JSON.stringify(body) });
+}
+
+/**
+ * Registers the signed-in player, with fixed partners named by their account names.
+ * @param {string} id
+ * @param {string[]} partners
+ * @returns {Promise<any>}
+ */
+export function tournamentRegister(id, partners) {
+  return request(`/api/tournaments/${encodeURIComponent(id)}/register`, { method: 'POST', body: JSON.stringify({ partners }) });
+}
+
+/**
+ * Withdraws the signed-in player (and the partners they registered).
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function tournamentWithdraw(id) {
+  return request(`/api/tournaments/${encodeURIComponent(id)}/register`, { method: 'DELETE' });
+}
+
+/**
+ * The host starts the tournament now.
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function tournamentStart(id) {
+  return request(`/api/tournaments/${encodeURIComponent(id)}/start`, { method: 'POST' });
+}

@@ -18,6 +18,7 @@ import { renderProfile, loadProfile } from './views/profile.js';
 import { renderLeaderboard, loadLeaderboard } from './views/leaderboard.js';
 import { renderRules } from './views/rules.js';
 import { renderDaily, loadDaily } from './views/daily.js';
+import { renderTournaments, loadTournaments } from './views/tournaments.js';
 import { restoreSession, rememberSession } from './views/account.js';
 import { readReplay } from './replay.js';
 import { readAnalysis } from './analysis.js';
@@ -585,6 +586,8 @@ export class App {
       loadLeaderboard(this, route.game);
     } else if (route.name === 'daily') {
       loadDaily(this);
+    } else if (route.name === 'tournaments') {
+      loadTournaments(this);
     }
   }
 
@@ -736,6 +739,7 @@ export class App {
     else if (s.route.name === 'leaderboard') screen = renderLeaderboard(this);
     else if (s.route.name === 'rules') screen = renderRules(this);
     else if (s.route.name === 'daily') screen = renderDaily(this);
+    else if (s.route.name === 'tournaments') screen = renderTournaments(this);
     else screen = renderHome(this);
     replaceChildren(this.root, this.header(), this.banner(), screen, this.toast());
     // The chat shows its newest lines.

@@ -542,7 +542,7 @@ export function safeDecode(text) {
  * standings, `#/rules/GAME` how to play a game (kout, baloot or kabul; a
  * table's game id names its page too), anything else (a broken link too) the home page.
  * @param {string} hash
- * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard' | 'rules' | 'daily', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string, day?: string}}
+ * @returns {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard' | 'rules' | 'daily' | 'tournaments', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string, day?: string, tournamentId?: string}}
  */
 export function parseRoute(hash) {
   // An invite-only table's link carries its invite secret: #/t/CODE?invite=SECRET.
@@ -571,6 +571,10 @@ export function parseRoute(hash) {
   if (/^#\/daily\/?$/.test(hash)) return { name: 'daily' };
   const d = /^#\/daily\/(\d{4}-\d{2}-\d{2})\/(kout6|kout4|baloot|kabul)\/?$/.exec(hash);
   if (d) return { name: 'daily', day: d[1], game: d[2] };
+  // Tournaments: the list, or one.
+  if (/^#\/tournaments\/?$/.test(hash)) return { name: 'tournaments' };
+  const tm = /^#\/tournaments\/(t_[A-Za-z0-9]+)\/?$/.exec(hash);
+  if (tm) return { name: 'tournaments', tournamentId: tm[1] };
   const rules = /^#\/rules(?:\/([^/?#]*))?\/?$/.exec(hash);
   if (rules) {
     const game = safeDecode(rules[1] ?? '') ?? '';

@@ -39,7 +39,7 @@ export const LOG_LIMIT = 300;
  * @property {import('./i18n.js').Lang} lang
  * @property {{id: string, name: string, account?: boolean} | null} me  the signed-in player (its session is the HttpOnly cookie, which script never reads)
  * @property {{status: 'idle' | 'connecting' | 'open' | 'reconnecting', attempt: number}} conn
- * @property {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard' | 'rules' | 'daily', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string, day?: string}} route
+ * @property {{name: 'home' | 'table' | 'replay' | 'profile' | 'leaderboard' | 'rules' | 'daily' | 'tournaments', code?: string, invite?: string, gameId?: string, playerId?: string, game?: string, day?: string, tournamentId?: string}} route
  * @property {Record<string, any> | null} table
  * @property {number | null} you
  * @property {boolean} closed

@@ -90,6 +90,10 @@ pub struct Args {
     /// One more chat message is allowed per this many milliseconds in the long run. Default 2000.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     chat_every_ms: Option<u64>,
+    /// How long, in seconds, a tournament match waits for its players: then bots play for
+    /// anyone still missing, and their team loses the match.
+    #[arg(long, value_name = "S", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    tournament_grace_s: u64,
     /// Deal every table's cards (and make the bots' choices) from this seed instead of the
     /// operating system's randomness, so the deals can be foreseen: for tests (the browser tests
     /// reach a Kawesh hand by it), never for a server people play on.
@@ -206,6 +210,7 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     config.bot_idle = Duration::from_secs(args.bot_idle_s);
     config.bot_threads = args.bot_threads.map_or(0, usize::from);
     config.analysis_ms = args.analysis_ms;
+    config.tournament_grace = Duration::from_secs(args.tournament_grace_s);
     if let (Some(nats), Some(node)) = (args.nats, args.node) {
         config.cluster = Some(server::ClusterConfig { nats, node, lease: Duration::from_millis(args.lease_ms) });
     }

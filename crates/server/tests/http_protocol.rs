@@ -26,6 +26,8 @@ use server::protocol::http::{
 };
 use server::protocol::http::{
     DailyBest, DailyBoard, DailyEntry, DailyGameToday, DailyHistoryLine, DailyPlace, DailyResult, DailyToday,
+    TournamentBoard, TournamentDetail, TournamentEntrant, TournamentList, TournamentPlace, TournamentRound,
+    TournamentSummary, TournamentTeam, TournamentYou,
 };
 use server::protocol::{ChatFrom, ChatLine, PlayerInfo, SeatInfo};
 use server::runners::PoolStats;
@@ -311,7 +313,71 @@ fn examples() -> Vec<(&'static str, Value)> {
                 of: 17,
             }]),
         ),
+        ("tournament_list", value(&TournamentList { tournaments: vec![tournament_summary()] })),
+        ("tournament", value(&tournament_detail())),
     ]
+}
+
+fn tournament_summary() -> TournamentSummary {
+    TournamentSummary {
+        id: "t_friday0000".to_owned(),
+        name: "Friday Kout".to_owned(),
+        game: "kout4".to_owned(),
+        format: "swiss".to_owned(),
+        rounds: 3,
+        hands: 4,
+        starts_at: 1_795_896_000_000,
+        rated: true,
+        host: "Sara".to_owned(),
+        status: "running".to_owned(),
+        round: 1,
+        players: 4,
+    }
+}
+
+fn tournament_detail() -> TournamentDetail {
+    let names = |a: &str, b: Option<&str>| vec![Some(a.to_owned()), b.map(str::to_owned)];
+    TournamentDetail {
+        summary: tournament_summary(),
+        team_size: 2,
+        entrants: vec![
+            TournamentEntrant { name: "Sara".to_owned(), with: "Sara".to_owned() },
+            TournamentEntrant { name: "Omar".to_owned(), with: "Sara".to_owned() },
+            TournamentEntrant { name: "Noura".to_owned(), with: "Noura".to_owned() },
+        ],
+        teams: vec![
+            TournamentTeam { team: 1, players: names("Sara", Some("Omar")), rating: 1532 },
+            TournamentTeam { team: 2, players: names("Noura", None), rating: 1500 },
+        ],
+        played: vec![TournamentRound {
+            round: 1,
+            done: false,
+            boards: vec![TournamentBoard {
+                board: 0,
+                a: 1,
+                b: Some(2),
+                status: "finished",
+                table: Some("Q4B9ZPXK".to_owned()),
+                a_points: Some(31),
+                b_points: Some(12),
+                outcome: Some(server::tournament::Outcome::A),
+                no_show: vec![],
+                game_id: None,
+            }],
+        }],
+        standings: vec![TournamentPlace {
+            place: 1,
+            team: 1,
+            players: names("Sara", Some("Omar")),
+            score: 1.0,
+            diff: 19,
+            won: 1,
+            drawn: 0,
+            lost: 0,
+            alive: true,
+        }],
+        you: Some(TournamentYou { registered: true, team: Some(1), table: None }),
+    }
 }
 
 #[test]
@@ -462,6 +528,12 @@ async fn a_real_server_answers_in_the_fixtures_shapes() {
     check(addr, ("GET", &board, None, Some(&token)), (200, "daily_board"), &[]).await;
     check(addr, ("GET", "/api/daily/history", None, Some(&token)), (200, "daily_history"), &[]).await;
     check(addr, ("GET", "/api/daily/2026-02-30/kabul", None, None), (400, "error"), &[]).await;
+    let new = json!({ "name": "Friday Kout", "game": "kout4", "format": "swiss" }).to_string();
+    let created = check(addr, ("POST", "/api/tournaments", Some(&new), Some(&token)), (200, "tournament"), &[]).await;
+    let register = format!("/api/tournaments/{}/register", created["id"].as_str().unwrap());
+    check(addr, ("POST", &register, Some("{}"), Some(&token)), (200, "tournament"), &[]).await;
+    check(addr, ("GET", "/api/tournaments", None, None), (200, "tournament_list"), &[]).await;
+    check(addr, ("POST", "/api/tournaments", Some("{\"name\": 3}"), Some(&token)), (422, "error"), &[]).await;
     let chat = format!("/api/games/{id}/chat");
     let chat = check(addr, ("GET", &chat, None, None), (200, "match_chat"), &[]).await;
     assert_eq!(chat["chat"][0]["phrase"], "good_luck", "{chat}");

@@ -90,6 +90,7 @@ fn examples() -> Vec<ServerMsg> {
         game_id: Some("g_match0000000".to_owned()),
         rating_changes: None,
         daily: None,
+        tournament: None,
     };
     let log = m.record().hands[0].actions.iter().enumerate().map(|(i, a)| LogEntry {
         version: 6 + i as u64,

@@ -74,7 +74,7 @@ async fn register(addr: SocketAddr, id: &str, token: &str, partners: &[&str]) {
 
 /// The boards of `round` (from 1) in the tournament `t`.
 fn boards(t: &Value, round: i64) -> Vec<Value> {
-    t["rounds"].as_array().unwrap().iter().find(|r| r["round"] == round).unwrap()["boards"].as_array().unwrap().clone()
+    t["played"].as_array().unwrap().iter().find(|r| r["round"] == round).unwrap()["boards"].as_array().unwrap().clone()
 }
 
 /// Each of `tokens` comes to their table of the round under way, stays until its match has
@@ -180,7 +180,7 @@ async fn a_swiss_tournament_of_eight_pairs_plays_the_same_deals_per_round_throug
     let store = server::store::Store::connect(&db).await.unwrap();
     loop {
         let before = detail(addr, &id, None).await;
-        let done_before = before["rounds"][0]["done"] == true;
+        let done_before = before["played"][0]["done"] == true;
         let (status, _) = http(addr, "GET", "/api/tournaments", None, None).await;
         assert_eq!(status, 200);
         // A spectator is refused at a board while the round is played.
@@ -197,7 +197,7 @@ async fn a_swiss_tournament_of_eight_pairs_plays_the_same_deals_per_round_throug
         if let Some(m) = finished.iter().find_map(|b| b.match_id.clone()) {
             let (status, body) = http(addr, "GET", &format!("/api/games/{m}/record"), None, Some(&host)).await;
             let after = detail(addr, &id, None).await;
-            if after["rounds"][0]["done"] != true {
+            if after["played"][0]["done"] != true {
                 assert_eq!(status, 403, "{body}");
                 assert_eq!(body["error"]["code"], "round_hidden", "{body}");
             }

@@ -259,5 +259,6 @@ export function renderHome(app) {
           app.state.me ? h('a', { class: 'btn small', href: `#/p/${encodeURIComponent(app.state.me.id)}`, 'data-key': 'my-profile' }, app.t('players.myProfile')) : null,
           boardLinks(app)),
         h('a', { class: 'btn small', href: '#/daily', 'data-key': 'daily' }, app.t('daily.link')),
+        h('a', { class: 'btn small', href: '#/tournaments', 'data-key': 'tournaments' }, app.t('tournament.link')),
         h('a', { class: 'btn ghost small', href: '#/replay', 'data-key': 'open-record' }, app.t('home.openRecord')))));
 }

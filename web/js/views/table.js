@@ -177,7 +177,9 @@ function inviteLink(app) {
 function renderLobby(app) {
   const s = app.state;
   const table = /** @type {Record<string, any>} */ (s.table);
-  const host = isHost(app.state);
+  // A tournament match's seats are the tournament's, and it starts by itself.
+  const tournament = table.tournament;
+  const host = isHost(app.state) && !tournament;
   const ctx = makeCtx(app);
   const link = inviteLink(app);
   const copy = () => {
@@ -234,7 +236,8 @@ function renderLobby(app) {
         table.hints ? h('span', { class: 'badge hints-on', 'data-key': 'hints-on' }, ctx.t('table.hintsOn')) : null,
         table.rated ? h('span', { class: 'badge rated', 'data-key': 'rated' }, ctx.t('players.rated')) : null),
       h('p', { class: 'muted' }, app.t('lobby.turn', { n: Math.round(Number(table.turn_ms) / 1000) }), rules ? ` · ${app.t('lobby.rules', { rules })}` : '', ' ', rulesLink(app, ctx.game))),
-    h('div', { class: 'invite' },
+    tournament ? h('p', { class: 'tournament-wait', 'data-key': 'tournament-wait' }, app.t('tournament.waiting', { round: Number(tournament.round) })) : null,
+    tournament ? null : h('div', { class: 'invite' },
       h('label', { for: 'invite-link' }, app.t('lobby.invite')),
       h('input', { id: 'invite-link', type: 'text', readonly: true, value: link, dir: 'ltr', onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
       h('button', { class: 'btn', type: 'button', 'data-key': 'copy', onclick: copy }, app.ui.copied ? app.t('lobby.copied') : app.t('lobby.copy'))),
@@ -243,7 +246,7 @@ function renderLobby(app) {
     h('div', { class: 'lobby-actions' },
       host && !full && !table.rated ? botChooser(app) : null,
       host && !table.rated ? h('button', { class: 'btn', type: 'button', 'data-key': 'fill', disabled: full, onclick: () => { rememberPlay({ bot: app.ui.botChoice }); app.send(msg.fillBots(table.code, app.ui.botChoice)); } }, app.t('lobby.fill')) : null,
-      host ? h('button', { class: 'btn primary big', type: 'button', 'data-key': 'start', disabled: !full, onclick: () => app.send(msg.start(table.code)) }, app.t('lobby.start')) : h('p', { class: 'muted' }, app.t('lobby.waitHost')),
+      host ? h('button', { class: 'btn primary big', type: 'button', 'data-key': 'start', disabled: !full, onclick: () => app.send(msg.start(table.code)) }, app.t('lobby.start')) : tournament ? null : h('p', { class: 'muted' }, app.t('lobby.waitHost')),
       host && !full ? h('p', { class: 'muted small' }, app.t('lobby.needSeats')) : null,
       chatToggle(app),
       h('button', { class: 'btn ghost', type: 'button', 'data-key': 'leave', onclick: () => leave(app) }, app.t('lobby.leave'))),
@@ -412,8 +415,8 @@ function scoreBoard(ctx) {
       h('div', { class: `score team-${team}`, dataset: { team } },
         h('span', { class: 'score-label' }, teamLabel(ctx, team)), ' ',
         h('bdi', { class: 'score-value' }, String(score[team] ?? 0)))]),
-    // A daily deal is one hand, scored on its own: no target.
-    s.table?.daily ? null : h('span', { class: 'score-target' }, ctx.t('table.target', { n: target })));
+    // A daily deal is one hand, a tournament match a fixed number of hands: no target.
+    s.table?.daily || s.table?.tournament ? null : h('span', { class: 'score-target' }, ctx.t('table.target', { n: target })));
 }
 
 /** @param {Ctx} ctx */
@@ -542,8 +545,10 @@ function matchResult(ctx, mod) {
   const s = ctx.app.state;
   const g = s.game;
   const table = /** @type {Record<string, any>} */ (s.table);
-  // A daily deal's table ends when the day's deals are played (each deal a match of one hand).
-  if (!g || !(g.finished || table.daily?.done) || table.status === 'playing') return null;
+  // A daily deal's table ends when the day's deals are played (each deal a match of one hand); a
+  // tournament match after its number of hands.
+  const over = g?.finished || table.daily?.done || (table.tournament && table.status === 'finished');
+  if (!g || !over || table.status === 'playing') return null;
   // The trick that ended the match is read first, like any other (pace.js).
   const clear = mod.hasTricks ? clearAt(ctx.app.ui.pace, ctx.app.reducedMotion()) : 0;
   if (Date.now() < clear) {
@@ -551,7 +556,8 @@ function matchResult(ctx, mod) {
     return null;
   }
   const daily = table.daily;
-  const canRematch = ctx.you !== null && !daily;
+  const tournament = table.tournament;
+  const canRematch = ctx.you !== null && !daily && !tournament;
   const ui = ctx.app.ui;
   const match = String(table.game_id ?? '');
   // Closed to look at the table (Kabul's grids, all turned up); a button brings it back.
@@ -562,12 +568,14 @@ function matchResult(ctx, mod) {
   return h('div', { class: 'result', role: 'dialog', 'aria-labelledby': 'result-title' },
     h('button', { class: 'btn ghost small result-close', type: 'button', 'data-key': 'result-close', 'aria-label': ctx.t('table.close'), title: ctx.t('table.close'), onclick: () => { ui.resultClosed = match; ctx.app.render(); } }, '×'),
     h('h2', { id: 'result-title' }, daily ? ctx.t('daily.finished') : ctx.t('table.matchOver')),
-    daily ? null : h('p', { class: 'winner' }, mod.winnerText(ctx, g.winner)),
+    // Who won a tournament match (a no-show loses whatever the score) is on its standings.
+    daily || tournament ? null : h('p', { class: 'winner' }, mod.winnerText(ctx, g.winner)),
     mod.finalScore(ctx),
     ratingChangeLine(ctx),
     h('div', { class: 'row' },
       canRematch ? h('button', { class: 'btn primary', type: 'button', 'data-key': 'rematch', onclick: () => ctx.app.send(msg.rematch(table.code)) }, ctx.t('table.rematch')) : null,
       daily ? h('a', { class: 'btn primary', href: `#/daily/${daily.day}/${daily.game}`, 'data-key': 'daily-standings' }, ctx.t('daily.standings')) : null,
+      tournament ? h('a', { class: 'btn primary', href: `#/tournaments/${encodeURIComponent(String(tournament.id))}`, 'data-key': 'tournament-standings' }, ctx.t('tournament.standings')) : null,
       table.game_id ? h('a', { class: 'btn', href: `#/replay/${encodeURIComponent(table.game_id)}` }, ctx.t('table.replay')) : null,
       h('a', { class: 'btn ghost', href: '#/' }, ctx.t('table.home'))));
 }
@@ -662,7 +670,8 @@ function renderMatch(app) {
         h('div', { class: 'status-line', 'aria-live': 'polite' },
           typeof ctx.trickWonBy === 'number' ? h('span', { class: 'trick-won', 'data-key': 'trick-won' }, ctx.tn('table.tookTrick', { name: ctx.name(ctx.trickWonBy) })) : null,
           status, s.you === null ? h('span', { class: 'muted' }, ctx.t('table.spectator')) : null,
-          s.table?.daily ? h('span', { class: 'muted daily-progress', 'data-key': 'daily-progress' }, ctx.t('daily.progress', { n: Number(s.table.daily.deal) + 1, total: Number(s.table.daily.deals) })) : null),
+          s.table?.daily ? h('span', { class: 'muted daily-progress', 'data-key': 'daily-progress' }, ctx.t('daily.progress', { n: Number(s.table.daily.deal) + 1, total: Number(s.table.daily.deals) })) : null,
+          s.table?.tournament ? h('span', { class: 'muted daily-progress', 'data-key': 'tournament-progress' }, ctx.t('tournament.progress', { round: Number(s.table.tournament.round), hands: Number(s.table.tournament.hands) })) : null),
         takeoverNotes(ctx),
         playedForMeText(app) ? h('p', { class: 'played-for-me', 'data-key': 'played-for-me' }, playedForMeText(app)) : null,
         h('div', { class: 'actions' }, mod.actions(ctx), hintBar(ctx)),

@@ -28,6 +28,7 @@ const { loadProfile, renderProfile } = await import('../../js/views/profile.js')
 const { loadLeaderboard, renderLeaderboard } = await import('../../js/views/leaderboard.js');
 const { botChooser } = await import('../../js/views/table.js');
 const { loadDaily, renderDaily } = await import('../../js/views/daily.js');
+const { loadTournaments, renderTournaments } = await import('../../js/views/tournaments.js');
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = path.join(repo, 'tests/protocol/http');
@@ -245,6 +246,43 @@ const checks = {
     assert.deepEqual(hrefs(list), f.map((l) => `#/daily/${l.day}/${l.game}`));
     const text = list.textContent;
     for (const l of f) assert.ok(text.includes(translate('en', 'daily.historyLine', { percent: l.percent.toFixed(1), place: l.place, of: l.of, played: l.played })), text);
+  },
+
+  async tournament_list(f) {
+    // The list links each tournament's page; signed in, the form to create one is there.
+    const asked = serve(200, f);
+    const app = appStub({ route: { name: 'tournaments' }, me: { id: 'p_sara0000000', name: 'Sara' } });
+    loadTournaments(app);
+    await until(() => app.renders > 0);
+    assert.deepEqual(asked, ['/api/tournaments']);
+    const root = renderTournaments(app);
+    const links = hrefs(root).filter((x) => x.startsWith('#/tournaments/'));
+    assert.deepEqual(links, f.tournaments.map((t) => `#/tournaments/${t.id}`));
+    assert.ok(find(root, (e) => e.attributes['data-key'] === 'tournament-create').length === 1, 'the form');
+    const status = find(root, (e) => e.attributes.class === 'tournament-status')[0];
+    assert.equal(status.textContent, translate('en', `tournament.status.${f.tournaments[0].status}`, { round: f.tournaments[0].round }));
+  },
+
+  async tournament(f) {
+    // One tournament: the standings in place order with each team's players, each round's
+    // boards with their scores and who won, the replay only once its round is over.
+    const asked = serve(200, f);
+    const app = appStub({ route: { name: 'tournaments', tournamentId: f.id }, me: { id: 'p_sara0000000', name: 'Sara' } });
+    loadTournaments(app);
+    await until(() => app.renders > 0);
+    assert.deepEqual(asked, [`/api/tournaments/${f.id}`]);
+    const root = renderTournaments(app);
+    const rows = find(root, (e) => e.tagName === 'tr' && e.dataset.place);
+    assert.deepEqual(rows.map((r) => r.dataset.team), f.standings.map((l) => String(l.team)));
+    assert.equal(rows[0].attributes.class, 'mine');
+    assert.ok(rows[0].textContent.includes(f.standings[0].players[0]), rows[0].textContent);
+    const boards = find(root, (e) => e.tagName === 'li' && e.dataset.board !== undefined);
+    assert.equal(boards.length, f.played.reduce((n, r) => n + r.boards.length, 0));
+    const b = f.played[0].boards[0];
+    assert.ok(boards[0].textContent.includes(`${b.a_points}–${b.b_points}`), boards[0].textContent);
+    assert.ok(boards[0].textContent.includes(translate('en', 'tournament.won', { team: b.a })), boards[0].textContent);
+    assert.equal(hrefs(root).filter((x) => x.startsWith('#/replay/')).length, f.played.filter((r) => r.done).length);
+    assert.ok(root.textContent.includes(translate('en', 'tournament.swissRounds', { n: f.rounds })), 'the number of rounds');
   },
 
   async bots(f) {

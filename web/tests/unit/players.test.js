@@ -87,5 +87,8 @@ test('the daily deal has its routes: today, and a day of one game', () => {
   assert.deepEqual(parseRoute('#/daily/2026-11-28/baloot'), { name: 'daily', day: '2026-11-28', game: 'baloot' });
   // Not a day, or not a daily game: home.
   assert.deepEqual(parseRoute('#/daily/yesterday/baloot'), { name: 'home' });
+  assert.deepEqual(parseRoute('#/tournaments'), { name: 'tournaments' });
+  assert.deepEqual(parseRoute('#/tournaments/t_AB12CD34EF'), { name: 'tournaments', tournamentId: 't_AB12CD34EF' });
+  assert.deepEqual(parseRoute('#/tournaments/<script>'), { name: 'home' });
   assert.deepEqual(parseRoute('#/daily/2026-11-28/chess'), { name: 'home' });
 });

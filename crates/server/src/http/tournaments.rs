@@ -379,7 +379,7 @@ async fn detail_of(hub: &Hub, id: &str, me: Option<&str>) -> Result<TournamentDe
                 rating: x.rating.round() as i64,
             })
             .collect(),
-        rounds,
+        played: rounds,
         standings,
         you,
     })

@@ -529,8 +529,9 @@ pub struct TournamentDetail {
     pub entrants: Vec<TournamentEntrant>,
     /// The teams, by seed (empty before the start).
     pub teams: Vec<TournamentTeam>,
-    /// The rounds so far.
-    pub rounds: Vec<TournamentRound>,
+    /// The rounds so far, each with its boards (`rounds` of the summary is how many a Swiss
+    /// tournament has).
+    pub played: Vec<TournamentRound>,
     /// The standings, best first (empty before the start).
     pub standings: Vec<TournamentPlace>,
     /// The asker's part: their team and the table they play at now.

@@ -21,7 +21,7 @@ pub use client::{CLIENT_TYPES, ClientMsg, LobbyMsg, TableMsg, parse};
 pub use error::{ErrorCode, ProtocolError, Refusal};
 pub use server::{
     ChatFrom, ChatLine, DailyProgress, HandCommitment, LogEntry, MatchState, PlayerInfo, RatingChange, SeatInfo,
-    ServerMsg, TableFrame, TableState,
+    ServerMsg, TableFrame, TableState, TournamentProgress,
 };
 
 pub use crate::limits::MAX_MESSAGE_BYTES;

@@ -286,6 +286,26 @@ pub struct TableState {
     /// A daily deal's table: the day, the game and how far the player is (absent elsewhere).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub daily: Option<Box<DailyProgress>>,
+    /// A tournament match's table: its tournament, round and board (absent elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<Box<TournamentProgress>>,
+}
+
+/// Which tournament match a table plays, as its `table` frame says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TournamentProgress {
+    /// The tournament's id.
+    pub id: String,
+    /// The round, from 1.
+    pub round: u32,
+    /// The board in its round, from 0.
+    pub board: u32,
+    /// Hands in the match.
+    pub hands: u32,
+    /// When the match starts at the latest if someone is missing (Unix ms; absent once it
+    /// started).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starts_by: Option<i64>,
 }
 
 /// Where a daily deal's table stands, as its `table` frame says.

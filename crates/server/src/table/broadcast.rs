@@ -16,6 +16,7 @@ use crate::hub::{Conn, TableSummary};
 use crate::protocol::http::ListedTable;
 use crate::protocol::{
     DailyProgress, HandCommitment, LogEntry, MatchState, SeatInfo, ServerMsg, TableFrame, TableState,
+    TournamentProgress,
 };
 
 /// A subscribed connection: a seat's player or a spectator.
@@ -109,6 +110,19 @@ impl<G: Playable> Table<G> {
                     deal: self.play.matches.saturating_sub(1),
                     deals: d.game.deals(),
                     done: self.daily_done(),
+                })
+            }),
+            tournament: self.lobby.board.as_ref().map(|b| {
+                let starts_by = self.board_start_at().map(|at| {
+                    let left = at.saturating_duration_since(Instant::now());
+                    crate::store::unix_ms() + i64::try_from(left.as_millis()).unwrap_or(0)
+                });
+                Box::new(TournamentProgress {
+                    id: b.tournament.clone(),
+                    round: b.round,
+                    board: b.board,
+                    hands: b.hands,
+                    starts_by,
                 })
             }),
         }
