@@ -194,12 +194,24 @@ async fn a_swiss_tournament_of_eight_pairs_plays_the_same_deals_per_round_throug
         assert_eq!(refused["type"], "error", "{refused}");
         // Any finished match of the round: its record is hidden until the round is over.
         let finished = store.tournament_boards(&id).await.unwrap();
-        if let Some(m) = finished.iter().find_map(|b| b.match_id.clone()) {
+        if let Some(b) = finished.iter().find(|b| b.match_id.is_some()) {
+            let m = b.match_id.clone().unwrap();
             let (status, body) = http(addr, "GET", &format!("/api/games/{m}/record"), None, Some(&host)).await;
+            // Its own player's export leaves the record out too.
+            let player = &teams[&b.team_a][0];
+            let auth = format!("Bearer {player}");
+            let export = common::http_with(addr, "GET", "/api/me/export", None, &[("Authorization", &auth)]).await;
+            assert_eq!(export.status, 200);
+            let lines: Vec<Value> = match &export.body {
+                Value::String(text) => text.lines().map(|l| serde_json::from_str(l).unwrap()).collect(),
+                one => vec![one.clone()],
+            };
+            let line = lines.into_iter().find(|l| l["game_id"] == m.as_str()).unwrap();
             let after = detail(addr, &id, None).await;
             if after["played"][0]["done"] != true {
                 assert_eq!(status, 403, "{body}");
                 assert_eq!(body["error"]["code"], "round_hidden", "{body}");
+                assert!(line["record"].is_null(), "{line}");
             }
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -366,4 +378,119 @@ async fn a_rated_knockout_of_four_pairs_is_seeded_by_rating_and_played_to_its_fi
         }
     }
     server.stop().await;
+}
+
+/// The tournament tables of a store, on either database: registering (groups, refusals), the
+/// start with its teams, a round's boards with their match's result, the guards that keep two
+/// nodes from starting a tournament or pairing a round twice.
+async fn tournament_store(store: &server::store::Store) {
+    use server::store::{MatchRow, PlayerRow, TournamentBoardRow, TournamentRow, TournamentTeamRow};
+    let unique = |p: &str| server::ids::random_code(p, 10).unwrap();
+    let mut ids = Vec::new();
+    for name in ["Sara", "Omar", "Noura", "Faisal"] {
+        let player = PlayerRow { id: unique("p_"), name: name.to_owned() };
+        store.create_player(&player, &unique("hash"), 1).await.unwrap();
+        ids.push(player.id);
+    }
+    let id = unique("t_");
+    let t = TournamentRow {
+        id: id.clone(),
+        name: "Cup".to_owned(),
+        game: "kout4".to_owned(),
+        format: "knockout".to_owned(),
+        rounds: 0,
+        hands: 2,
+        starts_at: 1_000,
+        rated: 0,
+        host: ids[0].clone(),
+        status: "open".to_owned(),
+        round: 0,
+        secret: "00".repeat(32),
+        created_at: 1,
+    };
+    store.create_tournament(&t).await.unwrap();
+    assert_eq!(store.tournament(&id).await.unwrap().unwrap(), t);
+    assert!(store.due_tournaments(999).await.unwrap().iter().all(|x| x.id != id), "not due before its start");
+    assert!(store.due_tournaments(1_000).await.unwrap().iter().any(|x| x.id == id));
+    // A pair, then two alone; a second registration of anyone is refused whole.
+    assert!(store.register_tournament(&id, &[ids[0].clone(), ids[1].clone()], 5).await.unwrap());
+    assert!(!store.register_tournament(&id, &[ids[2].clone(), ids[1].clone()], 6).await.unwrap());
+    assert!(store.register_tournament(&id, &[ids[2].clone()], 6).await.unwrap());
+    assert!(store.register_tournament(&id, &[ids[3].clone()], 7).await.unwrap());
+    let players = store.tournament_players(&id).await.unwrap();
+    let order: Vec<(&str, &str)> = players.iter().map(|p| (p.player_id.as_str(), p.group_id.as_str())).collect();
+    assert_eq!(
+        order,
+        vec![
+            (ids[0].as_str(), ids[0].as_str()),
+            (ids[1].as_str(), ids[0].as_str()),
+            (ids[2].as_str(), ids[2].as_str()),
+            (ids[3].as_str(), ids[3].as_str())
+        ]
+    );
+    // Faisal withdraws and comes back.
+    assert!(store.withdraw_tournament(&id, &ids[3]).await.unwrap());
+    assert!(store.register_tournament(&id, &[ids[3].clone()], 8).await.unwrap());
+    let teams = vec![
+        TournamentTeamRow { team: 1, players: json!([ids[0], ids[1]]).to_string(), rating: 1510.5 },
+        TournamentTeamRow { team: 2, players: json!([ids[2], ids[3]]).to_string(), rating: 1500.0 },
+    ];
+    assert!(store.start_tournament(&id, &teams).await.unwrap());
+    assert!(!store.start_tournament(&id, &teams).await.unwrap(), "started once");
+    assert_eq!(store.tournament_teams(&id).await.unwrap(), teams);
+    assert!(!store.register_tournament(&id, &[unique("p_")], 9).await.unwrap(), "registration has closed");
+    assert!(!store.withdraw_tournament(&id, &ids[3]).await.unwrap(), "no withdrawing once it began");
+    let code = unique("T");
+    let board = TournamentBoardRow {
+        round: 1,
+        board: 0,
+        team_a: 1,
+        team_b: Some(2),
+        table_code: Some(code.clone()),
+        match_id: None,
+        result: None,
+    };
+    assert!(store.begin_tournament_round(&id, 0, 1, std::slice::from_ref(&board)).await.unwrap());
+    assert!(!store.begin_tournament_round(&id, 0, 1, std::slice::from_ref(&board)).await.unwrap(), "paired once");
+    assert_eq!(store.tournament_boards(&id).await.unwrap(), vec![board.clone()]);
+    assert_eq!(store.tournament_of_table(&code).await.unwrap(), Some((id.clone(), 1)));
+    // The board's match finishes: the boards read its result.
+    let m = MatchRow {
+        id: unique("g_"),
+        table_code: code.clone(),
+        number: 0,
+        game: "kout4".to_owned(),
+        rules: "{}".to_owned(),
+        players: json!(["Sara", "Noura", "Omar", "Faisal"]).to_string(),
+        first_dealer: 0,
+        finished: 0,
+        result: None,
+        record: None,
+        started_at: 10,
+        ended_at: None,
+        rated: 0,
+    };
+    store.create_match(&m, &[]).await.unwrap();
+    let result = r#"{"winner":1,"score":[3,5],"no_show":[0]}"#;
+    store.finish_match(&m.id, result, "{}", 20).await.unwrap();
+    let read = store.tournament_boards(&id).await.unwrap();
+    assert_eq!(read[0].result.as_deref(), Some(result));
+    assert_eq!(read[0].match_id.as_deref(), Some(m.id.as_str()));
+    store.finish_tournament(&id).await.unwrap();
+    assert_eq!(store.tournament(&id).await.unwrap().unwrap().status, "finished");
+    assert!(store.due_tournaments(i64::MAX).await.unwrap().iter().all(|x| x.id != id));
+}
+
+#[tokio::test]
+async fn the_sqlite_store_keeps_tournaments() {
+    tournament_store(&server::store::Store::connect(&temp_db("tournament-store")).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn the_postgres_store_keeps_tournaments() {
+    let Ok(url) = std::env::var("MAJLIS_TEST_POSTGRES") else {
+        eprintln!("MAJLIS_TEST_POSTGRES is not set: the PostgreSQL tournament test is skipped");
+        return;
+    };
+    tournament_store(&server::store::Store::connect(&url).await.unwrap()).await;
 }

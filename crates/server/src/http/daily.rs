@@ -346,6 +346,15 @@ async fn history(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json
 /// # Errors
 /// As above, and the store's failures.
 pub(crate) async fn check_daily_secret(hub: &Hub, row: &MatchRow, headers: &HeaderMap) -> Result<(), AppError> {
+    let viewer = signed_in(hub, headers, false).await.ok().map(|s| s.player.id);
+    check_hidden_from(hub, row, viewer.as_deref()).await
+}
+
+/// [`check_daily_secret`] for `viewer` (a player id; `None`: nobody signed in).
+///
+/// # Errors
+/// As [`check_daily_secret`].
+pub(crate) async fn check_hidden_from(hub: &Hub, row: &MatchRow, viewer: Option<&str>) -> Result<(), AppError> {
     let Some(entry) = hub.store.daily_entry_of_table(&row.table_code).await? else {
         return super::tournaments::check_tournament_hidden(hub, row).await;
     };
@@ -355,9 +364,7 @@ pub(crate) async fn check_daily_secret(hub: &Hub, row: &MatchRow, headers: &Head
     if day < today_of(hub) {
         return Ok(());
     }
-    if let Ok(session) = signed_in(hub, headers, false).await
-        && session.player.id == entry.player_id
-    {
+    if viewer == Some(entry.player_id.as_str()) {
         let rows = hub.store.daily_deals(&entry.day, &entry.game).await?;
         if played(&rows, &entry.player_id) >= game.deals() {
             return Ok(());

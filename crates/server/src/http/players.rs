@@ -191,9 +191,9 @@ async fn leaderboard(
 /// Streamed page by page, so a long history is never held whole.
 async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, AppError> {
     let player = authenticate(&hub, &headers).await?;
-    let store = hub.store.clone();
-    let start = (store, player.id.clone(), None::<(i64, String)>, false);
-    let lines = futures_util::stream::unfold(start, |(store, id, after, done)| async move {
+    let start = (hub, player.id.clone(), None::<(i64, String)>, false);
+    let lines = futures_util::stream::unfold(start, |(hub, id, after, done)| async move {
+        let store = hub.store.clone();
         if done {
             return None;
         }
@@ -202,7 +202,7 @@ async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
             Err(e) => {
                 // The answer has begun: end it early (the client sees a short body) and log why.
                 tracing::error!(error = %e, "an export failed mid-way");
-                return Some((Err(std::io::Error::other("the export failed")), (store, id, None, true)));
+                return Some((Err(std::io::Error::other("the export failed")), (hub, id, None, true)));
             }
         };
         let full = page.len() as i64 == EXPORT_PAGE;
@@ -211,8 +211,16 @@ async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
         let seated = store.seated(&finished.iter().map(|r| r.game_id.clone()).collect::<Vec<_>>()).await;
         let seated = seated.unwrap_or_default();
         let mut text = String::new();
-        for ((_, record), game) in page.iter().zip(played_games(&finished, &seated)) {
-            let line = ExportedGame { game, record: stored_json(record.as_deref()) };
+        for ((row, record), game) in page.iter().zip(played_games(&finished, &seated)) {
+            // A daily deal or a tournament match still hidden from the player: its record waits
+            // (the line says what was played, without the cards).
+            let hidden = match store.match_row(&row.game_id).await {
+                Ok(Some(m)) => super::daily::check_hidden_from(&hub, &m, Some(&id)).await.is_err(),
+                Ok(None) => false,
+                Err(_) => true,
+            };
+            let record = if hidden { None } else { record.as_deref() };
+            let line = ExportedGame { game, record: stored_json(record) };
             // Values, strings and numbers only: writing them cannot fail.
             text.push_str(&serde_json::to_string(&line).unwrap_or_default());
             text.push('\n');
@@ -220,7 +228,7 @@ async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
         if page.is_empty() {
             return None;
         }
-        Some((Ok::<_, std::io::Error>(text), (store, id, next, !full)))
+        Some((Ok::<_, std::io::Error>(text), (hub, id, next, !full)))
     });
     let name = format!("attachment; filename=\"majlis-games-{}.ndjson\"", player.id);
     let mut res = Body::from_stream(lines).into_response();
