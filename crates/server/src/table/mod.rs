@@ -372,37 +372,19 @@ impl<G: Playable> Table<G> {
         }
     }
 
-    /// What a daily table refuses: anyone else at it (no spectators: nothing of the deals is
-    /// seen before one has played them), and changing its seats or starting matches by hand.
-    fn daily_refusal(&self, conn: &Conn, msg: &TableMsg) -> Option<ProtocolError> {
-        if self.lobby.board.is_some() {
-            return self.board_refusal(conn, msg);
-        }
-        self.lobby.daily?;
-        let own = conn.player.id == self.lobby.host;
-        let refused = match msg {
-            TableMsg::Join { .. } | TableMsg::Resume { .. } => !own,
-            TableMsg::Spectate { .. } => true,
-            TableMsg::Remove { .. }
-            | TableMsg::SetBot { .. }
-            | TableMsg::FillBots { .. }
-            | TableMsg::Start { .. }
-            | TableMsg::Rematch { .. }
-            | TableMsg::Hint { .. } => true,
-            TableMsg::Leave { .. } | TableMsg::Act { .. } | TableMsg::Chat { .. } => false,
+    /// What a contest's table refuses (`None` elsewhere): anyone but its players at it, and
+    /// spectators (a daily deal's cards are not seen before one has played them; a tournament
+    /// round's other tables are playing the same deals); its seats and its matches are the
+    /// contest's to set, and it starts them by itself.
+    fn contest_refusal(&self, conn: &Conn, msg: &TableMsg) -> Option<ProtocolError> {
+        let reason = if self.lobby.board.is_some() {
+            "this is a tournament match: only its players sit at it, nobody watches it while its round is played \
+             (its replay opens when the round is over), and it starts by itself"
+        } else if self.lobby.daily.is_some() {
+            "this is a daily deal: only its player sits at it, nobody watches it, and its deals start by themselves"
+        } else {
+            return None;
         };
-        refused.then(|| {
-            ProtocolError::new(
-                ErrorCode::BadRequest,
-                "this is a daily deal: only its player sits at it, nobody watches it, and its deals start by themselves",
-            )
-        })
-    }
-
-    /// What a tournament board refuses: anyone but its players at it, and spectators while the
-    /// round is played (the other tables are playing the same deals); its seats and its one
-    /// match are the tournament's to set.
-    fn board_refusal(&self, conn: &Conn, msg: &TableMsg) -> Option<ProtocolError> {
         let seated = self.lobby.seat_of(&conn.player.id).is_some();
         let refused = match msg {
             TableMsg::Join { .. } | TableMsg::Resume { .. } => !seated,
@@ -415,13 +397,7 @@ impl<G: Playable> Table<G> {
             | TableMsg::Hint { .. } => true,
             TableMsg::Leave { .. } | TableMsg::Act { .. } | TableMsg::Chat { .. } => false,
         };
-        refused.then(|| {
-            ProtocolError::new(
-                ErrorCode::BadRequest,
-                "this is a tournament match: only its players sit at it, nobody watches it while its round is \
-                 played (its replay opens when the round is over), and it starts by itself",
-            )
-        })
+        refused.then(|| ProtocolError::new(ErrorCode::BadRequest, reason))
     }
 
     /// Runs the table until it closes or the server shuts down.
@@ -553,7 +529,7 @@ impl<G: Playable> Table<G> {
         id: Option<Value>,
         received: std::time::Instant,
     ) -> Result<(), ProtocolError> {
-        if let Some(refusal) = self.daily_refusal(conn, &msg) {
+        if let Some(refusal) = self.contest_refusal(conn, &msg) {
             return Err(refusal);
         }
         match msg {
