@@ -126,7 +126,9 @@ impl<G: Playable> Table<G> {
         if self.lobby.seats.iter().any(|s| s.occupant == Occupant::Empty) {
             return Err(ProtocolError::new(ErrorCode::BadRequest, "every seat needs a player or a bot to start"));
         }
-        if self.lobby.rated {
+        // A tournament's players were checked when they registered (a rated tournament takes
+        // accounts only), and its matches cannot wait on anyone's cool-down: the round would stall.
+        if self.lobby.rated && self.lobby.board.is_none() {
             self.check_rated_seats().await?;
         }
         let number = self.play.matches;
