@@ -25,6 +25,13 @@ const GAMES = ['kout4', 'baloot', 'kout6'];
 /** How often a live page asks again. */
 const REFRESH_MS = 3000;
 
+/**
+ * What the person has typed so far (the form, the partners' names): a page re-renders when the
+ * server says anything, and the live page every few seconds, so the inputs are drawn from here.
+ * @type {{name: string | null, game: string, format: string, rounds: string, hands: string, starts: string, rated: boolean, partners: string}}
+ */
+const draft = { name: null, game: 'kout4', format: 'swiss', rounds: '3', hands: '4', starts: '10', rated: false, partners: '' };
+
 /** The pending refresh, so one page never runs two. */
 let timer = /** @type {ReturnType<typeof setTimeout> | null} */ (null);
 
@@ -167,17 +174,21 @@ function createForm(app) {
     act(app, api.tournamentCreate(body), (t) => app.navigate(`#/tournaments/${encodeURIComponent(String(t.id))}`));
   };
   const field = (/** @type {string} */ label, /** @type {HTMLElement} */ input) => h('label', { class: 'field' }, h('span', null, label), input);
+  /** Keeps what is typed in `key` of the draft. */
+  const keep = (/** @type {'name' | 'game' | 'format' | 'rounds' | 'hands' | 'starts'} */ key) => (/** @type {Event} */ e) => {
+    draft[key] = /** @type {HTMLInputElement} */ (e.target).value;
+  };
   return h('form', { class: 'tournament-create', 'data-key': 'tournament-create', onsubmit: submit },
     h('h2', null, app.t('tournament.create')),
-    field(app.t('tournament.name'), h('input', { name: 'name', type: 'text', required: true, maxlength: 60, value: app.t('tournament.defaultName') })),
-    field(app.t('tournament.game'), h('select', { name: 'game' }, GAMES.map((g) => h('option', { value: g }, app.t(`game.${g}`))))),
-    field(app.t('tournament.format'), h('select', { name: 'format' },
-      h('option', { value: 'swiss' }, app.t('tournament.swiss')),
-      h('option', { value: 'knockout' }, app.t('tournament.knockout')))),
-    field(app.t('tournament.rounds'), h('input', { name: 'rounds', type: 'number', min: 1, max: 9, value: 3 })),
-    field(app.t('tournament.handsLabel'), h('input', { name: 'hands', type: 'number', min: 1, max: 16, value: 4 })),
-    field(app.t('tournament.startsIn'), h('input', { name: 'starts', type: 'number', min: 0, max: 10080, value: 10 })),
-    h('label', { class: 'field check' }, h('input', { name: 'rated', type: 'checkbox' }), h('span', null, app.t('players.rated'))),
+    field(app.t('tournament.name'), h('input', { name: 'name', type: 'text', required: true, maxlength: 60, 'data-key': 'tournament-name', value: draft.name ?? app.t('tournament.defaultName'), oninput: keep('name') })),
+    field(app.t('tournament.game'), h('select', { name: 'game', 'data-key': 'tournament-game', onchange: keep('game') }, GAMES.map((g) => h('option', { value: g, selected: draft.game === g }, app.t(`game.${g}`))))),
+    field(app.t('tournament.format'), h('select', { name: 'format', 'data-key': 'tournament-format', onchange: keep('format') },
+      h('option', { value: 'swiss', selected: draft.format === 'swiss' }, app.t('tournament.swiss')),
+      h('option', { value: 'knockout', selected: draft.format === 'knockout' }, app.t('tournament.knockout')))),
+    field(app.t('tournament.rounds'), h('input', { name: 'rounds', type: 'number', min: 1, max: 9, 'data-key': 'tournament-rounds', value: draft.rounds, oninput: keep('rounds') })),
+    field(app.t('tournament.handsLabel'), h('input', { name: 'hands', type: 'number', min: 1, max: 16, 'data-key': 'tournament-hands', value: draft.hands, oninput: keep('hands') })),
+    field(app.t('tournament.startsIn'), h('input', { name: 'starts', type: 'number', min: 0, max: 10080, 'data-key': 'tournament-starts', value: draft.starts, oninput: keep('starts') })),
+    h('label', { class: 'field check' }, h('input', { name: 'rated', type: 'checkbox', 'data-key': 'tournament-rated', checked: draft.rated, onchange: (/** @type {Event} */ e) => { draft.rated = /** @type {HTMLInputElement} */ (e.target).checked; } }), h('span', null, app.t('players.rated'))),
     h('button', { class: 'btn primary', type: 'submit', 'data-key': 'tournament-create-submit' }, app.t('tournament.createButton')));
 }
 
@@ -205,15 +216,21 @@ function one(app, t) {
   const team = (/** @type {number | null} */ n) => (n === null ? app.t('tournament.bye') : h('span', { class: 'team-name' }, `${n}. `, teamNames(app, teams.get(n) ?? [])));
   const open = t.status === 'open';
   const host = me && t.host === me.name;
-  /** @type {HTMLInputElement | null} */
-  let partners = null;
   const register = () => {
-    const names = (partners?.value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    act(app, api.tournamentRegister(String(t.id), names));
+    const names = draft.partners.split(',').map((s) => s.trim()).filter(Boolean);
+    act(app, api.tournamentRegister(String(t.id), names), (data) => {
+      draft.partners = '';
+      if (page.key !== keyOf(app)) return;
+      page = { key: page.key, status: 'ready', data };
+      app.render();
+    });
   };
   const actions = [];
   if (open && me && !you?.registered) {
-    partners = /** @type {HTMLInputElement} */ (h('input', { id: 'tournament-partners', type: 'text', placeholder: app.t('tournament.partnersHint') }));
+    const partners = h('input', {
+      id: 'tournament-partners', type: 'text', 'data-key': 'tournament-partners', placeholder: app.t('tournament.partnersHint'), value: draft.partners,
+      oninput: (/** @type {Event} */ e) => { draft.partners = /** @type {HTMLInputElement} */ (e.target).value; },
+    });
     actions.push(h('label', { class: 'field', for: 'tournament-partners' }, h('span', null, app.t('tournament.partners', { n: Number(t.team_size) - 1 })), partners));
     actions.push(h('button', { class: 'btn primary', type: 'button', 'data-key': 'tournament-register', onclick: register }, app.t('tournament.register')));
   }
