@@ -64,6 +64,7 @@ pub mod runners;
 pub mod store;
 mod table;
 pub mod tournament;
+pub mod tournament_drive;
 mod ws;
 
 pub use http::{metrics_router, router};
@@ -275,9 +276,9 @@ where
         None => table::restore_all(&hub).await?,
     };
     if hub.cluster().is_none() {
-        tournament::tick(&hub).await;
+        tournament_drive::tick(&hub).await;
     }
-    let driver = tokio::spawn(tournament::drive(hub.clone(), stop_rx.clone()));
+    let driver = tokio::spawn(tournament_drive::drive(hub.clone(), stop_rx.clone()));
     let addr = listener.local_addr().map_err(ServeError::Listen)?;
     let bot_threads = hub.bot_threads.threads();
     tracing::info!(%addr, restored, store = store.backend(), open_files, bot_threads, "majlis server listening");

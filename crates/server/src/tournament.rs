@@ -1,6 +1,6 @@
 //! Duplicate team tournaments: what an event is, how its teams are paired, and how its standings
 //! are read from the stored matches. The driver that starts events and their rounds is
-//! [`drive`]; the HTTP routes are in `http/tournaments.rs`.
+//! [`crate::tournament_drive`]; the HTTP routes are in `http/tournaments.rs`.
 //!
 //! - **Teams.** A team game's players register alone or with a fixed partner (Kout Bo 6: up to
 //!   two partners). At the start, lone players are put together in the order they registered; a
@@ -29,10 +29,6 @@ use serde_json::{Value, json};
 
 use crate::daily::DailyGame;
 use crate::fair;
-
-mod drive;
-pub(crate) use self::drive::boards_of;
-pub use self::drive::{drive, start_now, tick};
 
 /// The bot that plays in a short team's empty seats.
 pub const BOT: &str = "medium";
@@ -320,6 +316,19 @@ pub fn standings(format: Format, teams: u32, boards: &[Board]) -> Vec<Line> {
         line.place = place;
     }
     lines
+}
+
+/// The boards as the pairing and the standings read them.
+pub(crate) fn boards_of(rows: &[crate::store::TournamentBoardRow]) -> Vec<Board> {
+    rows.iter()
+        .map(|r| Board {
+            round: u32::try_from(r.round).unwrap_or(0),
+            board: u32::try_from(r.board).unwrap_or(0),
+            a: u32::try_from(r.team_a).unwrap_or(0),
+            b: r.team_b.and_then(|b| u32::try_from(b).ok()),
+            played: r.result.as_deref().and_then(Played::from_result),
+        })
+        .collect()
 }
 
 /// A round's pairings: (team A, team B) per board, and the team with a bye, if any.

@@ -256,7 +256,7 @@ async fn start(
     if t.host != session.player.id {
         return Err(AppError::new(StatusCode::FORBIDDEN, "not_host", "only the tournament's host may start it"));
     }
-    if !tournament::start_now(&hub, &id).await? {
+    if !crate::tournament_drive::start_now(&hub, &id).await? {
         return Err(AppError::new(StatusCode::CONFLICT, "closed", "the tournament has begun already"));
     }
     Ok(Json(detail_of(&hub, &id, Some(&session.player.id)).await?))

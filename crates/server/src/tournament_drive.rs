@@ -1,4 +1,4 @@
-//! The tournament driver: one task per server that, every `Config::tournament_tick`, starts the
+//! The tournament driver (the rules it follows are [`crate::tournament`]'s): one task per server that, every `Config::tournament_tick`, starts the
 //! tournaments whose time has come (fixing their teams) and, once every board of a round is
 //! finished, pairs the next round and opens its tables, or ends the tournament.
 //!
@@ -11,11 +11,13 @@ use std::sync::Arc;
 
 use tokio::sync::watch;
 
-use super::{Board, Format, Played, game_of, knockout_first, knockout_next, round_seed, standings, swiss_pairings};
 use crate::daily::DailyGame;
 use crate::hub::Hub;
 use crate::ratings::INITIAL_RATING;
 use crate::store::{PlayerRow, StoreError, TournamentBoardRow, TournamentRow, TournamentTeamRow};
+use crate::tournament::{
+    Board, Format, boards_of, game_of, knockout_first, knockout_next, round_seed, seat_of, standings, swiss_pairings,
+};
 use crate::tournament::{BoardTag, team_size};
 
 /// Why a tournament step did not happen (it is tried again at the next tick).
@@ -63,19 +65,6 @@ pub async fn tick(hub: &Arc<Hub>) {
 /// The write failed.
 pub async fn start_now(hub: &Hub, id: &str) -> Result<bool, StoreError> {
     hub.store.set_tournament_start(id, (hub.config.wall_clock)()).await
-}
-
-/// The boards as the pairing and the standings read them.
-pub(crate) fn boards_of(rows: &[TournamentBoardRow]) -> Vec<Board> {
-    rows.iter()
-        .map(|r| Board {
-            round: u32::try_from(r.round).unwrap_or(0),
-            board: u32::try_from(r.board).unwrap_or(0),
-            a: u32::try_from(r.team_a).unwrap_or(0),
-            b: r.team_b.and_then(|b| u32::try_from(b).ok()),
-            played: r.result.as_deref().and_then(Played::from_result),
-        })
-        .collect()
 }
 
 async fn step(hub: &Arc<Hub>, t: &TournamentRow) -> Result<(), StepError> {
@@ -210,7 +199,7 @@ async fn open_table(
             if id.is_empty() {
                 continue;
             }
-            let seat = super::seat_of(team_b, nth).index();
+            let seat = seat_of(team_b, nth).index();
             let player = hub.store.player(id).await?.map(|p| p.player());
             if let Some(slot) = seats.get_mut(seat) {
                 *slot = player;
