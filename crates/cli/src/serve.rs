@@ -94,6 +94,12 @@ pub struct Args {
     /// anyone still missing, and their team loses the match.
     #[arg(long, value_name = "S", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=3600))]
     tournament_grace_s: u64,
+    /// A tournament the server holds on its own timetable, repeatable:
+    /// `GAME FORMAT at=HH:MM [rounds=N] [hands=N] [target=N] [rated]` (UTC; `at=*:MM` every
+    /// hour), e.g. `--schedule "kout4 swiss at=20:00 rounds=3"`. The next start always has its
+    /// tournament, open for registration.
+    #[arg(long, value_name = "ENTRY", value_parser = server::tournament::Schedule::parse)]
+    schedule: Vec<server::tournament::Schedule>,
     /// Deal every table's cards (and make the bots' choices) from this seed instead of the
     /// operating system's randomness, so the deals can be foreseen: for tests (the browser tests
     /// reach a Kawesh hand by it), never for a server people play on.
@@ -211,6 +217,7 @@ async fn serve(args: Args) -> anyhow::Result<()> {
     config.bot_threads = args.bot_threads.map_or(0, usize::from);
     config.analysis_ms = args.analysis_ms;
     config.tournament_grace = Duration::from_secs(args.tournament_grace_s);
+    config.schedule = args.schedule;
     if let (Some(nats), Some(node)) = (args.nats, args.node) {
         config.cluster = Some(server::ClusterConfig { nats, node, lease: Duration::from_millis(args.lease_ms) });
     }

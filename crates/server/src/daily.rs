@@ -367,6 +367,60 @@ pub fn deals_of(secret: &[u8; 32], game: DailyGame) -> Result<Vec<RevealedDeal>,
     games::dispatch(game.kind(), Deals { secret, game })
 }
 
+/// Each deal's double-dummy par for the player in seat 0 (their [`net`]): the deal bid and played
+/// with every hand seen, the arena's `oracle` ([`bots::Playable::oracle`]) at every seat, each
+/// bid and card the solver's. `None` for Kabul, a game of memory and a hidden draw pile, which
+/// has no double-dummy.
+///
+/// It takes the solver's time (a Kout 6 deal seconds at worst): the server computes a day's pars
+/// once, off the request threads, after the day closed.
+///
+/// # Errors
+/// The game's rules or deal cannot be built, or the engine refused a solver's action (bugs).
+pub fn pars_of(secret: &[u8; 32], game: DailyGame) -> Result<Option<Vec<i64>>, String> {
+    struct Pars<'a> {
+        secret: &'a [u8; 32],
+        game: DailyGame,
+    }
+    impl games::Visitor for Pars<'_> {
+        type Output = Result<Option<Vec<i64>>, String>;
+        fn visit<G: bots::Playable>(self, kind: GameKind) -> Self::Output {
+            let seed = game_seed(self.secret, self.game);
+            let rules =
+                <G::Rules as game::RuleSet>::from_options(kind, &self.game.rules()).map_err(|e| e.to_string())?;
+            let Some(mut oracle) = G::oracle(&rules) else { return Ok(None) };
+            let mut pars = Vec::with_capacity(self.game.deals());
+            let mut legal = Vec::new();
+            for k in 0..self.game.deals() as u64 {
+                let probe =
+                    Match::<G>::new(kind, self.game.rules(), Vec::new(), Seat::ZERO).map_err(|e| e.to_string())?;
+                let dealer = dealer(&seed, k, probe.game().seat_count());
+                let mut m = Match::<G>::new(kind, self.game.rules(), Vec::new(), dealer).map_err(|e| e.to_string())?;
+                let mut rng = fair::derive_rng(&seed, "deal", &[k, 0]);
+                let deal = m.game().random_deal(&mut rng);
+                m.deal(deal).map_err(|e| e.to_string())?;
+                // One hand, as a daily table plays it (a Kawesh redeal ends it too).
+                for _ in 0..10_000 {
+                    if m.game().phase() != game::Phase::InHand {
+                        break;
+                    }
+                    let seat = m.game().to_act().first().ok_or("nobody may act in the middle of a hand")?;
+                    m.game().legal_actions(seat, &mut legal);
+                    let action = match oracle.choose_seeing(seat, m.game(), &legal) {
+                        Some(a) => a,
+                        None => oracle.choose(seat, &m.game().view(Some(seat)), &legal),
+                    };
+                    m.play(game::Actor::Seat(seat), action).map_err(|e| format!("deal {k}: {action}: {e}"))?;
+                }
+                let score: Vec<i64> = m.game().score().iter().map(|&x| i64::from(x)).collect();
+                pars.push(net(kind, &score));
+            }
+            Ok(Some(pars))
+        }
+    }
+    games::dispatch(game.kind(), Pars { secret, game })
+}
+
 /// The record of a closed day.
 ///
 /// # Errors
@@ -441,6 +495,21 @@ pub fn record_is_deal(record: &Record, secret: &[u8; 32], game: DailyGame, k: us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_par_is_one_hand_of_perfect_play_scored_as_kout_scores_it_and_kabul_has_none() {
+        let secret = [3u8; 32];
+        let pars = pars_of(&secret, DailyGame::Kout4).unwrap().unwrap();
+        assert_eq!(pars.len(), DailyGame::Kout4.deals());
+        // Only one team scores in a Kout hand, one of the table's amounts (kout.md, "Score of a
+        // hand"); seat 0's team gains it or gives it.
+        let amounts = [5, 6, 7, 8, 10, 12, 14, 16, 18, 36];
+        for par in &pars {
+            assert!(amounts.contains(&par.abs()), "{par} is no Kout hand's score: {pars:?}");
+        }
+        assert_eq!(pars_of(&secret, DailyGame::Kout4).unwrap(), Some(pars), "the same deals, the same pars");
+        assert_eq!(pars_of(&secret, DailyGame::Kabul).unwrap(), None);
+    }
 
     #[test]
     fn days_are_written_and_read_as_dates() {

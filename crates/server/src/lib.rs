@@ -142,6 +142,9 @@ pub struct Config {
     pub tournament_grace: Duration,
     /// How often the tournament driver looks for tournaments to start and rounds to pair.
     pub tournament_tick: Duration,
+    /// The tournaments the server creates by itself (`serve --schedule`): each entry's next
+    /// start always has its tournament, open for registration.
+    pub schedule: Vec<tournament::Schedule>,
 }
 
 impl Default for Config {
@@ -170,6 +173,7 @@ impl Default for Config {
             wall_clock: store::unix_ms,
             tournament_grace: Duration::from_secs(120),
             tournament_tick: Duration::from_secs(1),
+            schedule: Vec::new(),
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::store::{PlayerRow, StoreError, TournamentBoardRow, TournamentRow, Tou
 use crate::tournament::{
     Board, Format, boards_of, game_of, knockout_first, knockout_next, round_seed, seat_of, standings, swiss_pairings,
 };
-use crate::tournament::{BoardTag, team_size};
+use crate::tournament::{BoardTag, Schedule, team_size};
 
 /// Why a tournament step did not happen (it is tried again at the next tick).
 #[derive(Debug, thiserror::Error)]
@@ -47,6 +47,20 @@ pub async fn drive(hub: Arc<Hub>, mut stop: watch::Receiver<bool>) {
 /// boards are all finished, and opens any board's table that is missing (a server that stopped
 /// between pairing a round and opening its tables). The server runs one before it listens.
 pub async fn tick(hub: &Arc<Hub>) {
+    let now = (hub.config.wall_clock)();
+    for entry in &hub.config.schedule {
+        let start = entry.next_start(now);
+        let slot = entry.slot(start);
+        if crate::hub::lock(&hub.scheduled).contains(&slot) {
+            continue;
+        }
+        match create_scheduled(hub, entry, start, &slot).await {
+            Ok(()) => {
+                crate::hub::lock(&hub.scheduled).insert(slot);
+            }
+            Err(e) => tracing::warn!(error = %e, "a scheduled tournament could not be created; retrying"),
+        }
+    }
     match hub.store.due_tournaments((hub.config.wall_clock)()).await {
         Ok(due) => {
             for t in due {
@@ -57,6 +71,41 @@ pub async fn tick(hub: &Arc<Hub>) {
         }
         Err(e) => tracing::debug!(error = %e, "the tournaments could not be read"),
     }
+}
+
+/// Creates the tournament of the schedule's slot `slot` (starting at `start`) unless it exists
+/// (another node, or this one before a restart, created it).
+async fn create_scheduled(hub: &Hub, entry: &Schedule, start: i64, slot: &str) -> Result<(), StepError> {
+    if hub.store.scheduled_tournament_exists(slot).await? {
+        return Ok(());
+    }
+    let secret = match hub.config.seed {
+        // A server with a fixed seed (tests): the slot's secret follows from it.
+        Some(seed) => crate::fair::derive(&[0; 32], "scheduled tournament", &[seed, start.unsigned_abs()]),
+        None => crate::ids::random_bytes::<32>().map_err(|e| StepError::Stored(e.to_string()))?,
+    };
+    let id = crate::ids::random_code("t_", 10).map_err(|e| StepError::Stored(e.to_string()))?;
+    let row = TournamentRow {
+        id: id.clone(),
+        name: entry.name(),
+        game: entry.game.slug().to_owned(),
+        format: entry.format.as_str().to_owned(),
+        rounds: i64::from(entry.rounds),
+        hands: i64::from(entry.hands),
+        starts_at: start,
+        rated: i64::from(entry.rated),
+        host: String::new(),
+        status: "open".to_owned(),
+        round: 0,
+        secret: hex::encode(secret),
+        created_at: (hub.config.wall_clock)(),
+        target: entry.target.map(i64::from),
+        schedule: Some(slot.to_owned()),
+    };
+    if hub.store.create_tournament(&row).await? {
+        tracing::info!(tournament = %id, %slot, "scheduled tournament created");
+    }
+    Ok(())
 }
 
 /// Starts an open tournament now (the host's "start"): the driver does it at its next tick.
@@ -199,7 +248,7 @@ async fn open_table(
             if id.is_empty() {
                 continue;
             }
-            let seat = seat_of(team_b, nth).index();
+            let seat = seat_of(u32::try_from(row.board).unwrap_or(0), team_b, nth).index();
             let player = hub.store.player(id).await?.map(|p| p.player());
             if let Some(slot) = seats.get_mut(seat) {
                 *slot = player;
@@ -212,6 +261,7 @@ async fn open_table(
         round,
         board: u32::try_from(row.board).unwrap_or(0),
         hands: u32::try_from(t.hands).unwrap_or(1),
+        target: t.target.and_then(|x| u32::try_from(x).ok()),
         no_show: Vec::new(),
     };
     crate::table::create_board(hub, game, tag, seats, t.rated != 0, round_seed(secret, round), code)

@@ -266,6 +266,22 @@ async fn players_of_one_day_meet_the_same_deals_and_answers_and_are_scored_by_ma
     assert_eq!(board["closed"], true);
     assert!(board["players"].as_array().unwrap().iter().all(|p| p["results"].as_array().unwrap().len() == 8));
     assert!(board["best"].as_array().unwrap().iter().all(|b| b["game_id"].is_string()), "{board}");
+    // Each deal's double-dummy par: computed once after the close, when first asked for.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    let pars = loop {
+        let (_, board) = http(addr, "GET", &format!("/api/daily/{day}/baloot"), None, None).await;
+        if let Some(pars) = board["pars"].as_array() {
+            assert_eq!(board["pars_pending"], false, "{board}");
+            break pars.iter().map(|p| p.as_i64().unwrap()).collect::<Vec<i64>>();
+        }
+        assert_eq!(board["pars_pending"], true, "{board}");
+        assert!(std::time::Instant::now() < deadline, "the pars never came: {board}");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    };
+    let secret: [u8; 32] = hex::decode(&revealed.secret).unwrap().try_into().unwrap();
+    assert_eq!(Some(pars), server::daily::pars_of(&secret, server::daily::DailyGame::Baloot).unwrap());
+    let (_, kabul) = http(addr, "GET", &format!("/api/daily/{day}/kabul"), None, None).await;
+    assert_eq!((kabul["pars"].is_null(), &kabul["pars_pending"]), (true, &json!(false)), "Kabul has no par: {kabul}");
     let (_, history) = http(addr, "GET", "/api/daily/history", None, Some(&noura.client.token)).await;
     assert_eq!(history[0]["day"], day.as_str());
     assert_eq!(history[0]["of"], 3);

@@ -326,9 +326,10 @@ fn tournament_summary() -> TournamentSummary {
         format: "swiss".to_owned(),
         rounds: 3,
         hands: 4,
+        target: None,
         starts_at: 1_795_896_000_000,
         rated: true,
-        host: "Sara".to_owned(),
+        host: Some("Sara".to_owned()),
         status: "running".to_owned(),
         round: 1,
         players: 4,
@@ -354,6 +355,7 @@ fn tournament_detail() -> TournamentDetail {
             done: false,
             boards: vec![TournamentBoard {
                 board: 0,
+                flipped: false,
                 a: 1,
                 b: Some(2),
                 status: "finished",
@@ -375,6 +377,7 @@ fn tournament_detail() -> TournamentDetail {
             drawn: 0,
             lost: 0,
             alive: true,
+            matchpoints: None,
         }],
         you: Some(TournamentYou { registered: true, team: Some(1), table: None }),
     }
@@ -596,5 +599,7 @@ fn daily_board() -> DailyBoard {
             }],
         }],
         best: vec![Some(DailyBest { name: "Sara".to_owned(), net: 26, game_id: "g_match0000000".to_owned() }), None],
+        pars: Some(vec![26, -16, 42, 0, -26, 16, 20, -8]),
+        pars_pending: false,
     }
 }

@@ -228,29 +228,49 @@ async fn a_swiss_tournament_of_eight_pairs_plays_the_same_deals_per_round_throug
     show_up(addr, &id, &present).await;
     let t = wait_for(addr, &id, "the end", |t| t["status"] == "finished").await;
 
-    // No rematch; every round's tables played the same deals, and each round other deals.
+    // No rematch; every round's tables played the same deals, each from both sides (team A in the
+    // odd seats at odd boards), and each round other deals.
     let mut met: HashSet<(i64, i64)> = HashSet::new();
     let mut halves: HashMap<i64, i64> = HashMap::new();
     let mut diff: HashMap<i64, i64> = HashMap::new();
+    // (round, held the even seats' cards, team, net) for the room's matchpoints.
+    let mut sides: Vec<(i64, bool, i64, i64)> = Vec::new();
     let mut decks_of_rounds: Vec<Vec<String>> = Vec::new();
+    let name_of_team: HashMap<i64, Vec<String>> = t["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            let names = x["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_owned()).collect();
+            (x["team"].as_i64().unwrap(), names)
+        })
+        .collect();
     for round in 1..=3 {
         let mut decks: Option<Vec<String>> = None;
+        let mut flips = 0;
         for b in boards(&t, round) {
             let (a, bt) = (b["a"].as_i64().unwrap(), b["b"].as_i64().unwrap());
             assert!(met.insert((a.min(bt), a.max(bt))), "teams {a} and {bt} met twice: {t}");
+            let flipped = b["flipped"].as_bool().unwrap();
+            assert_eq!(flipped, b["board"].as_i64().unwrap() % 2 == 1, "{b}");
+            flips += usize::from(flipped);
             let game_id = b["game_id"].as_str().unwrap();
             let rec = record(addr, game_id).await;
             assert_eq!(rec.hands.len(), 2, "two hands a match");
+            // Team A's first player sits in seat 0, or seat 1 at a flipped board.
+            assert_eq!(rec.players[usize::from(flipped)], name_of_team[&a][0], "{b}");
+            assert_eq!(rec.players[1 - usize::from(flipped)], name_of_team[&bt][0], "{b}");
             let these: Vec<String> = rec.hands.iter().map(|h| format!("{}|{:?}", h.dealer, h.deck)).collect();
             match &decks {
                 None => decks = Some(these),
                 Some(d) => assert_eq!(d, &these, "round {round}: every table played the same deals"),
             }
-            // The standings, recomputed from the records: the engine's score after the match,
-            // and a team that never came loses.
+            // The standings, recomputed from the records: the engine's score after the match
+            // (the even seats' first), and a team that never came loses.
             let m = Match::<kout::Kout>::replay(&rec).unwrap();
             let s = m.game().score();
-            let (pa, pb) = (i64::from(s[0]), i64::from(s[1]));
+            let (even, odd) = (i64::from(s[0]), i64::from(s[1]));
+            let (pa, pb) = if flipped { (odd, even) } else { (even, odd) };
             assert_eq!((b["a_points"].as_i64().unwrap(), b["b_points"].as_i64().unwrap()), (pa, pb));
             let (na, nb) = (absent.contains(&a), absent.contains(&bt));
             let expected = match (na, nb) {
@@ -272,22 +292,42 @@ async fn a_swiss_tournament_of_eight_pairs_plays_the_same_deals_per_round_throug
             *halves.entry(bt).or_default() += hb;
             *diff.entry(a).or_default() += pa - pb;
             *diff.entry(bt).or_default() += pb - pa;
+            sides.push((round, !flipped, a, pa - pb));
+            sides.push((round, flipped, bt, pb - pa));
         }
+        assert_eq!(flips, 2, "round {round}: half the tables hold the deals from the other side");
         decks_of_rounds.push(decks.unwrap());
     }
     assert_ne!(decks_of_rounds[0], decks_of_rounds[1]);
     assert_ne!(decks_of_rounds[1], decks_of_rounds[2]);
+    // The room's matchpoints by hand: each team against the teams of its round on the same side.
+    let mut mp: HashMap<i64, (i64, i64)> = HashMap::new();
+    for &(round, side, team, net) in &sides {
+        for &(r2, s2, other, net2) in &sides {
+            if r2 == round && s2 == side && other != team {
+                let e = mp.entry(team).or_default();
+                e.0 += if net > net2 { 2 } else { i64::from(net == net2) };
+                e.1 += 2;
+            }
+        }
+    }
     let standings = t["standings"].as_array().unwrap();
     assert_eq!(standings.len(), 8);
     for line in standings {
         let team = line["team"].as_i64().unwrap();
         assert_eq!(line["score"].as_f64().unwrap(), halves[&team] as f64 / 2.0, "{line}");
         assert_eq!(line["diff"].as_i64().unwrap(), diff[&team], "{line}");
+        let (got, tops) = mp[&team];
+        assert_eq!(tops, 3 * 2 * 3, "three rounds, three others on the same side: {line}");
+        let want = 100.0 * got as f64 / tops as f64;
+        assert!((line["matchpoints"].as_f64().unwrap() - want).abs() < 1e-9, "{line}: {want}");
     }
-    // Best first: by score, then the points difference.
-    let keys: Vec<(f64, i64)> =
-        standings.iter().map(|l| (l["score"].as_f64().unwrap(), l["diff"].as_i64().unwrap())).collect();
-    assert!(keys.windows(2).all(|w| w[0].0 > w[1].0 || (w[0].0 == w[1].0 && w[0].1 >= w[1].1)), "{keys:?}");
+    // Best first: by score, then the room's matchpoints, then the points difference.
+    let keys: Vec<(f64, f64, i64)> = standings
+        .iter()
+        .map(|l| (l["score"].as_f64().unwrap(), l["matchpoints"].as_f64().unwrap(), l["diff"].as_i64().unwrap()))
+        .collect();
+    assert!(keys.windows(2).all(|w| w[0] >= w[1]), "{keys:?}");
     // The absent teams lost every match.
     for line in standings.iter().filter(|l| absent.contains(&l["team"].as_i64().unwrap())) {
         assert_eq!(line["won"], 0, "{line}");
@@ -380,9 +420,76 @@ async fn a_rated_knockout_of_four_pairs_is_seeded_by_rating_and_played_to_its_fi
     server.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_schedule_holds_its_tournaments_once_a_slot_and_a_target_ends_a_match() {
+    let db = temp_db("tournament-schedule");
+    let entry = server::tournament::Schedule::parse("kout4 swiss at=*:00 rounds=1 hands=6 target=12").unwrap();
+    // The wall clock stands at half past ten, so the next slot is eleven o'clock whenever the
+    // test runs.
+    fn half_past_ten() -> i64 {
+        20_421 * 86_400_000 + 10 * 3_600_000 + 30 * 60_000
+    }
+    let scheduled = server::Config { schedule: vec![entry.clone()], wall_clock: half_past_ten, ..tournament_config() };
+    let server = TestServer::start(scheduled.clone(), &db).await;
+    let addr = server.addr;
+    let (_, list) = http(addr, "GET", "/api/tournaments", None, None).await;
+    let ours: Vec<&Value> = list["tournaments"].as_array().unwrap().iter().collect();
+    assert_eq!(ours.len(), 1, "{list}");
+    let t = ours[0].clone();
+    assert!(t["host"].is_null(), "{t}");
+    assert_eq!((t["target"].as_i64(), t["hands"].as_i64(), t["status"].as_str()), (Some(12), Some(6), Some("open")));
+    assert_eq!(t["name"], entry.name());
+    assert_eq!(t["starts_at"].as_i64(), Some(half_past_ten() + 30 * 60_000), "eleven o'clock: {t}");
+    // A restart, and a second node on the same store, add no second tournament for the slot.
+    server.stop().await;
+    let server = TestServer::start(scheduled, &db).await;
+    let addr = server.addr;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (_, list) = http(addr, "GET", "/api/tournaments", None, None).await;
+    assert_eq!(list["tournaments"].as_array().unwrap().len(), 1, "{list}");
+    let id = t["id"].as_str().unwrap().to_owned();
+
+    // Four players register; the hour is not waited for: the test moves the start.
+    let mut token_of: HashMap<String, String> = HashMap::new();
+    for i in 0..4 {
+        let name = format!("Sched{i}");
+        let token = account(addr, &name).await;
+        register(addr, &id, &token, &[]).await;
+        token_of.insert(name, token);
+    }
+    let (status, _) =
+        http(addr, "POST", &format!("/api/tournaments/{id}/start"), None, Some(&token_of["Sched0"])).await;
+    assert_eq!(status, 403, "nobody hosts a scheduled tournament");
+    let store = server::store::Store::connect(&db).await.unwrap();
+    assert!(store.set_tournament_start(&id, half_past_ten()).await.unwrap());
+    store.close().await;
+    wait_for(addr, &id, "round 1", |t| t["round"] == 1).await;
+    let everyone: Vec<String> = token_of.values().cloned().collect();
+    show_up(addr, &id, &everyone).await;
+    let t = wait_for(addr, &id, "the end", |t| t["status"] == "finished").await;
+    // The match ended after the hand that took a team to 12, or at its sixth hand.
+    let b = &boards(&t, 1)[0];
+    let rec = record(addr, b["game_id"].as_str().unwrap()).await;
+    let score_after = |hands: usize| {
+        let mut part = rec.clone();
+        part.hands.truncate(hands);
+        let m = Match::<kout::Kout>::replay(&part).unwrap();
+        m.game().score().iter().map(|&x| i64::from(x)).max().unwrap_or(0)
+    };
+    let n = rec.hands.len();
+    assert!((1..=6).contains(&n), "{n} hands");
+    assert!(score_after(n - 1) < 12, "the match went on past its target");
+    assert!(n == 6 || score_after(n) >= 12, "the match stopped short of its target: {n} hands");
+    // Moving its start made no second tournament for the slot.
+    let (_, list) = http(addr, "GET", "/api/tournaments", None, None).await;
+    assert_eq!(list["tournaments"].as_array().unwrap().len(), 1, "{list}");
+    server.stop().await;
+}
+
 /// The tournament tables of a store, on either database: registering (groups, refusals), the
 /// start with its teams, a round's boards with their match's result, the guards that keep two
-/// nodes from starting a tournament or pairing a round twice.
+/// nodes from starting a tournament or pairing a round twice, one tournament per schedule slot;
+/// and the daily deal's stored pars.
 async fn tournament_store(store: &server::store::Store) {
     use server::store::{MatchRow, PlayerRow, TournamentBoardRow, TournamentRow, TournamentTeamRow};
     let unique = |p: &str| server::ids::random_code(p, 10).unwrap();
@@ -393,6 +500,8 @@ async fn tournament_store(store: &server::store::Store) {
         ids.push(player.id);
     }
     let id = unique("t_");
+    // A slot of its own (a PostgreSQL test database outlives a run).
+    let slot = format!("kout4 knockout at=*:00 @{id}");
     let t = TournamentRow {
         id: id.clone(),
         name: "Cup".to_owned(),
@@ -407,8 +516,16 @@ async fn tournament_store(store: &server::store::Store) {
         round: 0,
         secret: "00".repeat(32),
         created_at: 1,
+        target: Some(31),
+        schedule: Some(slot.clone()),
     };
-    store.create_tournament(&t).await.unwrap();
+    assert!(store.create_tournament(&t).await.unwrap());
+    // One tournament per schedule slot: a second node's is not written.
+    let again = TournamentRow { id: unique("t_"), ..t.clone() };
+    assert!(!store.create_tournament(&again).await.unwrap());
+    assert!(store.tournament(&again.id).await.unwrap().is_none());
+    assert!(store.scheduled_tournament_exists(&slot).await.unwrap());
+    assert!(!store.scheduled_tournament_exists(&format!("{slot}0")).await.unwrap());
     assert_eq!(store.tournament(&id).await.unwrap().unwrap(), t);
     assert!(store.due_tournaments(999).await.unwrap().iter().all(|x| x.id != id), "not due before its start");
     assert!(store.due_tournaments(1_000).await.unwrap().iter().any(|x| x.id == id));
@@ -479,6 +596,13 @@ async fn tournament_store(store: &server::store::Store) {
     store.finish_tournament(&id).await.unwrap();
     assert_eq!(store.tournament(&id).await.unwrap().unwrap().status, "finished");
     assert!(store.due_tournaments(i64::MAX).await.unwrap().iter().all(|x| x.id != id));
+    // The daily deal's pars, kept once per day and game (a second node's answer is not written).
+    let day = format!("day-{id}");
+    assert_eq!(store.daily_pars(&day, "baloot").await.unwrap(), None);
+    store.set_daily_pars(&day, "baloot", "[26,-16]").await.unwrap();
+    store.set_daily_pars(&day, "baloot", "[0,0]").await.unwrap();
+    assert_eq!(store.daily_pars(&day, "baloot").await.unwrap().as_deref(), Some("[26,-16]"));
+    assert_eq!(store.daily_pars(&day, "kout4").await.unwrap(), None);
 }
 
 #[tokio::test]

@@ -39,6 +39,7 @@ export function loadDaily(app) {
       if (page.key !== key) return;
       page = { key, status: 'ready', data };
       app.render();
+      if (data?.pars_pending && day && game) awaitPars(app, key, day, game);
     },
     (/** @type {unknown} */ e) => {
       if (page.key !== key) return;
@@ -46,6 +47,26 @@ export function loadDaily(app) {
       app.render();
     },
   );
+}
+
+/**
+ * Asks again for a closed day's standings while its pars are being computed, keeping the page
+ * as it is meanwhile.
+ * @param {App} app
+ * @param {string} key
+ * @param {string} day
+ * @param {string} game
+ */
+function awaitPars(app, key, day, game) {
+  setTimeout(() => {
+    if (page.key !== key) return;
+    api.dailyBoard(day, game).then((data) => {
+      if (page.key !== key) return;
+      page = { key, status: 'ready', data };
+      app.render();
+      if (data?.pars_pending) awaitPars(app, key, day, game);
+    }, () => awaitPars(app, key, day, game));
+  }, 2000);
 }
 
 /**
@@ -164,9 +185,35 @@ function standings(app, data) {
             const text = h('bdi', null, signed(Number(r.net)));
             return h('td', { title: app.t('daily.matchpoints', { n: Math.round(100 * Number(r.matchpoints)) }) },
               r.game_id ? h('a', { href: `#/replay/${encodeURIComponent(String(r.game_id))}` }, text) : text);
-          }))))))
+          })))),
+        data?.closed && cols.length ? closedRows(app, data, cols) : null))
       : h('p', { class: 'muted' }, app.t('daily.empty')),
     h('p', { class: 'muted small' }, app.t(data?.closed ? 'daily.closed' : 'daily.live')));
+}
+
+/**
+ * A closed day's last rows: each deal's double-dummy par and the best score with its replay.
+ * @param {App} app
+ * @param {any} data
+ * @param {number[]} cols
+ */
+function closedRows(app, data, cols) {
+  const pars = Array.isArray(data.pars) ? data.pars : null;
+  const best = Array.isArray(data.best) ? data.best : [];
+  const parCells = pars
+    ? cols.map((k) => h('td', { 'data-key': 'par' }, h('bdi', null, signed(Number(pars[k])))))
+    : h('td', { colspan: cols.length, class: 'muted', 'data-key': 'par' }, app.t(data.pars_pending ? 'daily.parPending' : 'daily.parNone'));
+  return h('tfoot', null,
+    h('tr', { class: 'daily-par', title: app.t('daily.parHelp') },
+      h('td', null, ''), h('th', { scope: 'row', colspan: 4 }, app.t('daily.par')), parCells),
+    h('tr', { class: 'daily-best' },
+      h('td', null, ''), h('th', { scope: 'row', colspan: 4 }, app.t('daily.best')),
+      cols.map((k) => {
+        const b = best[k];
+        if (!b) return h('td', { class: 'muted' }, '–');
+        return h('td', { title: String(b.name ?? '') },
+          h('a', { href: `#/replay/${encodeURIComponent(String(b.game_id))}`, 'data-key': 'daily-best' }, h('bdi', null, signed(Number(b.net)))));
+      })));
 }
 
 /**

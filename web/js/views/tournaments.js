@@ -28,9 +28,9 @@ const REFRESH_MS = 3000;
 /**
  * What the person has typed so far (the form, the partners' names): a page re-renders when the
  * server says anything, and the live page every few seconds, so the inputs are drawn from here.
- * @type {{name: string | null, game: string, format: string, rounds: string, hands: string, starts: string, rated: boolean, partners: string}}
+ * @type {{name: string | null, game: string, format: string, rounds: string, hands: string, target: string, starts: string, rated: boolean, partners: string}}
  */
-const draft = { name: null, game: 'kout4', format: 'swiss', rounds: '3', hands: '4', starts: '10', rated: false, partners: '' };
+const draft = { name: null, game: 'kout4', format: 'swiss', rounds: '3', hands: '4', target: '', starts: '10', rated: false, partners: '' };
 
 /** The pending refresh, so one page never runs two. */
 let timer = /** @type {ReturnType<typeof setTimeout> | null} */ (null);
@@ -144,7 +144,9 @@ function summaryLine(app, t) {
   const format = t.format === 'swiss' ? app.t('tournament.swissRounds', { n: Number(t.rounds) }) : app.t('tournament.knockout');
   return [
     app.t(`game.${String(t.game)}`), ' · ', format, ' · ', app.t('tournament.hands', { n: Number(t.hands) }),
-    t.rated ? ` · ${app.t('players.rated')}` : '', ' · ',
+    t.target ? ` · ${app.t('tournament.target', { n: Number(t.target) })}` : '',
+    t.rated ? ` · ${app.t('players.rated')}` : '',
+    t.host === null ? ` · ${app.t('tournament.scheduled')}` : '', ' · ',
     h('span', { class: 'tournament-status', dataset: { status: String(t.status) } }, app.t(`tournament.status.${String(t.status)}`, { round: Number(t.round) })),
     ' · ', app.t('tournament.players', { n: Number(t.players) }),
   ];
@@ -170,12 +172,13 @@ function createForm(app) {
       starts_at: Date.now() + 60_000 * Number(v('starts')),
       rated: checked('rated'),
       ...(format === 'swiss' ? { rounds: Number(v('rounds')) } : {}),
+      ...(v('target').trim() ? { target: Number(v('target')) } : {}),
     };
     act(app, api.tournamentCreate(body), (t) => app.navigate(`#/tournaments/${encodeURIComponent(String(t.id))}`));
   };
   const field = (/** @type {string} */ label, /** @type {HTMLElement} */ input) => h('label', { class: 'field' }, h('span', null, label), input);
   /** Keeps what is typed in `key` of the draft. */
-  const keep = (/** @type {'name' | 'game' | 'format' | 'rounds' | 'hands' | 'starts'} */ key) => (/** @type {Event} */ e) => {
+  const keep = (/** @type {'name' | 'game' | 'format' | 'rounds' | 'hands' | 'target' | 'starts'} */ key) => (/** @type {Event} */ e) => {
     draft[key] = /** @type {HTMLInputElement} */ (e.target).value;
   };
   return h('form', { class: 'tournament-create', 'data-key': 'tournament-create', onsubmit: submit },
@@ -187,6 +190,7 @@ function createForm(app) {
       h('option', { value: 'knockout', selected: draft.format === 'knockout' }, app.t('tournament.knockout')))),
     field(app.t('tournament.rounds'), h('input', { name: 'rounds', type: 'number', min: 1, max: 9, 'data-key': 'tournament-rounds', value: draft.rounds, oninput: keep('rounds') })),
     field(app.t('tournament.handsLabel'), h('input', { name: 'hands', type: 'number', min: 1, max: 16, 'data-key': 'tournament-hands', value: draft.hands, oninput: keep('hands') })),
+    field(app.t('tournament.targetLabel'), h('input', { name: 'target', type: 'number', min: 1, max: 1000, 'data-key': 'tournament-target', value: draft.target, oninput: keep('target') })),
     field(app.t('tournament.startsIn'), h('input', { name: 'starts', type: 'number', min: 0, max: 10080, 'data-key': 'tournament-starts', value: draft.starts, oninput: keep('starts') })),
     h('label', { class: 'field check' }, h('input', { name: 'rated', type: 'checkbox', 'data-key': 'tournament-rated', checked: draft.rated, onchange: (/** @type {Event} */ e) => { draft.rated = /** @type {HTMLInputElement} */ (e.target).checked; } }), h('span', null, app.t('players.rated'))),
     h('button', { class: 'btn primary', type: 'submit', 'data-key': 'tournament-create-submit' }, app.t('tournament.createButton')));
@@ -252,10 +256,12 @@ function one(app, t) {
     h('p', { class: 'muted small' }, app.t('tournament.duplicate')),
     actions.length ? h('div', { class: 'row tournament-actions' }, actions) : null,
     (t.standings ?? []).length ? standings(app, t) : null,
+    t.format === 'knockout' && (t.teams ?? []).length ? bracket(app, t) : null,
     (t.played ?? []).slice().reverse().map((/** @type {any} */ r) => h('section', { class: 'tournament-round', dataset: { round: String(r.round) } },
       h('h2', null, app.t('tournament.round', { n: Number(r.round) }), r.done ? '' : ` · ${app.t('tournament.live')}`),
       h('ul', { class: 'tournament-boards' }, (r.boards ?? []).map((/** @type {any} */ b) => h('li', { dataset: { board: String(b.board), status: String(b.status) } },
         team(Number(b.a)), b.b === null ? [' — ', app.t('tournament.bye')] : [' — ', team(Number(b.b))],
+        b.flipped && b.b !== null ? [' ', h('span', { class: 'muted small', 'data-key': 'other-side', title: app.t('tournament.otherSideHelp', { team: Number(b.a) }) }, `(${app.t('tournament.otherSide')})`)] : null,
         b.status === 'finished' ? [' · ', h('strong', { dir: 'ltr' }, `${b.a_points}–${b.b_points}`), ' ', outcomeText(app, b)] : null,
         b.status === 'playing' ? [' · ', h('span', { class: 'muted' }, app.t('tournament.playing'))] : null,
         b.game_id ? [' · ', h('a', { href: `#/replay/${encodeURIComponent(String(b.game_id))}`, 'data-key': 'tournament-replay' }, app.t('table.replay'))] : null))),
@@ -297,6 +303,7 @@ function standings(app, t) {
       h('th', { scope: 'col' }, app.t('tournament.team')),
       h('th', { scope: 'col' }, knockout ? app.t('tournament.inBracket') : app.t('tournament.score')),
       h('th', { scope: 'col' }, app.t('tournament.record')),
+      h('th', { scope: 'col', title: app.t('tournament.matchpointsHelp') }, app.t('tournament.matchpoints')),
       h('th', { scope: 'col' }, app.t('tournament.diff')))),
     h('tbody', null, (t.standings ?? []).map((/** @type {any} */ l) => {
       const mine = me && (l.players ?? []).includes(me.name);
@@ -305,6 +312,66 @@ function standings(app, t) {
         h('th', { scope: 'row' }, `${l.team}. `, teamNames(app, l.players)),
         h('td', { 'data-key': 'score' }, knockout ? (l.alive ? '✓' : '–') : h('strong', null, String(l.score))),
         h('td', null, h('bdi', { dir: 'ltr' }, `${l.won}–${l.drawn}–${l.lost}`)),
+        h('td', { 'data-key': 'matchpoints' }, l.matchpoints === null || l.matchpoints === undefined ? '–' : h('bdi', { dir: 'ltr' }, `${Number(l.matchpoints).toFixed(1)}%`)),
         h('td', null, h('bdi', { dir: 'ltr' }, l.diff > 0 ? `+${l.diff}` : l.diff < 0 ? `−${-l.diff}` : '0')));
     }))));
+}
+
+/**
+ * A knockout's bracket as columns: one a round (as many as the bracket of `t`'s teams needs), each
+ * with its matches in bracket order; a match not yet paired is `null`. A match names its teams
+ * (`b` null: a bye), their points once finished, and the team that goes on (a draw or both
+ * missing: the better seed), `null` while it is played.
+ * @param {any} t
+ * @returns {{round: number, matches: ({a: number, b: number | null, aPoints: number | null, bPoints: number | null, winner: number | null} | null)[]}[]}
+ */
+export function bracketRounds(t) {
+  const teams = (t.teams ?? []).length;
+  let size = 2;
+  while (size < teams) size *= 2;
+  const played = new Map((t.played ?? []).map((/** @type {any} */ r) => [Number(r.round), r.boards ?? []]));
+  const columns = [];
+  for (let r = 1; size / 2 ** r >= 1; r++) {
+    const boards = played.get(r) ?? [];
+    const matches = [];
+    for (let i = 0; i < size / 2 ** r; i++) {
+      const b = boards[i];
+      if (!b) {
+        matches.push(null);
+        continue;
+      }
+      const a = Number(b.a);
+      const other = b.b === null || b.b === undefined ? null : Number(b.b);
+      const finished = b.status === 'finished';
+      /** @type {number | null} */
+      let winner = null;
+      if (other === null) winner = a;
+      else if (finished) winner = b.outcome === 'a' ? a : b.outcome === 'b' ? other : Math.min(a, other);
+      matches.push({ a, b: other, aPoints: finished ? Number(b.a_points) : null, bPoints: finished ? Number(b.b_points) : null, winner });
+    }
+    columns.push({ round: r, matches });
+  }
+  return columns;
+}
+
+/**
+ * A knockout's bracket, drawn: one column a round, each match a box with its two teams (the
+ * winner in bold), the rounds not yet played as empty boxes, the final last.
+ * @param {App} app
+ * @param {any} t
+ */
+function bracket(app, t) {
+  const teams = new Map((t.teams ?? []).map((/** @type {any} */ x) => [Number(x.team), x.players]));
+  const slot = (/** @type {number | null} */ n, /** @type {number | null} */ points, /** @type {boolean} */ won) => h('div', { class: `bracket-team${won ? ' won' : ''}` },
+    n === null ? h('span', { class: 'muted' }, app.t('tournament.toCome')) : h('span', { class: 'team-name' }, `${n}. `, teamNames(app, teams.get(n) ?? [])),
+    points === null ? null : h('bdi', { dir: 'ltr', class: 'bracket-points' }, String(points)));
+  const columns = bracketRounds(t).map(({ round, matches }) => h('section', { class: 'bracket-round', dataset: { round: String(round) } },
+    h('h3', null, app.t('tournament.round', { n: round })),
+    h('ul', null, matches.map((m) => (m === null
+      ? h('li', { class: 'bracket-match pending' }, slot(null, null, false), slot(null, null, false))
+      : h('li', { class: 'bracket-match', dataset: { winner: String(m.winner ?? '') } },
+        slot(m.a, m.aPoints, m.winner === m.a),
+        m.b === null ? h('div', { class: 'bracket-team muted' }, app.t('tournament.bye')) : slot(m.b, m.bPoints, m.winner === m.b)))))));
+  return h('div', { class: 'daily-scroll' }, h('div', { class: 'bracket', role: 'group', 'aria-label': app.t('tournament.bracket'), 'data-key': 'tournament-bracket' },
+    columns));
 }

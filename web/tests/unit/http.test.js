@@ -229,6 +229,11 @@ const checks = {
     const replays = hrefs(rows[0]).filter((h) => h.startsWith('#/replay/'));
     assert.deepEqual(replays, f.players[0].results.map((r) => `#/replay/${r.game_id}`));
     assert.equal(find(rows[0], (e) => e.attributes['data-key'] === 'percent')[0].textContent, `${f.players[0].percent.toFixed(1)}%`);
+    // The day closed: each deal's par (its sign written out), and the best scores with their replays.
+    const pars = find(root, (e) => e.attributes['data-key'] === 'par').map((e) => e.textContent);
+    assert.deepEqual(pars, f.pars.map((n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0')));
+    const best = find(root, (e) => e.attributes['data-key'] === 'daily-best').map((e) => e.getAttribute('href'));
+    assert.deepEqual(best, f.best.filter(Boolean).map((x) => `#/replay/${x.game_id}`));
   },
 
   async daily_history(f) {
@@ -283,6 +288,10 @@ const checks = {
     assert.ok(boards[0].textContent.includes(translate('en', 'tournament.won', { team: b.a })), boards[0].textContent);
     assert.equal(hrefs(root).filter((x) => x.startsWith('#/replay/')).length, f.played.filter((r) => r.done).length);
     assert.ok(root.textContent.includes(translate('en', 'tournament.swissRounds', { n: f.rounds })), 'the number of rounds');
+    // The room's matchpoints: a percentage, or a dash before any comparison.
+    const mp = find(root, (e) => e.attributes['data-key'] === 'matchpoints').map((e) => e.textContent);
+    assert.deepEqual(mp, f.standings.map((l) => (l.matchpoints === null ? '–' : `${l.matchpoints.toFixed(1)}%`)));
+    assert.equal(find(root, (e) => e.attributes['data-key'] === 'tournament-bracket').length, 0, 'a Swiss event has no bracket');
   },
 
   async bots(f) {
@@ -400,3 +409,32 @@ for (const name of Object.keys(checks)) {
     await checks[name](fixture(name));
   });
 }
+
+test("a knockout's bracket: a column a round, byes go through, later rounds wait, the final last", async () => {
+  const { bracketRounds } = await import('../../js/views/tournaments.js');
+  // Six teams: a bracket of eight, the top two seeds with byes; round 1 under way, one match over.
+  const t = {
+    teams: [1, 2, 3, 4, 5, 6].map((team) => ({ team, players: [`P${team}`, null] })),
+    played: [{
+      round: 1,
+      done: false,
+      boards: [
+        { board: 0, a: 1, b: null, status: 'bye' },
+        { board: 1, a: 4, b: 5, status: 'finished', a_points: 10, b_points: 30, outcome: 'b' },
+        { board: 2, a: 2, b: null, status: 'bye' },
+        { board: 3, a: 3, b: 6, status: 'playing', a_points: null, b_points: null, outcome: null },
+      ],
+    }],
+  };
+  const rounds = bracketRounds(t);
+  assert.deepEqual(rounds.map((r) => [r.round, r.matches.length]), [[1, 4], [2, 2], [3, 1]]);
+  assert.deepEqual(rounds[0].matches.map((m) => m && m.winner), [1, 5, 2, null]);
+  assert.deepEqual(rounds[0].matches[1], { a: 4, b: 5, aPoints: 10, bPoints: 30, winner: 5 });
+  assert.deepEqual(rounds[0].matches[3], { a: 3, b: 6, aPoints: null, bPoints: null, winner: null });
+  assert.ok(rounds[1].matches.every((m) => m === null) && rounds[2].matches[0] === null);
+  // A drawn match goes to the better seed.
+  t.played[0].boards[3] = { board: 3, a: 3, b: 6, status: 'finished', a_points: 7, b_points: 7, outcome: 'draw' };
+  assert.equal(bracketRounds(t)[0].matches[3]?.winner, 3);
+  // Two teams: the final alone.
+  assert.deepEqual(bracketRounds({ teams: [{ team: 1 }, { team: 2 }], played: [] }).map((r) => r.matches.length), [1]);
+});

@@ -3,7 +3,8 @@
 //! - `GET /api/daily`: today's day, its commitment, each game and how far the asker has got;
 //! - `POST /api/daily/{game}`: opens the asker's daily table of `game` (or finds the one begun)
 //!   and answers its code, to join over the WebSocket;
-//! - `GET /api/daily/{day}/{game}`: the standings, live, with matchpoints;
+//! - `GET /api/daily/{day}/{game}`: the standings, live, with matchpoints, and once the day
+//!   closed each deal's double-dummy par (computed once, when first asked for);
 //! - `GET /api/daily/{day}/record`: a closed day's secret and deals, for `majlis verify`;
 //! - `GET /api/daily/history`: the asker's days.
 //!
@@ -296,7 +297,53 @@ async fn board(
         // Before one has played the day: the others' totals and percentages, not deal by deal.
         players.into_iter().map(|p| DailyPlace { results: Vec::new(), ..p }).collect()
     };
-    Ok(Json(DailyBoard { day: day.to_string(), game: game.slug(), deals: game.deals(), closed, players, best }))
+    let (pars, pars_pending) = if closed { pars(&hub, day, game).await? } else { (None, false) };
+    Ok(Json(DailyBoard {
+        day: day.to_string(),
+        game: game.slug(),
+        deals: game.deals(),
+        closed,
+        players,
+        best,
+        pars,
+        pars_pending,
+    }))
+}
+
+/// A closed day's pars of `game`, and whether they are being computed: stored once computed; the
+/// first to ask after the close starts the computation (on a blocking thread: a Kout 6 deal
+/// can take the solver seconds), and the answer says to ask again.
+async fn pars(hub: &Arc<Hub>, day: Day, game: DailyGame) -> Result<(Option<Vec<i64>>, bool), AppError> {
+    if game == DailyGame::Kabul {
+        return Ok((None, false));
+    }
+    let day_text = day.to_string();
+    if let Some(stored) = hub.store.daily_pars(&day_text, game.slug()).await? {
+        return Ok((serde_json::from_str(&stored).ok(), false));
+    }
+    let Some((secret, _)) = hub.store.daily_day(&day_text).await? else { return Ok((None, false)) };
+    let secret = secret_bytes(&secret)?;
+    let key = format!("{day_text} {}", game.slug());
+    if !crate::hub::lock(&hub.pars_computing).insert(key.clone()) {
+        return Ok((None, true));
+    }
+    let hub = Arc::clone(hub);
+    tokio::spawn(async move {
+        let computed = tokio::task::spawn_blocking(move || daily::pars_of(&secret, game)).await;
+        match computed {
+            Ok(Ok(Some(pars))) => {
+                let text = serde_json::to_string(&pars).unwrap_or_default();
+                if let Err(e) = hub.store.set_daily_pars(&day_text, game.slug(), &text).await {
+                    tracing::warn!(day = %day_text, game = game.slug(), error = %e, "storing the day's pars failed");
+                }
+            }
+            Ok(Ok(None)) => {}
+            Ok(Err(e)) => tracing::warn!(day = %day_text, game = game.slug(), error = %e, "the day's pars failed"),
+            Err(e) => tracing::warn!(day = %day_text, game = game.slug(), error = %e, "the day's pars stopped"),
+        }
+        crate::hub::lock(&hub.pars_computing).remove(&key);
+    });
+    Ok((None, true))
 }
 
 async fn record(State(hub): State<Arc<Hub>>, Path(day): Path<String>) -> Result<Json<daily::DayRecord>, AppError> {

@@ -31,7 +31,7 @@ use crate::protocol::http::{
     TournamentSummary, TournamentTeam, TournamentYou,
 };
 use crate::store::{MatchRow, TournamentRow};
-use crate::tournament::{self, Format, MAX_HANDS, MAX_ROUNDS, MAX_TEAMS, boards_of};
+use crate::tournament::{self, Format, MAX_HANDS, MAX_ROUNDS, MAX_TARGET, MAX_TEAMS, boards_of};
 
 /// The tournaments' routes.
 pub(super) fn routes() -> Router<Arc<Hub>> {
@@ -71,7 +71,11 @@ async fn list(State(hub): State<Arc<Hub>>) -> Result<Json<TournamentList>, AppEr
 }
 
 async fn summary(hub: &Hub, t: TournamentRow, players: usize) -> Result<TournamentSummary, AppError> {
-    let host = hub.store.player(&t.host).await?.map_or_else(String::new, |p| p.name);
+    // The server's schedule hosts with no player (an empty host).
+    let host = match t.host.as_str() {
+        "" => None,
+        id => Some(hub.store.player(id).await?.map_or_else(String::new, |p| p.name)),
+    };
     Ok(TournamentSummary {
         id: t.id,
         name: t.name,
@@ -79,6 +83,7 @@ async fn summary(hub: &Hub, t: TournamentRow, players: usize) -> Result<Tourname
         format: t.format,
         rounds: t.rounds,
         hands: t.hands,
+        target: t.target,
         starts_at: t.starts_at,
         rated: t.rated != 0,
         host,
@@ -97,8 +102,10 @@ struct NewTournament {
     format: String,
     /// Swiss: the number of rounds (default 3).
     rounds: Option<u32>,
-    /// Hands per match (default 4).
+    /// Hands per match (default 4); with a target, the most a match has.
     hands: Option<u32>,
+    /// The points that end a match once a team has them (absent: the match is its hands).
+    target: Option<u32>,
     /// When it starts (Unix ms); absent: in ten minutes.
     starts_at: Option<i64>,
     #[serde(default)]
@@ -129,6 +136,11 @@ async fn create(
     let hands = req.hands.unwrap_or(4);
     if !(1..=MAX_HANDS).contains(&hands) {
         return Err(bad(format!("a match has 1 to {MAX_HANDS} hands")));
+    }
+    if let Some(target) = req.target
+        && !(1..=MAX_TARGET).contains(&target)
+    {
+        return Err(bad(format!("a match's target is 1 to {MAX_TARGET} points")));
     }
     if req.rated && !session.player.is_account() {
         return Err(bad("a rated tournament is created by an account (claim your name with a password first)"));
@@ -161,6 +173,8 @@ async fn create(
         round: 0,
         secret: hex::encode(secret),
         created_at: now,
+        target: req.target.map(i64::from),
+        schedule: None,
     };
     hub.store.create_tournament(&row).await?;
     tracing::info!(tournament = %id, game = game.slug(), format = format.as_str(), player_id = %session.player.id, "tournament created");
@@ -327,6 +341,7 @@ async fn detail_of(hub: &Hub, id: &str, me: Option<&str>) -> Result<TournamentDe
         let done = round.done || t.status == "finished";
         round.boards.push(TournamentBoard {
             board: row.board,
+            flipped: tournament::flipped(b.board),
             a: row.team_a,
             b: row.team_b,
             status,
@@ -353,6 +368,7 @@ async fn detail_of(hub: &Hub, id: &str, me: Option<&str>) -> Result<TournamentDe
                 drawn: l.drawn,
                 lost: l.lost,
                 alive: l.alive,
+                matchpoints: l.mp_percent(),
             })
             .collect()
     };

@@ -113,6 +113,10 @@ pub struct Hub {
     pub bot_threads: BotThreads,
     /// The matches being analysed now (ids), on the bot threads.
     pub(crate) analysing: Mutex<HashSet<String>>,
+    /// The schedule's slots known to have their tournament (`serve --schedule`).
+    pub(crate) scheduled: Mutex<HashSet<String>>,
+    /// The closed days' games whose double-dummy pars are being computed (`day game`).
+    pub(crate) pars_computing: Mutex<HashSet<String>>,
     /// The operators' metrics (`GET /metrics`).
     pub metrics: Metrics,
     /// This node's place in a cluster (`serve --nats`), once it has joined; never on a single node.
@@ -166,6 +170,8 @@ impl Hub {
             shutdown,
             player_conns: Places::default(),
             analysing: Mutex::new(HashSet::new()),
+            scheduled: Mutex::new(HashSet::new()),
+            pars_computing: Mutex::new(HashSet::new()),
             cluster: std::sync::OnceLock::new(),
         }))
     }

@@ -413,6 +413,12 @@ pub struct DailyBoard {
     pub players: Vec<DailyPlace>,
     /// Once the day closed: each deal's best result and the match that made it.
     pub best: Vec<Option<DailyBest>>,
+    /// Once the day closed: each deal's double-dummy par, as a net for seat 0 (the deal bid and
+    /// played with every hand seen, the solver's every bid and card); `null` before the close,
+    /// while it is computed (`pars_pending`), and for Kabul, which has no double-dummy.
+    pub pars: Option<Vec<i64>>,
+    /// The pars are being computed: ask again in a moment.
+    pub pars_pending: bool,
 }
 
 /// One player's line of [`DailyBoard`].
@@ -500,14 +506,16 @@ pub struct TournamentSummary {
     pub format: String,
     /// Swiss: its number of rounds; knockout: 0 (as many as the bracket needs).
     pub rounds: i64,
-    /// Hands per match.
+    /// Hands per match (with a target, the most a match has).
     pub hands: i64,
+    /// The points that end a match once a team has them (`null`: the match is its hands).
+    pub target: Option<i64>,
     /// When it starts (Unix ms).
     pub starts_at: i64,
     /// Whether its matches are rated.
     pub rated: bool,
-    /// Who created it (their name).
-    pub host: String,
+    /// Who created it (their name; for the server's schedule, `null`).
+    pub host: Option<String>,
     /// `open` (registering), `running`, `finished` or `cancelled`.
     pub status: String,
     /// The round under way (0 before the first).
@@ -574,9 +582,11 @@ pub struct TournamentRound {
 pub struct TournamentBoard {
     /// The board (from 0).
     pub board: i64,
-    /// Team A, in the even seats.
+    /// Team A sits in the odd seats (odd boards), holding the other side of the round's deals.
+    pub flipped: bool,
+    /// Team A, in the even seats (the odd ones when `flipped`).
     pub a: i64,
-    /// Team B, in the odd seats (`null`: A has a bye).
+    /// Team B, in the other seats (`null`: A has a bye).
     pub b: Option<i64>,
     /// `bye`, `playing` or `finished`.
     pub status: &'static str,
@@ -615,6 +625,10 @@ pub struct TournamentPlace {
     pub lost: u32,
     /// Knockout: still in the bracket.
     pub alive: bool,
+    /// The room's matchpoints as a percentage: on each round, the share of the teams that held
+    /// the same cards whose net (points for minus against) this team beat, ties half; `null`
+    /// before any comparison.
+    pub matchpoints: Option<f64>,
 }
 
 /// The asker's part in a tournament.

@@ -145,4 +145,26 @@ impl Store {
              WHERE e.day = $1 AND e.game = $2 ORDER BY e.started_at, e.player_id, m.number";
         Ok(on_pool!(&self.pool, p => sqlx::query_as(Q).bind(day).bind(game).fetch_all(p).await?))
     }
+
+    /// The stored double-dummy pars of `game` on `day` (a JSON array, one per deal), once computed.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn daily_pars(&self, day: &str, game: &str) -> Result<Option<String>, StoreError> {
+        const Q: &str = "SELECT pars FROM daily_pars WHERE day = $1 AND game = $2";
+        let row: Option<(String,)> =
+            on_pool!(&self.pool, p => sqlx::query_as(Q).bind(day).bind(game).fetch_optional(p).await?);
+        Ok(row.map(|(pars,)| pars))
+    }
+
+    /// Stores the pars of `game` on `day` (a second node's equal answer is not written twice).
+    ///
+    /// # Errors
+    /// The write failed.
+    pub async fn set_daily_pars(&self, day: &str, game: &str, pars: &str) -> Result<(), StoreError> {
+        const Q: &str =
+            "INSERT INTO daily_pars (day, game, pars) VALUES ($1, $2, $3) ON CONFLICT (day, game) DO NOTHING";
+        on_pool!(&self.pool, p => sqlx::query(Q).bind(day).bind(game).bind(pars).execute(p).await.map(|_| ())?);
+        Ok(())
+    }
 }

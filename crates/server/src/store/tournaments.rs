@@ -36,6 +36,10 @@ pub struct TournamentRow {
     pub secret: String,
     /// When it was created (Unix ms).
     pub created_at: i64,
+    /// The points that end a match once a team has them (`None`: its `hands` do).
+    pub target: Option<i64>,
+    /// For a tournament of the server's schedule: its entry and start (one per slot).
+    pub schedule: Option<String>,
 }
 
 /// A registered player.
@@ -81,24 +85,25 @@ pub struct TournamentBoardRow {
     pub result: Option<String>,
 }
 
-const COLUMNS: &str =
-    "id, name, game, format, rounds, hands, starts_at, rated, host, status, round, secret, created_at";
+const COLUMNS: &str = "id, name, game, format, rounds, hands, starts_at, rated, host, status, round, secret, created_at, target, schedule";
 
 impl Store {
-    /// Stores a new tournament.
+    /// Stores a new tournament; `false` (nothing written) when its schedule slot has one already
+    /// (another node created it).
     ///
     /// # Errors
     /// The write failed.
-    pub async fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
+    pub async fn create_tournament(&self, t: &TournamentRow) -> Result<bool, StoreError> {
         let started = Instant::now();
-        let result: Result<(), StoreError> = async {
+        let result: Result<bool, StoreError> = async {
             let q = format!(
-                "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+                "INSERT INTO tournaments ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
+                 ON CONFLICT DO NOTHING"
             );
-            on_pool!(&self.pool, p => sqlx::query(&q).bind(&t.id).bind(&t.name).bind(&t.game).bind(&t.format)
+            Ok(on_pool!(&self.pool, p => sqlx::query(&q).bind(&t.id).bind(&t.name).bind(&t.game).bind(&t.format)
                 .bind(t.rounds).bind(t.hands).bind(t.starts_at).bind(t.rated).bind(&t.host).bind(&t.status)
-                .bind(t.round).bind(&t.secret).bind(t.created_at).execute(p).await.map(|_| ())?);
-            Ok(())
+                .bind(t.round).bind(&t.secret).bind(t.created_at).bind(t.target).bind(&t.schedule)
+                .execute(p).await?.rows_affected()) == 1)
         }
         .await;
         self.health.record("create_tournament", started, &result);
@@ -297,6 +302,17 @@ impl Store {
         const Q: &str = "UPDATE tournaments SET status = 'finished' WHERE id = $1 AND status = 'running'";
         on_pool!(&self.pool, p => sqlx::query(Q).bind(id).execute(p).await.map(|_| ())?);
         Ok(())
+    }
+
+    /// Whether the schedule slot `schedule` has its tournament.
+    ///
+    /// # Errors
+    /// The query failed.
+    pub async fn scheduled_tournament_exists(&self, schedule: &str) -> Result<bool, StoreError> {
+        const Q: &str = "SELECT id FROM tournaments WHERE schedule = $1";
+        let row: Option<(String,)> =
+            on_pool!(&self.pool, p => sqlx::query_as(Q).bind(schedule).fetch_optional(p).await?);
+        Ok(row.is_some())
     }
 
     /// The tournament and round of the board played at table `code`, if it is one.

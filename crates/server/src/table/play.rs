@@ -324,9 +324,13 @@ impl<G: Playable> Table<G> {
                     if self.lobby.status != Status::Playing {
                         return;
                     }
-                    if self.hands_limit().is_some_and(|limit| game.record().hands.len() >= limit) {
+                    let target = self.lobby.board.as_ref().and_then(|b| b.target);
+                    let reached =
+                        target.is_some_and(|t| game.game().score().iter().any(|&s| i64::from(s) >= i64::from(t)));
+                    if reached || self.hands_limit().is_some_and(|limit| game.record().hands.len() >= limit) {
                         // A daily deal is a match of one hand, a tournament match one of its
-                        // tournament's hands, from 0–0 for every player.
+                        // tournament's hands (or fewer, once a team has its target), from 0–0
+                        // for every player.
                         self.finish().await;
                         return;
                     }
