@@ -145,6 +145,10 @@ async fn players_of_one_day_meet_the_same_deals_and_answers_and_are_scored_by_ma
         let (status, body) = http(addr, "GET", &path, None, Some(&omar.token)).await;
         assert_eq!(status, 403, "{path}: {body}");
     }
+    // Her profile leaves the day's matches out: their scores would tell Omar how the deals go.
+    let (status, profile) = http(addr, "GET", &format!("/api/players/{}", sara.client.id), None, None).await;
+    assert_eq!(status, 200, "{profile}");
+    assert_eq!(profile["games"].as_array().unwrap().len(), 0, "{profile}");
     let (_, board) = http(addr, "GET", &format!("/api/daily/{day}/baloot"), None, Some(&omar.token)).await;
     let line = &board["players"][0];
     assert_eq!(line["name"], "Sara");
@@ -262,6 +266,8 @@ async fn players_of_one_day_meet_the_same_deals_and_answers_and_are_scored_by_ma
     }
     let (status, _) = record_as(addr, &sara.matches[0], Some(&omar.client.token)).await;
     assert_eq!(status, 200, "every line can be seen once the day closed");
+    let (_, profile) = http(addr, "GET", &format!("/api/players/{}", sara.client.id), None, None).await;
+    assert_eq!(profile["games"].as_array().unwrap().len(), 8, "the profile lists the closed day: {profile}");
     let (_, board) = http(addr, "GET", &format!("/api/daily/{day}/baloot"), None, None).await;
     assert_eq!(board["closed"], true);
     assert!(board["players"].as_array().unwrap().iter().all(|p| p["results"].as_array().unwrap().len() == 8));

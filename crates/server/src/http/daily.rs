@@ -394,16 +394,17 @@ async fn history(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json
 /// As above, and the store's failures.
 pub(crate) async fn check_daily_secret(hub: &Hub, row: &MatchRow, headers: &HeaderMap) -> Result<(), AppError> {
     let viewer = signed_in(hub, headers, false).await.ok().map(|s| s.player.id);
-    check_hidden_from(hub, row, viewer.as_deref()).await
+    check_hidden_from(hub, &row.table_code, viewer.as_deref()).await
 }
 
-/// [`check_daily_secret`] for `viewer` (a player id; `None`: nobody signed in).
+/// [`check_daily_secret`] for a match played at table `table_code`, for `viewer` (a player id;
+/// `None`: nobody signed in).
 ///
 /// # Errors
 /// As [`check_daily_secret`].
-pub(crate) async fn check_hidden_from(hub: &Hub, row: &MatchRow, viewer: Option<&str>) -> Result<(), AppError> {
-    let Some(entry) = hub.store.daily_entry_of_table(&row.table_code).await? else {
-        return super::tournaments::check_tournament_hidden(hub, row).await;
+pub(crate) async fn check_hidden_from(hub: &Hub, table_code: &str, viewer: Option<&str>) -> Result<(), AppError> {
+    let Some(entry) = hub.store.daily_entry_of_table(table_code).await? else {
+        return super::tournaments::check_tournament_hidden(hub, table_code).await;
     };
     let (Some(day), Some(game)) = (Day::parse(&entry.day), DailyGame::parse(&entry.game)) else {
         return Err(AppError::internal(&"a daily entry does not read"));

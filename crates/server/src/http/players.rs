@@ -131,7 +131,16 @@ async fn profile(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<
         .map_err(AppError::from)?
         .ok_or_else(|| AppError::new(StatusCode::NOT_FOUND, "not_found", "no player with that id"))?;
     let rated = store.ratings_of(&id).await.map_err(AppError::from)?;
-    let rows = store.finished_games(&id, PROFILE_GAMES).await.map_err(AppError::from)?;
+    let mut rows = store.finished_games(&id, PROFILE_GAMES).await.map_err(AppError::from)?;
+    // A daily deal or a tournament match still hidden from the public is left out: its score
+    // would tell the players still to meet those cards how they go.
+    let mut shown = Vec::with_capacity(rows.len());
+    for row in rows.drain(..) {
+        if super::daily::check_hidden_from(&hub, &row.table_code, None).await.is_ok() {
+            shown.push(row);
+        }
+    }
+    let rows = shown;
     let seated = seated_by_match(store, &rows).await?;
     Ok(Json(Profile {
         player: Player { id: player.id, name: player.name, account: player.account != 0 },
@@ -215,7 +224,7 @@ async fn export(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
             // A daily deal or a tournament match still hidden from the player: its record waits
             // (the line says what was played, without the cards).
             let hidden = match store.match_row(&row.game_id).await {
-                Ok(Some(m)) => super::daily::check_hidden_from(&hub, &m, Some(&id)).await.is_err(),
+                Ok(Some(m)) => super::daily::check_hidden_from(&hub, &m.table_code, Some(&id)).await.is_err(),
                 Ok(None) => false,
                 Err(_) => true,
             };

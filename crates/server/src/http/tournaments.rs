@@ -30,7 +30,7 @@ use crate::protocol::http::{
     TournamentBoard, TournamentDetail, TournamentEntrant, TournamentList, TournamentPlace, TournamentRound,
     TournamentSummary, TournamentTeam, TournamentYou,
 };
-use crate::store::{MatchRow, TournamentRow};
+use crate::store::TournamentRow;
 use crate::tournament::{self, Format, MAX_HANDS, MAX_ROUNDS, MAX_TARGET, MAX_TEAMS, boards_of};
 
 /// The tournaments' routes.
@@ -407,8 +407,8 @@ async fn detail_of(hub: &Hub, id: &str, me: Option<&str>) -> Result<TournamentDe
 ///
 /// # Errors
 /// 403 `round_hidden` as above, and the store's failures.
-pub(crate) async fn check_tournament_hidden(hub: &Hub, row: &MatchRow) -> Result<(), AppError> {
-    let Some((id, round)) = hub.store.tournament_of_table(&row.table_code).await? else { return Ok(()) };
+pub(crate) async fn check_tournament_hidden(hub: &Hub, table_code: &str) -> Result<(), AppError> {
+    let Some((id, round)) = hub.store.tournament_of_table(table_code).await? else { return Ok(()) };
     let rows = hub.store.tournament_boards(&id).await?;
     let done = boards_of(&rows).iter().filter(|b| i64::from(b.round) == round).all(tournament::Board::done);
     if done {
