@@ -493,6 +493,7 @@ pub fn record_is_deal(record: &Record, secret: &[u8; 32], game: DailyGame, k: us
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
