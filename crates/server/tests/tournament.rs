@@ -526,6 +526,16 @@ async fn tournament_store(store: &server::store::Store) {
     assert!(store.tournament(&again.id).await.unwrap().is_none());
     assert!(store.scheduled_tournament_exists(&slot).await.unwrap());
     assert!(!store.scheduled_tournament_exists(&format!("{slot}0")).await.unwrap());
+    // A scheduled slot nobody came to is cancelled and leaves the list; a host's stays in it.
+    let empty = TournamentRow { id: unique("t_"), schedule: Some(format!("{slot}e")), created_at: 2, ..t.clone() };
+    let hosted = TournamentRow { id: unique("t_"), schedule: None, created_at: 2, ..t.clone() };
+    for x in [&empty, &hosted] {
+        assert!(store.create_tournament(x).await.unwrap());
+        assert!(store.start_tournament(&x.id, &[]).await.unwrap());
+        assert_eq!(store.tournament(&x.id).await.unwrap().unwrap().status, "cancelled");
+    }
+    let listed: Vec<String> = store.tournaments(i64::MAX).await.unwrap().into_iter().map(|x| x.id).collect();
+    assert!(!listed.contains(&empty.id) && listed.contains(&hosted.id) && listed.contains(&id));
     assert_eq!(store.tournament(&id).await.unwrap().unwrap(), t);
     assert!(store.due_tournaments(999).await.unwrap().iter().all(|x| x.id != id), "not due before its start");
     assert!(store.due_tournaments(1_000).await.unwrap().iter().any(|x| x.id == id));

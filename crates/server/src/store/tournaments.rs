@@ -110,12 +110,16 @@ impl Store {
         result
     }
 
-    /// The newest `limit` tournaments, the next to start first among those still open.
+    /// The newest `limit` tournaments, leaving out those of the server's schedule that were
+    /// cancelled (nobody came: an hourly slot would otherwise fill the list).
     ///
     /// # Errors
     /// The query failed.
     pub async fn tournaments(&self, limit: i64) -> Result<Vec<TournamentRow>, StoreError> {
-        let q = format!("SELECT {COLUMNS} FROM tournaments ORDER BY created_at DESC, id LIMIT $1");
+        let q = format!(
+            "SELECT {COLUMNS} FROM tournaments WHERE NOT (status = 'cancelled' AND schedule IS NOT NULL) \
+             ORDER BY created_at DESC, id LIMIT $1"
+        );
         Ok(on_pool!(&self.pool, p => sqlx::query_as(&q).bind(limit).fetch_all(p).await?))
     }
 
