@@ -1,5 +1,6 @@
-//! The tournament driver (the rules it follows are [`crate::tournament`]'s): one task per server that, every `Config::tournament_tick`, starts the
-//! tournaments whose time has come (fixing their teams) and, once every board of a round is
+//! The tournament driver (the rules it follows are [`crate::tournament`]'s): one task per server
+//! that, every `Config::tournament_tick`, keeps the schedule's next tournaments created, starts
+//! the tournaments whose time has come (fixing their teams) and, once every board of a round is
 //! finished, pairs the next round and opens its tables, or ends the tournament.
 //!
 //! Everything it decides is read from the store each time, and every step is guarded by the
@@ -43,7 +44,8 @@ pub async fn drive(hub: Arc<Hub>, mut stop: watch::Receiver<bool>) {
     }
 }
 
-/// Does what is due now: starts the tournaments whose time has come, pairs the rounds whose
+/// Does what is due now: creates the schedule's next tournaments (`Config::schedule`), starts
+/// the tournaments whose time has come, pairs the rounds whose
 /// boards are all finished, and opens any board's table that is missing (a server that stopped
 /// between pairing a round and opening its tables). The server runs one before it listens.
 pub async fn tick(hub: &Arc<Hub>) {

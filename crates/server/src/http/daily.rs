@@ -338,7 +338,13 @@ async fn pars(hub: &Arc<Hub>, day: Day, game: DailyGame) -> Result<(Option<Vec<i
                 }
             }
             Ok(Ok(None)) => {}
-            Ok(Err(e)) => tracing::warn!(day = %day_text, game = game.slug(), error = %e, "the day's pars failed"),
+            Ok(Err(e)) => {
+                // A bug, not a passing fault: stored as no pars, so it is not tried at every ask.
+                tracing::error!(day = %day_text, game = game.slug(), error = %e, "the day's pars failed");
+                if let Err(e) = hub.store.set_daily_pars(&day_text, game.slug(), "null").await {
+                    tracing::warn!(day = %day_text, game = game.slug(), error = %e, "storing the day's pars failed");
+                }
+            }
             Err(e) => tracing::warn!(day = %day_text, game = game.slug(), error = %e, "the day's pars stopped"),
         }
         crate::hub::lock(&hub.pars_computing).remove(&key);
