@@ -13,7 +13,16 @@ test('clicks: a redraw between the press and the release does not lose the click
   try {
     await signIn(page, server.base, 'Sara');
     assert.equal(await page.getAttribute('html', 'dir'), 'ltr');
-    const box = await page.locator('.lang-btn').boundingBox();
+    // Each redraw makes the header anew, and one may fall between finding the button and
+    // measuring it (the socket opening after sign-in, the home page's lists arriving): the
+    // measure then finds no element. Wait for the socket, then measure a button that is drawn.
+    await page.waitForFunction(() => /** @type {any} */ (window).majlis.state.conn.status === 'open');
+    const button = page.locator('.lang-btn');
+    let box = null;
+    for (let tries = 0; !box && tries < 20; tries++) {
+      await button.waitFor({ state: 'visible' });
+      box = await button.boundingBox();
+    }
     assert.ok(box, 'the language switch is on screen');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
