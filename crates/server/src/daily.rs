@@ -329,6 +329,22 @@ pub struct DayRecord {
     pub games: Vec<RevealedGame>,
 }
 
+/// Deal `k` of `game` from its daily `seed` as a daily table deals it: a new match with the
+/// deal's dealer, the deal, and that dealer.
+fn nth_deal<G: bots::Playable>(
+    kind: GameKind,
+    game: DailyGame,
+    seed: &[u8; 32],
+    k: u64,
+) -> Result<(Match<G>, G::Deal, Seat), String> {
+    let probe = Match::<G>::new(kind, game.rules(), Vec::new(), Seat::ZERO).map_err(|e| e.to_string())?;
+    let dealer = dealer(seed, k, probe.game().seat_count());
+    let m = Match::<G>::new(kind, game.rules(), Vec::new(), dealer).map_err(|e| e.to_string())?;
+    let mut rng = fair::derive_rng(seed, "deal", &[k, 0]);
+    let deal = m.game().random_deal(&mut rng);
+    Ok((m, deal, dealer))
+}
+
 /// The deals of `game` on the day of `secret`, as its daily tables deal them.
 ///
 /// # Errors
@@ -344,13 +360,7 @@ pub fn deals_of(secret: &[u8; 32], game: DailyGame) -> Result<Vec<RevealedDeal>,
             let seed = game_seed(self.secret, self.game);
             let mut out = Vec::new();
             for k in 0..self.game.deals() as u64 {
-                let probe =
-                    Match::<G>::new(kind, self.game.rules(), Vec::new(), Seat::ZERO).map_err(|e| e.to_string())?;
-                let seats = probe.game().seat_count();
-                let dealer = dealer(&seed, k, seats);
-                let m = Match::<G>::new(kind, self.game.rules(), Vec::new(), dealer).map_err(|e| e.to_string())?;
-                let mut rng = fair::derive_rng(&seed, "deal", &[k, 0]);
-                let deal = m.game().random_deal(&mut rng);
+                let (m, deal, dealer) = nth_deal::<G>(kind, self.game, &seed, k)?;
                 let mut header = game::HandRecord::new(dealer, &[]);
                 m.game().deal_to_record(&deal, &mut header);
                 let salt = fair::derive(&seed, "salt", &[k, 0]);
@@ -392,12 +402,7 @@ pub fn pars_of(secret: &[u8; 32], game: DailyGame) -> Result<Option<Vec<i64>>, S
             let mut pars = Vec::with_capacity(self.game.deals());
             let mut legal = Vec::new();
             for k in 0..self.game.deals() as u64 {
-                let probe =
-                    Match::<G>::new(kind, self.game.rules(), Vec::new(), Seat::ZERO).map_err(|e| e.to_string())?;
-                let dealer = dealer(&seed, k, probe.game().seat_count());
-                let mut m = Match::<G>::new(kind, self.game.rules(), Vec::new(), dealer).map_err(|e| e.to_string())?;
-                let mut rng = fair::derive_rng(&seed, "deal", &[k, 0]);
-                let deal = m.game().random_deal(&mut rng);
+                let (mut m, deal, _) = nth_deal::<G>(kind, self.game, &seed, k)?;
                 m.deal(deal).map_err(|e| e.to_string())?;
                 // One hand, as a daily table plays it (a Kawesh redeal ends it too).
                 for _ in 0..10_000 {

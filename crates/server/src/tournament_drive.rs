@@ -138,7 +138,7 @@ async fn step(hub: &Arc<Hub>, t: &TournamentRow) -> Result<(), StepError> {
     let round = u32::try_from(t.round).unwrap_or(0);
     let current: Vec<&TournamentBoardRow> = rows.iter().filter(|r| r.round == t.round).collect();
     for row in &current {
-        ensure_table(hub, t, game, &teams, &secret, row).await?;
+        ensure_table(&Event { hub, t, game, teams: &teams, secret: &secret }, row).await?;
     }
     let current_boards: Vec<Board> = boards.iter().filter(|b| b.round == round).copied().collect();
     if !current_boards.iter().all(Board::done) {
@@ -202,7 +202,7 @@ async fn step(hub: &Arc<Hub>, t: &TournamentRow) -> Result<(), StepError> {
     }
     tracing::info!(tournament = %t.id, round = to, boards = new_rows.len(), "tournament round paired");
     for row in &new_rows {
-        open_table(hub, t, game, &teams, &secret, row).await?;
+        open_table(&Event { hub, t, game, teams: &teams, secret: &secret }, row).await?;
     }
     Ok(())
 }
@@ -212,32 +212,30 @@ fn board_owner(id: &str, round: u32, board: usize) -> String {
     format!("tournament:{id}:{round}:{board}")
 }
 
+/// What a running tournament's boards are opened from: the tournament, its game, its teams and
+/// its secret.
+struct Event<'a> {
+    hub: &'a Arc<Hub>,
+    t: &'a TournamentRow,
+    game: DailyGame,
+    teams: &'a [TournamentTeamRow],
+    secret: &'a [u8; 32],
+}
+
 /// Opens a board's table if it is neither here nor stored (the node stopped between storing the
 /// round and opening its tables, or the table could not be built then).
-async fn ensure_table(
-    hub: &Arc<Hub>,
-    t: &TournamentRow,
-    game: DailyGame,
-    teams: &[TournamentTeamRow],
-    secret: &[u8; 32],
-    row: &TournamentBoardRow,
-) -> Result<(), StepError> {
+async fn ensure_table(event: &Event<'_>, row: &TournamentBoardRow) -> Result<(), StepError> {
+    let (hub, t) = (event.hub, event.t);
     let Some(code) = row.table_code.as_deref() else { return Ok(()) };
     if row.result.is_some() || hub.is_local(code) || hub.store.table_row(code).await?.is_some() {
         return Ok(());
     }
     hub.reserve_restored(code, &board_owner(&t.id, u32::try_from(row.round).unwrap_or(0), row.board as usize));
-    open_table(hub, t, game, teams, secret, row).await
+    open_table(event, row).await
 }
 
-async fn open_table(
-    hub: &Arc<Hub>,
-    t: &TournamentRow,
-    game: DailyGame,
-    teams: &[TournamentTeamRow],
-    secret: &[u8; 32],
-    row: &TournamentBoardRow,
-) -> Result<(), StepError> {
+async fn open_table(event: &Event<'_>, row: &TournamentBoardRow) -> Result<(), StepError> {
+    let Event { hub, t, game, teams, secret } = *event;
     let (Some(code), Some(team_b)) = (row.table_code.clone(), row.team_b) else { return Ok(()) };
     let players_of = |team: i64| -> Vec<String> {
         teams.iter().find(|x| x.team == team).and_then(|x| serde_json::from_str(&x.players).ok()).unwrap_or_default()
