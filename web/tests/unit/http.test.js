@@ -1,5 +1,5 @@
 // The golden HTTP answers shared with the server (tests/protocol/http/*.json at the repository root,
-// written by crates/server/tests/http_protocol.rs): each is fed to the client code that reads that
+// written by crates/server/tests/it/http_protocol.rs): each is fed to the client code that reads that
 // answer — through api.js with fetch answering the fixture, into the views on a stand-in DOM —
 // and what the page makes of it is checked. An answer no page reads (the operators') is checked
 // against the documentation that promises it.

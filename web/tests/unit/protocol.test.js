@@ -297,7 +297,7 @@ test('a hand score reads from the seat of the one who looks at it', () => {
 });
 
 // ---- the golden fixtures shared with the server (tests/protocol/*.json at the repository root,
-// written by crates/server/tests/protocol.rs): every frame kind the server sends, as it sends it.
+// written by crates/server/tests/it/protocol.rs): every frame kind the server sends, as it sends it.
 
 /** Each fixture file: one frame, or a list of frames. */
 function fixtures() {

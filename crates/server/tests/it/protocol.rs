@@ -3,11 +3,11 @@
 //! the browser's unit tests too, so the two sides cannot drift apart.
 //!
 //! After an intended change of a frame's shape, rewrite them with
-//! `MAJLIS_BLESS=1 cargo test -p server --test protocol` and review the diff.
+//! `MAJLIS_BLESS=1 cargo test -p server --test it protocol::` and review the diff.
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

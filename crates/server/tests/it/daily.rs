@@ -6,7 +6,7 @@
 // Deals are compared across players by their number.
 #![allow(clippy::needless_range_loop)]
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{Client, TestServer, config, drain, http, temp_db};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{Client, TestServer, config, http, record, temp_db};
 use game::Game;

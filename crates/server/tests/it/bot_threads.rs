@@ -11,7 +11,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};

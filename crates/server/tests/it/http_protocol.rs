@@ -4,11 +4,11 @@
 //! `tests/protocol/` are. A real server's answers are then checked against the same files.
 //!
 //! After an intended change of an answer's shape, rewrite them with
-//! `MAJLIS_BLESS=1 cargo test -p server --test http_protocol` and review the diff.
+//! `MAJLIS_BLESS=1 cargo test -p server --test it http_protocol::` and review the diff.
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::Duration;
