@@ -6,7 +6,8 @@
 //! reproducible.
 //!
 //! Bots are named the same in every game: by kind (`random`, `heuristic`, `strong`, with settings
-//! such as `heuristic:forget=0.3` or `strong:ms=500`) or by level (`easy`, `medium`, `hard`).
+//! such as `heuristic:slip=0.2`, `heuristic:forget=0.3` or `strong:ms=500`) or by level (`easy`,
+//! `medium`, `hard`).
 //!
 //! ```
 //! use bots::{BotSpec, BotKind, Level};
@@ -32,8 +33,8 @@
 //!   and for the trick games the deals sampled from what a seat knows and the cards to search among.
 //! - Game-generic: the [`arena`] (duplicate matches between bots), [`external`] bots (programs that
 //!   speak the bot protocol), the strong bots' values of actions ([`analysis`], [`hint`]), the
-//!   fitting of the bidding estimates ([`fit`]) and a measure of decisions per second
-//!   ([`throughput`]).
+//!   fitting of the bidding estimates ([`fit`]), a measure of decisions per second
+//!   ([`throughput`]) and the slips of the `easy` level ([`Slipping`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -48,12 +49,14 @@ mod kabul;
 mod kout;
 mod oracle;
 mod search;
+mod slip;
 pub mod throughput;
 
 pub use self::baloot::{BalootHeuristic, BalootOracle, BalootStrong};
 pub use self::kabul::{KabulHeuristic, KabulStrong, SearchStats};
 pub use self::kout::{KoutHeuristic, KoutOracle, KoutStrong};
 pub use self::search::{MAX_DEALS, NODES_PER_MS, Search};
+pub use self::slip::{EASY_SLIP, Slipping};
 pub use analysis::{Evaluation, Unit};
 pub use external::{ExecCommand, ExecConfig, ExternalBot, Fault, FaultKind, Hello, StartError};
 
@@ -105,7 +108,8 @@ pub enum BotKind {
 /// The levels a person picks from, named alike in every game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// `easy`: the heuristic with a memory that forgets (Kabul: [`EASY_FORGET`]).
+    /// `easy`: the heuristic, slipping now and then to a random card (Kout Bo and Baloot:
+    /// [`EASY_SLIP`]) or with a memory that forgets (Kabul: [`EASY_FORGET`]).
     Easy,
     /// `medium`: the heuristic.
     Medium,
@@ -131,7 +135,7 @@ impl Level {
     #[must_use]
     pub const fn spec(self) -> BotSpec {
         let base = match self {
-            Level::Easy => BotSpec { forget: EASY_FORGET, ..BotSpec::HEURISTIC },
+            Level::Easy => BotSpec { forget: EASY_FORGET, slip: EASY_SLIP, ..BotSpec::HEURISTIC },
             Level::Medium => BotSpec::HEURISTIC,
             Level::Hard => BotSpec::STRONG,
         };
@@ -152,6 +156,9 @@ pub struct BotSpec {
     /// Kabul: the probability of forgetting a card it has seen, at each of its turns (0 = perfect
     /// memory). The other games ignore it.
     pub forget: f64,
+    /// Kout Bo and Baloot: the probability of playing a random legal card instead of the one it
+    /// chose, at each card it plays ([`Slipping`]; 0 = never). Kabul ignores it.
+    pub slip: f64,
     /// The strong bot: its time per decision in milliseconds (`None`: the game's default,
     /// [`Playable::STRONG_DEFAULT_MS`], its strong bot's [`Search::DEFAULT_MS`]). The other kinds
     /// ignore it.
@@ -172,6 +179,7 @@ impl BotSpec {
     pub const RANDOM: BotSpec = BotSpec {
         kind: BotKind::Random,
         forget: 0.0,
+        slip: 0.0,
         ms: None,
         solved_bids: false,
         simulated_bids: false,
@@ -190,8 +198,15 @@ impl fmt::Display for BotSpec {
         }
         match self.kind {
             BotKind::Random => f.write_str("random"),
-            BotKind::Heuristic if self.forget > 0.0 => write!(f, "heuristic:forget={}", self.forget),
-            BotKind::Heuristic => f.write_str("heuristic"),
+            BotKind::Heuristic => {
+                f.write_str("heuristic")?;
+                match (self.forget > 0.0, self.slip > 0.0) {
+                    (true, true) => write!(f, ":forget={},slip={}", self.forget, self.slip),
+                    (true, false) => write!(f, ":forget={}", self.forget),
+                    (false, true) => write!(f, ":slip={}", self.slip),
+                    (false, false) => Ok(()),
+                }
+            }
             BotKind::Strong => {
                 f.write_str("strong")?;
                 let mut sep = ':';
@@ -222,8 +237,8 @@ pub const MAX_MS: u32 = 60_000;
 pub enum UnknownBot {
     /// Not a bot's name.
     #[error(
-        "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P (0 <= P <= 1), strong \
-         or strong:ms=N (1 <= N <= 60000) and/or strong:bids=solved|sim"
+        "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P or slip=P (0 <= P <= 1), \
+         strong or strong:ms=N (1 <= N <= 60000) and/or strong:bids=solved|sim"
     )]
     Name(String),
     /// `oracle`, which sees every hand: it plays only in the arena, as a measure of the ceiling.
@@ -239,8 +254,9 @@ impl FromStr for BotSpec {
     type Err = UnknownBot;
 
     /// A level (`easy`, `medium`, `hard`) or a kind (`random`, `heuristic`, `strong`), maybe after
-    /// `bot:`, with settings after a colon, separated by commas: `forget=P` for the heuristic (or
-    /// random, which ignores it), `ms=N` and `bids=solved`, `bids=sim` or `bids=heuristic` for the strong bot. A level with settings is written by its kind.
+    /// `bot:`, with settings after a colon, separated by commas: `forget=P` and `slip=P` for the
+    /// heuristic (or random, which ignores them), `ms=N` and `bids=solved`, `bids=sim` or
+    /// `bids=heuristic` for the strong bot. A level with settings is written by its kind.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || UnknownBot::Name(s.chars().take(40).collect());
         let s = s.trim();
@@ -258,6 +274,9 @@ impl FromStr for BotSpec {
             match (setting.split_once('='), spec.kind) {
                 (Some(("forget", p)), BotKind::Random | BotKind::Heuristic) => {
                     spec.forget = p.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(err)?;
+                }
+                (Some(("slip", p)), BotKind::Random | BotKind::Heuristic) => {
+                    spec.slip = p.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(err)?;
                 }
                 (Some(("ms", n)), BotKind::Strong) => {
                     spec.ms = Some(n.parse::<u32>().ok().filter(|n| (1..=MAX_MS).contains(n)).ok_or_else(err)?);
@@ -452,6 +471,8 @@ mod tests {
             "random",
             "heuristic",
             "heuristic:forget=0.5",
+            "heuristic:slip=0.25",
+            "heuristic:forget=0.3,slip=0.2",
             "bot:random",
             "strong",
             "strong:ms=40",
@@ -467,6 +488,8 @@ mod tests {
             "",
             "smart",
             "heuristic:forget=2",
+            "heuristic:slip=1.5",
+            "strong:slip=0.1",
             "heuristic:depth=3",
             "random:forget=x",
             "heuristic:ms=5",
@@ -484,7 +507,9 @@ mod tests {
     #[test]
     fn levels_are_named_alike_in_every_game_and_keep_their_names() {
         let parse = |t: &str| t.parse::<BotSpec>().expect(t);
-        assert_eq!(parse("easy"), BotSpec { forget: EASY_FORGET, level: Some(Level::Easy), ..BotSpec::HEURISTIC });
+        let easy = BotSpec { forget: EASY_FORGET, slip: EASY_SLIP, level: Some(Level::Easy), ..BotSpec::HEURISTIC };
+        assert_eq!(parse("easy"), easy);
+        assert_eq!(parse("heuristic:slip=0.25").slip, 0.25);
         assert_eq!(parse("medium"), BotSpec { level: Some(Level::Medium), ..BotSpec::HEURISTIC });
         assert_eq!(parse("hard"), BotSpec { level: Some(Level::Hard), ..BotSpec::STRONG });
         for level in Level::ALL {
@@ -494,7 +519,7 @@ mod tests {
         }
         // A level with settings is written by its kind, so the settings survive.
         assert_eq!(parse("hard:ms=500").to_string(), "strong:ms=500");
-        assert_eq!(parse("easy:forget=0.5").to_string(), "heuristic:forget=0.5");
+        assert_eq!(parse("easy:forget=0.5").to_string(), format!("heuristic:forget=0.5,slip={EASY_SLIP}"));
         assert_eq!(parse("strong").ms, None);
         assert!(!parse("strong").solved_bids && parse("hard:bids=solved").solved_bids);
         assert_eq!(parse("strong:bids=solved,ms=9").to_string(), "strong:ms=9,bids=solved");

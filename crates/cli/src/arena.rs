@@ -22,9 +22,9 @@ pub struct Args {
     /// The two bots, e.g. `strong,heuristic`, `heuristic:forget=0.3,heuristic`, `hard,medium` or
     /// `exec:python3 my_bot.py,heuristic` (a program that speaks the bot protocol,
     /// docs/bot-protocol.md); the figures are for the first. Built in: random, heuristic
-    /// (`:forget=P`, Kabul memory), strong (`:ms=N` per decision: 400 in Kout Bo and Baloot, 100
+    /// (`:forget=P`, Kabul memory; `:slip=P`, a random card that often), strong (`:ms=N` per decision: 400 in Kout Bo and Baloot, 100
     /// in Kabul; `:bids=solved` to bid by the solver-fitted estimates) and the levels easy, medium,
-    /// hard (hard is strong). `oracle` (Kout Bo and Baloot) sees every hand and solves the real
+    /// hard (easy slips or forgets, medium is heuristic, hard is strong). `oracle` (Kout Bo and Baloot) sees every hand and solves the real
     /// deal: a cheat, marked so in the output, that measures the ceiling an honest bot could reach.
     #[arg(long)]
     bots: String,

@@ -21,7 +21,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     seat: usize,
     /// The bots in the other seats: a level (easy, medium, hard), random, heuristic,
-    /// heuristic:forget=P (Kabul memory), strong or strong:ms=N (the search bot and its time per
+    /// heuristic:forget=P (Kabul memory), heuristic:slip=P (a random card that often), strong or strong:ms=N (the search bot and its time per
     /// decision: 400 ms in Kout Bo and Baloot, 100 in Kabul), or exec:COMMAND, a program that
     /// speaks the bot protocol (docs/bot-protocol.md).
     #[arg(long, default_value = "heuristic")]

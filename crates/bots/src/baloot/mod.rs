@@ -2,7 +2,8 @@
 //! sampled deals ([`BalootStrong`], `strong`), and the factory that seats them.
 //!
 //! - `heuristic`: bids the contract its hand is expected to score most with (`estimate`, fitted on
-//!   playouts), makes the Saudi calls (`calls`), plays for points (`play`).
+//!   playouts), makes the Saudi calls (`calls`), plays for points (`play`); `heuristic:slip=P`
+//!   (the `easy` level) now and then plays a random card ([`crate::Slipping`]).
 //! - `strong`: the heuristic's bids (or `bids`, the estimates fitted on solved deals) and calls,
 //!   cards chosen by solving the deals of `deals`, each scored as the rules score the hand
 //!   (`score`); how, in [`crate::search`].
@@ -19,14 +20,14 @@ pub(crate) mod strong;
 #[cfg(test)]
 mod tests;
 
-use baloot::Baloot;
+use baloot::{Baloot, BalootAction};
 use game::Seat;
 
 pub use self::heuristic::BalootHeuristic;
 pub use self::oracle::BalootOracle;
 pub use self::strong::BalootStrong;
 use crate::search::Search;
-use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot};
+use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot, Slipping};
 
 impl Playable for Baloot {
     const STRONG_DEFAULT_MS: u32 = BalootStrong::DEFAULT_MS;
@@ -34,6 +35,11 @@ impl Playable for Baloot {
     fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic if spec.slip > 0.0 => {
+                Box::new(Slipping::new(Box::new(BalootHeuristic), spec.slip, seed, |a| {
+                    matches!(a, BalootAction::Play(_))
+                }))
+            }
             BotKind::Heuristic => Box::new(BalootHeuristic),
             BotKind::Strong => Box::new(
                 BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)

@@ -2,7 +2,8 @@
 //! sampled deals ([`KoutStrong`], `strong`), and the factory that seats them.
 //!
 //! - `heuristic`: bids by counting likely tricks, names its strongest suit, plays from what the
-//!   table has shown.
+//!   table has shown; `heuristic:slip=P` (the `easy` level) now and then plays a random card
+//!   ([`crate::Slipping`]).
 //! - `strong`: the heuristic's bids and trump (or `bids`, the estimates fitted on solved deals),
 //!   cards chosen by solving the deals of `deals` (how, in [`crate::search`]).
 //! - `oracle` (the arena only): sees every hand and solves the real deal, a measure of the
@@ -18,13 +19,13 @@ pub(crate) mod strong;
 mod tests;
 
 use game::Seat;
-use kout::Kout;
+use kout::{Kout, KoutAction};
 
 pub use self::heuristic::KoutHeuristic;
 pub use self::oracle::KoutOracle;
 pub use self::strong::KoutStrong;
 use crate::search::Search;
-use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot};
+use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot, Slipping};
 
 impl Playable for Kout {
     const STRONG_DEFAULT_MS: u32 = KoutStrong::DEFAULT_MS;
@@ -32,6 +33,9 @@ impl Playable for Kout {
     fn bot(spec: BotSpec, seed: u64, _rules: &Self::Rules) -> Box<dyn Bot<Self>> {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic if spec.slip > 0.0 => {
+                Box::new(Slipping::new(Box::new(KoutHeuristic), spec.slip, seed, |a| matches!(a, KoutAction::Play(_))))
+            }
             BotKind::Heuristic => Box::new(KoutHeuristic),
             BotKind::Strong => Box::new(
                 KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)
