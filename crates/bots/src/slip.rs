@@ -75,9 +75,10 @@ mod tests {
     use super::*;
     use crate::KoutHeuristic;
 
-    /// `hands` Kout 4 hands (in as many matches as it takes) played by a heuristic slipping with probability `slip`, each decision compared
-    /// with the plain heuristic's in the same position: (card decisions with a choice, of them the
-    /// ones that slipped). Panics if anything but a card differs, or an action is illegal.
+    /// `hands` Kout 4 hands (in as many matches as it takes) played by a heuristic slipping with
+    /// probability `slip`, each decision compared with the plain heuristic's in the same position:
+    /// (card decisions with a choice, of them the ones that slipped). Panics if anything but a card
+    /// differs, or an action is illegal.
     fn slips(slip: f64, hands: usize) -> (usize, usize) {
         let is_card = |a: &KoutAction| matches!(a, KoutAction::Play(_));
         let mut bot = Slipping::<Kout>::new(Box::new(KoutHeuristic), slip, 7, is_card);
