@@ -56,7 +56,11 @@ function measure() {
   const seats = [...document.querySelectorAll('.felt .seat')].map((e) => ({ what: `seat ${e.getAttribute('data-seat')}`, ...box(e) }));
   const labels = [...named('.kabul-center .pile', 'pile'), ...named('.kabul-center .pile-label', 'pile label'), ...named('.kabul-center .events', 'events')];
   const line = document.querySelector('.kabul-center .events li:last-child');
+  // The stage shown and whether this seat is to act, at the moment of the measure.
+  const st = /** @type {any} */ (window).majlis.state;
+  const mine = Boolean(st.game && st.you !== null && st.game.to_act.includes(st.you) && st.game.legal.length > 0);
   return {
+    stage: document.querySelector('.screen.match')?.getAttribute('data-stage') ?? null, mine,
     controls, seats, labels,
     line: line ? { text: line.textContent ?? '', clipped: line.scrollHeight > line.clientHeight + 1 } : null,
     vw: document.documentElement.clientWidth, vh: window.innerHeight,
@@ -208,6 +212,10 @@ for (const run of RUNS) {
               // The state is read after the page drew it (it draws in a microtask of the frame
               // that brought it): the bar and the cards are there to measure.
               const m = await page.evaluate(measure);
+              // A stage is measured while this seat is to act in it. Between the two reads a
+              // snap window may close on its clock (sooner than a busy machine reads), and the
+              // stage then shown is someone else's turn: wait for the next one.
+              if (!m.mine || m.stage !== stage) continue;
               assert.ok(m.controls.length > 0, `${g.id} ${stage}: some control to act with`);
               for (const c of m.controls) {
                 if (c.left < -1 || c.top < -1 || c.right > m.vw + 1 || c.bottom > m.vh + 1) failures.push(`${g.id} ${stage}: ${c.what} at ${JSON.stringify([c.left, c.top, c.right, c.bottom].map(Math.round))} outside ${m.vw}×${m.vh}`);

@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { after } from 'node:test';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,19 +18,6 @@ export const BIN = process.env.MAJLIS_BIN
   : path.join(path.resolve(REPO, process.env.CARGO_TARGET_DIR ?? 'target'), 'debug', 'majlis');
 export const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** A free TCP port on the loopback interface. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (srv.address());
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,10 +37,10 @@ export const DEFAULT_SEED = 1;
 export async function startServer(opts = {}) {
   if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: build it with cargo build -p majlis, or set MAJLIS_BIN`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'majlis-e2e-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const log = fs.createWriteStream(path.join(dir, 'server.log'));
-  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${path.join(dir, 'majlis.db')}`, '--bot-delay-ms', String(opts.botDelayMs ?? 60)];
+  // Port 0: the server takes a free port itself and says which on its first line, so servers
+  // started at once (test files run two at a time) never race for one.
+  const args = ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite:${path.join(dir, 'majlis.db')}`, '--bot-delay-ms', String(opts.botDelayMs ?? 60)];
   args.push('--seed', String(opts.seed ?? DEFAULT_SEED));
   if (opts.args) args.push(...opts.args);
   const child = spawn(BIN, args, {
@@ -63,22 +49,33 @@ export async function startServer(opts = {}) {
   });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
+  /** @type {string | null} */
+  let base = null;
+  let said = '';
+  child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
+    if (base) return;
+    said += chunk.toString();
+    const m = /serving on (http:\/\/[^\s]+)/.exec(said);
+    if (m) base = m[1];
+  });
   let exited = null;
   child.on('exit', (code) => { exited = code; });
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (exited !== null) throw new Error(`majlis serve exited with ${exited}; see ${path.join(dir, 'server.log')}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // Not listening yet.
+    if (base) {
+      try {
+        const res = await fetch(`${base}/api/health`);
+        if (res.ok) break;
+      } catch {
+        // Not answering yet.
+      }
     }
     if (Date.now() > deadline) throw new Error('majlis serve did not start within 20 s');
     await sleep(100);
   }
   return {
-    base,
+    base: /** @type {string} */ (base),
     dir,
     async stop() {
       if (exited === null) {

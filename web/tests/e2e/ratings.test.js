@@ -1,9 +1,11 @@
 // Ratings in the browser (issue 21): a rated Kout 4 match of four accounts is played over the
-// server's own sockets (from a page, four sockets, each playing its first legal action); then the
-// leaderboard and the profile read it on a 1366×768 laptop in English and a 390×844 phone in
-// Arabic: ranks 1 to 4, one's own rank, the provisional mark, the match with its partner, opponents
-// and rating change, its replay link and "Export my games"; the create form's Rated box turns hints
-// off. (The lead's four-browser e2e plays the rated match through the pages themselves.)
+// server's own sockets (from a page, four sockets: seats 0 and 2 bid Bawan whenever they may, 1 and
+// 3 pass, and otherwise each plays its first legal action, so the makers fail at the first trick
+// they lose and the match ends 54–0 in a few short hands); then the leaderboard and the profile read
+// it on a 1366×768 laptop in English and a 390×844 phone in Arabic: ranks 1 to 4, one's own rank,
+// the provisional mark, the match with its partner, opponents and rating change, its replay link
+// and "Export my games"; the create form's Rated box turns hints off. (The lead's four-browser e2e
+// plays the rated match through the pages themselves.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, screenshot } from './harness.js';
@@ -69,7 +71,10 @@ async function playRatedMatch(base) {
           if (m.type === 'error' && m.code === 'stale') setTimeout(() => ws.send(JSON.stringify({ type: 'resume', table: code })), 100);
           if ((m.type === 'event' || m.type === 'sync') && m.table === code && Array.isArray(m.legal) && m.legal.length && m.version > acted) {
             acted = m.version;
-            setTimeout(() => ws.send(JSON.stringify({ type: 'act', table: code, action: m.legal[0], version: m.version })), 60);
+            const legal = /** @type {string[]} */ (m.legal);
+            const wish = i % 2 === 0 ? 'bid 9' : 'pass';
+            const action = legal.includes(wish) ? wish : legal[0];
+            setTimeout(() => ws.send(JSON.stringify({ type: 'act', table: code, action, version: m.version })), 60);
           }
         }));
       }
