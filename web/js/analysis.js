@@ -17,6 +17,7 @@ export const MARKS = ['good', 'inaccuracy', 'mistake', 'blunder'];
  * @property {number} seat
  * @property {string} played
  * @property {string} best
+ * @property {string} unit  what its values measure: the analysis's, but for Kout's bids and trump (`game_points`)
  * @property {[string, number][]} values  every legal action and its value, best first
  * @property {number} loss  the best value less the played one's
  * @property {'good' | 'inaccuracy' | 'mistake' | 'blunder'} mark
@@ -24,7 +25,7 @@ export const MARKS = ['good', 'inaccuracy', 'mistake', 'blunder'];
 
 /**
  * @typedef {object} Analysis
- * @property {string} unit  `chance` (Kout: the chance the team makes or breaks the bid), `game_points` (Baloot), `round_score` (Kabul)
+ * @property {string} unit  `chance` (Kout's cards: the chance the team makes or breaks the bid), `game_points` (Baloot; Kout's bids and trump), `round_score` (Kabul)
  * @property {Decision[]} decisions  in match order
  * @property {any[]} pars  each hand's double-dummy par as the server sent it (or null)
  */
@@ -50,7 +51,9 @@ export function readAnalysis(data) {
       const values = Array.isArray(x.values)
         ? x.values.filter((/** @type {unknown} */ v) => Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'number')
         : [];
-      decisions.push({ hand: hand.hand, action: x.action, seat: x.seat, played: x.played, best: x.best, values, loss: x.loss, mark: x.mark });
+      // An analysis kept from before the calls were marked has no unit per decision: the whole one's.
+      const unit = typeof x.unit === 'string' ? x.unit : d.unit;
+      decisions.push({ hand: hand.hand, action: x.action, seat: x.seat, played: x.played, best: x.best, unit, values, loss: x.loss, mark: x.mark });
     }
   }
   return { unit: d.unit, decisions, pars };

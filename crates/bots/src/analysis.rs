@@ -7,10 +7,12 @@
 //! settled, so that every action's value is an average over the same samples and the result is
 //! the same on any machine for the same seed.
 //!
-//! What is evaluated: the card plays of Kout Bo and Baloot (not bids, trump, doubling or the other
-//! calls; a Baloot Sawa claim is not valued either), and Kabul's turn decisions (call Kabul or draw,
-//! keep or discard, a power's target; not snaps). A decision with a single legal card (or action)
-//! is not evaluated: [`crate::Playable::evaluate`] returns `None` for it.
+//! What is evaluated: the card plays of Kout Bo and Baloot, by solving sampled deals; their bids,
+//! Kout Bo's trump and Baloot's calls (doubling, Gahwa, Ashkal, Kawesh), by playing sampled deals
+//! out with the heuristic, as `strong:bids=sim` chooses them (`search/auction.rs`; a Baloot Sawa
+//! claim is not valued); and Kabul's turn decisions (call Kabul or draw, keep or discard, a power's
+//! target; not snaps). A decision with a single legal card (or action) is not evaluated:
+//! [`crate::Playable::evaluate`] returns `None` for it.
 
 use serde::{Deserialize, Serialize};
 
@@ -22,8 +24,12 @@ pub enum Unit {
     /// breaks it (if the other team made it), with best play by everyone after this card on each
     /// sampled deal.
     Chance,
-    /// Baloot: the hand's expected game points for the seat's team less the other team's, as the
-    /// rules score them (the contract's failure rule, the stake, projects and the Kaboot included).
+    /// The hand's expected points of the match's score for the seat's team less the other team's,
+    /// as the rules score them. Baloot's card plays and calls: its game points (the contract's
+    /// failure rule, the stake, projects and the Kaboot included). Kout Bo's bids and trump: the
+    /// hand's score (a made Bawan 36, a failed bid of 6 twelve to the other team). A call is valued
+    /// on deals played out by the heuristic, where a hand that ends the match counts the match's
+    /// target more for its winner.
     GamePoints,
     /// Kabul: minus the expected round score difference — the seat's score at the end of the round
     /// less the mean of the other seats' (lower scores are better in Kabul, hence the sign), with

@@ -13,7 +13,7 @@ pub enum Basis {
     /// The best value of [`Playable::evaluate`]'s search over sampled deals (or worlds).
     Search,
     /// The strong bot's own choice, without values: a decision the evaluation does not cover (a
-    /// bid or call).
+    /// Baloot Sawa, a Kabul snap) or could not value in its budget.
     Bot,
 }
 

@@ -406,7 +406,7 @@ pub trait Playable: Game {
 
     /// The strong bot's values of each legal action of `seat` from its `view` only (never hidden
     /// state), with `ms` of budget and its random choices from `seed`; `None` when the decision is
-    /// not one the evaluation covers (see [`analysis`]: bids and calls, Kabul's snaps) or `legal`
+    /// not one the evaluation covers (see [`analysis`]: a Baloot Sawa, Kabul's snaps) or `legal`
     /// holds fewer than two actions (a single legal action is `None`, not valued). The budget is
     /// counted in search steps, never the wall clock, so the values are the same on any machine.
     /// Kout Bo, Baloot and Kabul implement it; the default (a game without a strong bot, such as a

@@ -12,12 +12,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 /// Arguments of `majlis analyze`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Covered: every card play of Kout Bo and Baloot and every Kabul turn decision with a \
-    choice. Not marked: bids, trump, the Baloot doubling and calls (Sawa included), Kabul's snaps, and forced \
-    plays. Values: Kout Bo, the chance of making (or breaking) the bid; Baloot, expected game points for the \
-    seat's team less the other's; Kabul, minus the expected round score difference. Marks by the loss \
-    against the best: Kout Bo 0.05 / 0.15 / 0.30 (inaccuracy / mistake / blunder), Baloot and Kabul 2 / 5 / \
-    10 points.")]
+#[command(after_help = "Covered: every card play, bid and call of Kout Bo and Baloot (Kout Bo's trump, \
+    Baloot's doubling, Gahwa, Ashkal, Kawesh) and every Kabul turn decision with a choice. Not marked: a \
+    Baloot Sawa, Kabul's snaps, and forced plays. Values: Kout Bo's cards, the chance of making (or \
+    breaking) the bid; Baloot, and Kout Bo's bids and trump, the hand's expected points for the seat's team \
+    less the other's (calls on deals played out by the heuristic); Kabul, minus the expected round score \
+    difference. Marks by the loss against the best: a chance 0.05 / 0.15 / 0.30 (inaccuracy / mistake / \
+    blunder), points 2 / 5 / 10.")]
 pub struct Args {
     /// The record file (`-` for standard input).
     record: String,
@@ -97,9 +98,9 @@ fn mark_name(mark: Mark) -> &'static str {
     }
 }
 
-/// A value in the analysis's unit, for people.
-fn value(analysis: &Analysis, v: f64) -> String {
-    match analysis.unit {
+/// A value in `unit`, for people.
+fn value(unit: bots::Unit, v: f64) -> String {
+    match unit {
         bots::Unit::Chance => format!("{:.0}%", v * 100.0),
         bots::Unit::GamePoints | bots::Unit::RoundScore => format!("{v:.1}"),
     }
@@ -108,7 +109,9 @@ fn value(analysis: &Analysis, v: f64) -> String {
 /// The text report: per hand the par line and the marked decisions; then the marks per seat.
 fn text_report(analysis: &Analysis, all: bool) -> String {
     let unit = match analysis.unit {
-        bots::Unit::Chance => "chance of making (or breaking) the bid",
+        bots::Unit::Chance => {
+            "chance of making (or breaking) the bid (bids and trump: points, own team less the other)"
+        }
         bots::Unit::GamePoints => "game points, own team less the other",
         bots::Unit::RoundScore => "round score difference, negated",
     };
@@ -141,10 +144,10 @@ fn text_report(analysis: &Analysis, all: bool) -> String {
                 d.seat,
                 d.played,
                 d.best,
-                value(analysis, d.loss),
+                value(d.unit, d.loss),
                 mark_name(d.mark),
-                value(analysis, played),
-                value(analysis, best),
+                value(d.unit, played),
+                value(d.unit, best),
             ));
         }
     }

@@ -4,27 +4,33 @@
 //! **Decisions.** The record is replayed; at each decision the deciding seat's legal actions are
 //! valued by the strong bot's search from that seat's view at that moment (what it knew, never the
 //! hidden cards: [`bots::Playable::evaluate`]), and the action played is compared with the best.
-//! Its `loss` is the best value less the played one's, in the evaluation's [`Unit`]:
-//! - Kout Bo ([`Unit::Chance`]): the chance that the seat's team makes (or, defending, breaks) the
-//!   bid; each decision also carries the team's expected tricks per card;
+//! Its `loss` is the best value less the played one's, in the decision's [`Unit`]:
+//! - Kout Bo's cards ([`Unit::Chance`], the analysis's unit): the chance that the seat's team makes
+//!   (or, defending, breaks) the bid; each such decision also carries the team's expected tricks
+//!   per card;
 //! - Baloot ([`Unit::GamePoints`]): the hand's expected game points for the seat's team less the
 //!   other team's;
+//! - Kout Bo's bids and trump ([`Unit::GamePoints`] too): the hand's expected points of the score
+//!   for the seat's team less the other team's;
 //! - Kabul ([`Unit::RoundScore`]): minus the expected round score difference (the seat's round
 //!   score less the others' mean; Kabul's lower scores are better, hence the sign).
 //!
-//! **Covered decisions.** Every card play of Kout Bo and Baloot with at least two legal cards, and
-//! every Kabul turn decision (call Kabul or draw, from which pile, keep or discard, a power and its
-//! target) with at least two legal actions. Left out, so never marked: bids, trump, the Baloot
-//! doubling and table calls (Sawa included), Kabul's snaps, forced plays (a single legal action),
-//! and a decision the search could not value in its budget.
+//! **Covered decisions.** Every card play of Kout Bo and Baloot with at least two legal cards, every
+//! bid and every choice of trump in Kout Bo, every bid and call of the Baloot auction (the doubling
+//! steps, Gahwa, Ashkal, Kawesh), and every Kabul turn decision (call Kabul or draw, from which
+//! pile, keep or discard, a power and its target) with at least two legal actions. The cards are
+//! valued by solving sampled deals, the bids and calls by playing sampled deals out with the
+//! heuristic (the strong bot's `bids=sim`: [`bots::Playable::evaluate`]). Left out, so never
+//! marked: a Baloot Sawa, Kabul's snaps, forced plays (a single legal action), and a decision the
+//! search could not value in its budget.
 //!
-//! **Marks** by the loss ([`Thresholds::of`]): below `inaccuracy` good; then inaccuracy, mistake,
-//! and from `blunder` on a blunder.
+//! **Marks** by the loss, in the decision's unit ([`Thresholds::of`]): below `inaccuracy` good;
+//! then inaccuracy, mistake, and from `blunder` on a blunder.
 //!
 //! | unit | inaccuracy | mistake | blunder |
 //! |---|---|---|---|
-//! | chance (Kout Bo) | 0.05 | 0.15 | 0.30 |
-//! | game points (Baloot) | 2 | 5 | 10 |
+//! | chance (Kout Bo's cards) | 0.05 | 0.15 | 0.30 |
+//! | game points (Baloot; Kout Bo's bids and trump) | 2 | 5 | 10 |
 //! | round score (Kabul) | 2 | 5 | 10 |
 //!
 //! **Par** (Kout Bo and Baloot): with every hand visible, what perfect play by all four or six
@@ -148,11 +154,11 @@ impl Thresholds {
 pub struct Analysis {
     /// The record's game kind, as records write it (`kout6`, `kout4`, `baloot`, `kabul`).
     pub game: String,
-    /// What the decisions' values measure.
+    /// What the values of most decisions measure (the card plays'; a decision says its own).
     pub unit: Unit,
     /// The budget per decision it was made with.
     pub ms: u32,
-    /// The marks' thresholds, in `unit`.
+    /// The marks' thresholds, in `unit` (a decision in another unit is marked by that unit's).
     pub thresholds: Thresholds,
     /// Each hand (Kabul: round) of the record, in order.
     pub hands: Vec<HandAnalysis>,
@@ -195,6 +201,9 @@ pub struct Decision {
     pub played: String,
     /// The best action by the evaluation.
     pub best: String,
+    /// What this decision's values (and `loss`) measure: the analysis's unit, but for Kout Bo's
+    /// bids and trump (game points).
+    pub unit: Unit,
     /// Every valued legal action with its value, best first.
     pub values: Vec<(String, f64)>,
     /// Kout Bo: the seat's team's expected tricks, in the order of `values`.
@@ -379,10 +388,11 @@ fn analyze_as<G: Analyzed>(
                 seat: job.seat.index(),
                 played: job.played.to_string(),
                 best: best.to_string(),
+                unit: e.unit,
                 values: e.actions.iter().map(|(a, v)| (a.to_string(), *v)).collect(),
                 tricks: e.tricks,
                 loss,
-                mark: thresholds.mark(loss),
+                mark: Thresholds::of(e.unit).mark(loss),
                 samples: e.samples,
             });
         }
@@ -436,9 +446,16 @@ mod tests {
             assert!(decisions.len() >= 10 * hands, "{kind}: {} decisions", decisions.len());
             assert!(calls > decisions.len(), "progress after each decision");
             for d in &decisions {
-                assert_ne!(d.mark, Mark::Blunder, "{kind}: {d:?}");
+                let card = d.played.starts_with("play ");
+                // The cards are the strong bot's own search; its bids and calls are the heuristic's,
+                // which the simulation that values them may find worse.
+                if card {
+                    assert_ne!(d.mark, Mark::Blunder, "{kind}: {d:?}");
+                }
+                assert_eq!(d.unit, if card { a.unit } else { Unit::GamePoints }, "{d:?}");
                 assert!(d.loss >= 0.0 && d.values.len() >= 2 && d.values.iter().any(|(a, _)| *a == d.played));
-                assert_eq!(d.values[0].1 - d.loss, d.values.iter().find(|(a, _)| *a == d.played).map_or(-1.0, |v| v.1));
+                let played = d.values.iter().find(|(a, _)| *a == d.played).map_or(f64::NAN, |v| v.1);
+                assert!((d.values[0].1 - d.loss - played).abs() < 1e-9, "{d:?}");
             }
             for h in &a.hands {
                 let par = h.par.as_ref().expect("a par for a played hand");
@@ -505,6 +522,52 @@ mod tests {
             return;
         }
         panic!("no deal had a card to plant");
+    }
+
+    #[test]
+    fn a_planted_hopeless_bawan_is_marked_in_points() {
+        use cards::{CardSet, Rank};
+        use kout::Bid;
+        let mut legal = Vec::new();
+        let bawan = KoutAction::Bid(Bid::new(9).expect("bawan"));
+        for seed in 0..40 {
+            let record = played(GameKind::Kout4, json!({}), BotSpec::HEURISTIC, seed, 1);
+            // The first call where Bawan is open to a hand without a joker or an ace.
+            let mut plant = None;
+            for (j, recorded) in record.hands[0].actions.iter().enumerate() {
+                let mut head = record.clone();
+                head.hands[0].actions.truncate(j);
+                let m = Match::<Kout>::replay(&head).expect("replays");
+                let Some(seat) = recorded.seat else { continue };
+                m.game().legal_actions(seat, &mut legal);
+                let hand = m.game().held(seat);
+                let hopeless = (hand & CardSet::JOKERS).is_empty() && hand.iter().all(|c| c.rank() != Some(Rank::Ace));
+                if hopeless && legal.contains(&bawan) && legal.contains(&KoutAction::Pass) {
+                    plant = Some((j, seat, m));
+                    break;
+                }
+            }
+            let Some((j, seat, mut m)) = plant else { continue };
+            m.play(Actor::Seat(seat), bawan).expect("a legal bid");
+            while m.game().phase() == Phase::InHand {
+                let s = m.game().to_act().first().expect("someone acts");
+                m.game().legal_actions(s, &mut legal);
+                let a = KoutHeuristic.choose(s, &m.game().view(Some(s)), &legal);
+                m.play(Actor::Seat(s), a).expect("legal");
+            }
+            let planted = m.into_record();
+            let opts = AnalyzeOptions { seat: Some(seat.index()), ms: 40, seed: 1 };
+            let a = analyze(&planted, &opts, &mut |_, _| {}).expect("analyses");
+            assert_eq!(a.unit, Unit::Chance, "the cards' unit is the analysis's");
+            let d = a.hands[0].decisions.iter().find(|d| d.action == j).expect("the planted bid is analysed");
+            assert_eq!((d.played.as_str(), d.unit), ("bid 9", Unit::GamePoints));
+            assert_ne!(d.best, d.played);
+            assert!(d.values.iter().any(|(v, _)| v == "pass"), "every call is valued: {d:?}");
+            assert!(matches!(d.mark, Mark::Mistake | Mark::Blunder), "{d:?}");
+            assert!(d.tricks.is_none());
+            return;
+        }
+        panic!("no deal had a hopeless hand to plant Bawan in");
     }
 
     #[test]

@@ -67,7 +67,7 @@ export function analysisParts(app, data, step, go, name) {
     ? h('p', { class: `analysis-note mark-${here.mark}`, 'data-key': 'analysis-note', dataset: { mark: here.mark }, 'aria-live': 'polite' },
       h('strong', null, app.t(`analysis.mark.${here.mark}`)), ' · ',
       h('bdi', null, name(here.seat)), ': ',
-      words(lessonText(here, analysis.unit, app.t.bind(app), label)))
+      words(lessonText(here, here.unit, app.t.bind(app), label)))
     : h('p', { class: 'analysis-note empty', 'aria-live': 'polite' });
   const panel = h('section', { class: 'analysis', 'data-key': 'analysis', dataset: { status: 'ready' }, 'aria-label': app.t('analysis.title') },
     par ? h('p', { class: 'analysis-par muted small', 'data-key': 'analysis-par' }, par) : null,

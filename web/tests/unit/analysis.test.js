@@ -17,7 +17,7 @@ const sample = {
   hands: [
     { hand: 0, par: null, decisions: [
       { action: 3, seat: 1, played: 'play QH', best: 'play QH', values: [['play QH', 4], ['play 7H', 1]], tricks: null, loss: 0, mark: 'good', samples: 20 },
-      { action: 5, seat: 2, played: 'play 7S', best: 'play AS', values: [['play AS', 9], ['play 7S', -2]], tricks: null, loss: 11, mark: 'blunder', samples: 20 },
+      { action: 5, seat: 2, played: 'play 7S', best: 'play AS', unit: 'game_points', values: [['play AS', 9], ['play 7S', -2]], tricks: null, loss: 11, mark: 'blunder', samples: 20 },
       { action: 6, seat: 3, played: 'nonsense', best: 'x', values: [], loss: 1, mark: 'awful', samples: 1 },
     ] },
     { hand: 1, par: { tricks: 5 }, decisions: [
@@ -35,6 +35,20 @@ test('an analysis is read with its decisions in match order, and nonsense is dro
   assert.equal(readAnalysis(null), null);
   assert.equal(readAnalysis({ unit: 'chance' }), null, 'no hands: not an analysis');
   assert.equal(readAnalysis({ unit: 'chance', hands: [{ hand: 'x', decisions: [] }] }), null);
+});
+
+test('a decision keeps its own unit: a Kout bid in points among cards in chances', () => {
+  const kout = {
+    game: 'kout4', unit: 'chance', hands: [{ hand: 0, par: null, decisions: [
+      { action: 1, seat: 1, played: 'bid 9', best: 'pass', unit: 'game_points', values: [['pass', 2], ['bid 9', -16]], loss: 18, mark: 'blunder' },
+      { action: 9, seat: 1, played: 'play 7S', best: 'play AS', unit: 'chance', values: [['play AS', 0.9], ['play 7S', 0.5]], loss: 0.4, mark: 'blunder' },
+      { action: 10, seat: 2, played: 'play 8S', best: 'play KS', values: [['play KS', 0.6], ['play 8S', 0.5]], loss: 0.1, mark: 'inaccuracy' },
+    ] }],
+  };
+  const [bid, card, old] = /** @type {any} */ (readAnalysis(kout)).decisions;
+  assert.deepEqual([bid.unit, card.unit, old.unit], ['game_points', 'chance', 'chance'], 'a decision without one has the analysis\'s');
+  assert.equal(lessonText(bid, bid.unit, en, label), 'pass was best: +18 points');
+  assert.equal(lessonText(card, card.unit, en, label), 'AS was best: +40% chance');
 });
 
 test('each decision lands on the replay step of the action it chose', () => {

@@ -334,6 +334,8 @@ const checks = {
     const decisions = f.analysis.hands.flatMap((h) => h.decisions);
     assert.equal(a.decisions.length, decisions.length, 'no decision dropped');
     assert.ok(a.decisions.every((d) => MARKS.includes(d.mark) && d.values.length > 0));
+    assert.deepEqual(a.decisions.map((d) => d.unit), decisions.map((d) => d.unit), 'each decision in its own unit');
+    assert.ok(a.decisions.some((d) => d.unit !== a.unit), 'the example holds a bid in points');
     f.analysis.hands.forEach((h) => assert.deepEqual(a.pars[h.hand], h.par));
   },
 

@@ -9,6 +9,7 @@ use cards::{Card, CardSet, Deck, DeckKind};
 use game::{Actor, Game, Seat};
 use rand_chacha::ChaCha8Rng;
 
+use crate::analysis::Evaluation;
 use crate::search::auction;
 use crate::{BalootHeuristic, Bot};
 
@@ -33,6 +34,24 @@ pub(crate) fn choose(
     auction::choose(seat, legal, heuristic, deals, &mut BalootHeuristic, MATCH_END, || {
         sample(seat, view, hand, rules, rng)
     })
+}
+
+/// The value of every call (bids, doubling steps, Gahwa, Ashkal, Kawesh) on `deals` sampled deals
+/// ([`auction::evaluate`]); `None` outside the auction, with fewer than two legal calls, or when
+/// too few deals fit the auction.
+pub(crate) fn evaluate(
+    seat: Seat,
+    view: &BalootView,
+    legal: &[BalootAction],
+    rules: BalootRules,
+    rng: &mut ChaCha8Rng,
+    deals: usize,
+) -> Option<Evaluation<BalootAction>> {
+    if !matches!(view.phase, StageView::Bidding | StageView::Doubling) || legal.len() < 2 {
+        return None;
+    }
+    let hand = view.hand.as_ref()?;
+    auction::evaluate(seat, legal, deals, &mut BalootHeuristic, MATCH_END, || sample(seat, view, hand, rules, rng))
 }
 
 /// A game at this point of the hand, on a deal that fits what `seat` has seen and the others'

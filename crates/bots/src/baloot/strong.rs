@@ -112,16 +112,21 @@ impl BalootStrong {
         Some(sums)
     }
 
-    /// The values of `seat`'s legal cards (see [`crate::Playable::evaluate`]): the hand's expected
-    /// game points for its team less the other team's. Only card plays are valued: a Sawa claim,
-    /// when legal, is left out of the actions. `None` outside the trick play, with fewer than two
-    /// cards to choose from, or when no deal could be solved in the budget.
+    /// The values of `seat`'s legal actions (see [`crate::Playable::evaluate`]): the hand's
+    /// expected game points for its team less the other team's. Its cards by the solver; its calls
+    /// (bids, doubling, Gahwa, Ashkal, Kawesh) on deals played out by the heuristic
+    /// ([`super::auction`]). A Sawa claim, when legal, is left out of the actions. `None` with fewer
+    /// than two actions to choose from, or when no deal could be valued in the budget.
     pub(crate) fn evaluate(
         &mut self,
         seat: Seat,
         view: &BalootView,
         legal: &[BalootAction],
     ) -> Option<Evaluation<BalootAction>> {
+        if matches!(view.phase, StageView::Bidding | StageView::Doubling) {
+            let deals = self.auction_deals();
+            return super::auction::evaluate(seat, view, legal, self.rules, &mut self.rng, deals);
+        }
         if view.phase != StageView::Playing {
             return None;
         }

@@ -42,27 +42,37 @@ fn baloot_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
 
 #[test]
 fn an_evaluation_is_the_same_for_the_same_seed_and_counts_its_deals() {
-    use baloot::BalootAction;
+    use baloot::{BalootAction, StageView};
     let rules = BalootRules::saudi();
     let mut legal = Vec::new();
-    let mut checked = 0;
+    let (mut cards, mut calls) = (0, 0);
     let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
     each_play(1, 1, new, &mut BalootHeuristic, |game: &Baloot, seat| {
         let view = game.view(Some(seat));
         game.legal_actions(seat, &mut legal);
-        let e = |seed| <Baloot as crate::Playable>::evaluate(&rules, seat, &view, &legal, 300, seed);
+        let call = matches!(view.phase, StageView::Bidding | StageView::Doubling) && legal.len() >= 2;
+        // The calls on fewer deals: each is a hand played out per legal call.
+        let ms = if call { 40 } else { 300 };
+        let e = |seed| <Baloot as crate::Playable>::evaluate(&rules, seat, &view, &legal, ms, seed);
         let plays = legal.iter().filter(|a| matches!(a, BalootAction::Play(_))).count();
-        if view.phase != baloot::StageView::Playing || plays < 2 {
-            assert_eq!(e(1), None, "a bid or a forced card is not evaluated");
+        if !call && (view.phase != StageView::Playing || plays < 2) {
+            assert_eq!(e(1), None, "a forced action is not evaluated");
             return;
         }
         let a = e(1).expect("an evaluation");
         assert_eq!(Some(&a), e(1).as_ref(), "deterministic");
-        assert!(a.samples >= 1 && a.samples <= crate::search::MAX_DEALS);
         assert_eq!(a.unit, crate::Unit::GamePoints);
-        checked += 1;
+        if call {
+            assert_eq!(a.actions.len(), legal.len(), "every call is valued");
+            assert!(legal.iter().all(|l| a.actions.iter().any(|(x, v)| x == l && v.is_finite())));
+            assert!(a.samples >= 2 && a.samples <= 20, "{} deals", a.samples);
+            calls += 1;
+        } else {
+            assert!(a.samples >= 1 && a.samples <= crate::search::MAX_DEALS);
+            cards += 1;
+        }
     });
-    assert!(checked > 5);
+    assert!(cards > 5 && calls > 3, "{cards} card plays, {calls} calls");
 }
 
 #[test]

@@ -9,6 +9,7 @@ use game::{Actor, Game, Seat};
 use kout::{Bid, Kout, KoutAction, KoutDeal, KoutRules, KoutView, StageView, Variant};
 use rand_chacha::ChaCha8Rng;
 
+use crate::analysis::Evaluation;
 use crate::search::auction;
 use crate::{Bot, KoutHeuristic};
 
@@ -29,6 +30,22 @@ pub(crate) fn choose(
     }
     let heuristic = KoutHeuristic.choose(seat, view, legal);
     auction::choose(seat, legal, heuristic, deals, &mut KoutHeuristic, MATCH_END, || sample(seat, view, rng))
+}
+
+/// The value of every bid and pass (or, naming trump, every trump) on `deals` sampled deals
+/// ([`auction::evaluate`]); `None` outside the bidding and the naming of trump, with fewer than two
+/// legal actions, or when too few deals fit the auction.
+pub(crate) fn evaluate(
+    seat: Seat,
+    view: &KoutView,
+    legal: &[KoutAction],
+    rng: &mut ChaCha8Rng,
+    deals: usize,
+) -> Option<Evaluation<KoutAction>> {
+    if !matches!(view.stage, StageView::Bidding | StageView::Trump) || legal.len() < 2 {
+        return None;
+    }
+    auction::evaluate(seat, legal, deals, &mut KoutHeuristic, MATCH_END, || sample(seat, view, rng))
 }
 
 /// A game at this point of the hand, on a deal that fits what `seat` has seen; `None` if the deal

@@ -161,16 +161,21 @@ impl KoutStrong {
         Some(Solved { chance: tally, tricks })
     }
 
-    /// The values of `seat`'s legal cards (see [`crate::Playable::evaluate`]): the chance that its
-    /// team makes (or, defending, breaks) the bid, and its team's expected tricks in the hand.
-    /// `None` outside the trick play, with fewer than two cards to choose from, or when no deal
-    /// could be solved in the budget.
+    /// The values of `seat`'s legal actions (see [`crate::Playable::evaluate`]). Its cards: the
+    /// chance that its team makes (or, defending, breaks) the bid, and its team's expected tricks in
+    /// the hand. Its bids and trump: the hand's points for its team less the other's, on deals
+    /// played out by the heuristic ([`super::auction`]). `None` with fewer than two actions to
+    /// choose from, or when no deal could be valued in the budget.
     pub(crate) fn evaluate(
         &mut self,
         seat: Seat,
         view: &KoutView,
         legal: &[KoutAction],
     ) -> Option<Evaluation<KoutAction>> {
+        if matches!(view.stage, StageView::Bidding | StageView::Trump) {
+            let deals = self.auction_deals();
+            return super::auction::evaluate(seat, view, legal, &mut self.rng, deals);
+        }
         if view.stage != StageView::Playing {
             return None;
         }

@@ -161,3 +161,37 @@ fn the_oracle_bids_only_what_its_team_makes_with_every_hand_known() {
     assert!(bids > 3 && passes > 3, "only {bids} bids and {passes} passes");
     assert!(oracle.fallbacks() * 10 <= bids + passes, "{} fallbacks", oracle.fallbacks());
 }
+
+#[test]
+fn a_hopeless_bawan_is_valued_far_below_a_pass() {
+    use cards::{CardSet, Rank};
+    use kout::{Bid, KoutAction, StageView};
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    let new = |g: u64| {
+        let rules = KoutRules { variant: Variant::Four, play_out: false };
+        Kout::new(Variant::Four.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+    };
+    each_play(30, 2, new, &mut KoutHeuristic, |game: &Kout, seat| {
+        let view = game.view(Some(seat));
+        game.legal_actions(seat, &mut legal);
+        let bawan = KoutAction::Bid(Bid::new(9).expect("bawan"));
+        let hand = view.hand.unwrap_or(CardSet::EMPTY);
+        let hopeless = (hand & CardSet::JOKERS).is_empty() && hand.iter().all(|c| c.rank() != Some(Rank::Ace));
+        if view.stage != StageView::Bidding
+            || !legal.contains(&bawan)
+            || !legal.contains(&KoutAction::Pass)
+            || !hopeless
+        {
+            return;
+        }
+        let e = <Kout as crate::Playable>::evaluate(game.rules(), seat, &view, &legal, 40, 3).expect("an evaluation");
+        assert_eq!(e.unit, crate::Unit::GamePoints);
+        assert_eq!(e.actions.len(), legal.len(), "every bid and the pass are valued");
+        let value = |a: KoutAction| e.actions.iter().find(|(x, _)| *x == a).map(|(_, v)| *v).expect("valued");
+        // Bawan needs all nine tricks: with no joker and no ace it fails, and the other team scores 18.
+        assert!(value(KoutAction::Pass) - value(bawan) >= 5.0, "{hand}: {:?}", e.actions);
+        checked += 1;
+    });
+    assert!(checked >= 3, "only {checked} hopeless hands");
+}

@@ -10,10 +10,14 @@
 //! hand's score change for the seat's team less the other team's is its value. Another call than
 //! the heuristic's is made only when its mean advantage clears [`CLEAR`] standard errors. A hand
 //! that ends the match counts `match_end` more for the winner.
+//!
+//! The same played-out deals value every call for the analysis and the hints ([`evaluate`]): a
+//! call's value is its mean over the deals, so the calls are compared on the same cards.
 
 use game::{Actor, Game, Phase, Seat, Winner};
 
 use crate::Bot;
+use crate::analysis::{Evaluation, Unit};
 
 /// How many standard errors a call's mean advantage over the heuristic's must clear to be made.
 pub(crate) const CLEAR: f64 = 2.0;
@@ -34,39 +38,88 @@ pub(crate) fn choose<G: Game>(
     deals: usize,
     bot: &mut dyn Bot<G>,
     match_end: f64,
-    mut sample: impl FnMut() -> Option<G>,
+    sample: impl FnMut() -> Option<G>,
 ) -> Option<G::Action> {
     let base = legal.iter().position(|&a| a == heuristic)?;
-    // Per candidate, the sum and the sum of squares of its advantage over the heuristic's call.
-    let mut sums = vec![(0.0, 0.0); legal.len()];
-    let mut values = vec![0.0; legal.len()];
-    let mut kept = 0usize;
-    for _ in 0..deals * DRAWS_PER_DEAL {
-        if kept == deals {
-            break;
-        }
-        let Some(game) = sample() else { continue };
-        kept += 1;
-        for (value, &action) in values.iter_mut().zip(legal) {
-            *value = play_out(&game, seat, action, bot, match_end)?;
-        }
-        for (sum, value) in sums.iter_mut().zip(&values) {
-            let d = value - values[base];
-            sum.0 += d;
-            sum.1 += d * d;
-        }
-    }
-    if kept < 2 {
+    let sums = play_deals(seat, legal, base, deals, bot, match_end, sample)?;
+    if sums.kept < 2 {
         return Some(heuristic);
     }
-    let n = kept as f64;
+    let n = sums.kept as f64;
     let clear = |&(sum, squares): &(f64, f64)| {
         let mean = sum / n;
         let var = ((squares - sum * mean) / (n - 1.0)).max(0.0);
         (mean > 0.0 && mean > CLEAR * (var / n).sqrt()).then_some(mean)
     };
-    let best = sums.iter().enumerate().filter_map(|(i, s)| clear(s).map(|m| (i, m))).max_by(|a, b| a.1.total_cmp(&b.1));
+    let best = sums
+        .advantage
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| clear(s).map(|m| (i, m)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
     Some(best.map_or(heuristic, |(i, _)| legal[i]))
+}
+
+/// The value of every call among `legal` (see [`crate::Playable::evaluate`]): each one's mean
+/// [`play_out`] over the same deals `sample` draws (as [`choose`]), in [`Unit::GamePoints`].
+/// `None` when fewer than two deals fit or a played-out hand does not end.
+pub(crate) fn evaluate<G: Game>(
+    seat: Seat,
+    legal: &[G::Action],
+    deals: usize,
+    bot: &mut dyn Bot<G>,
+    match_end: f64,
+    sample: impl FnMut() -> Option<G>,
+) -> Option<Evaluation<G::Action>> {
+    let sums = play_deals(seat, legal, 0, deals, bot, match_end, sample)?;
+    if sums.kept < 2 {
+        return None;
+    }
+    let n = sums.kept as f64;
+    let actions = legal.iter().zip(&sums.value).map(|(&a, &v)| (a, v / n)).collect();
+    Some(Evaluation::sorted(actions, Unit::GamePoints, None, sums.kept))
+}
+
+/// What [`play_deals`] sums over the deals kept.
+struct Sums {
+    /// How many deals were kept (and played out for every call).
+    kept: usize,
+    /// Per call, the sum of its [`play_out`] values.
+    value: Vec<f64>,
+    /// Per call, the sum and the sum of squares of its advantage over the call at `base`.
+    advantage: Vec<(f64, f64)>,
+}
+
+/// Every call of `legal` played out on the same deals, up to `deals` kept of `deals` ×
+/// [`DRAWS_PER_DEAL`] drawn by `sample`; the advantages against `legal[base]`.
+fn play_deals<G: Game>(
+    seat: Seat,
+    legal: &[G::Action],
+    base: usize,
+    deals: usize,
+    bot: &mut dyn Bot<G>,
+    match_end: f64,
+    mut sample: impl FnMut() -> Option<G>,
+) -> Option<Sums> {
+    let mut sums = Sums { kept: 0, value: vec![0.0; legal.len()], advantage: vec![(0.0, 0.0); legal.len()] };
+    let mut values = vec![0.0; legal.len()];
+    for _ in 0..deals * DRAWS_PER_DEAL {
+        if sums.kept == deals {
+            break;
+        }
+        let Some(game) = sample() else { continue };
+        sums.kept += 1;
+        for (value, &action) in values.iter_mut().zip(legal) {
+            *value = play_out(&game, seat, action, bot, match_end)?;
+        }
+        for ((advantage, total), value) in sums.advantage.iter_mut().zip(&mut sums.value).zip(&values) {
+            let d = value - values[base];
+            advantage.0 += d;
+            advantage.1 += d * d;
+            *total += value;
+        }
+    }
+    Some(sums)
 }
 
 /// The hand's score change for `seat`'s team less the other team's (and `match_end` more for the

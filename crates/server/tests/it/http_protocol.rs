@@ -94,6 +94,7 @@ fn analysis() -> Box<RawValue> {
         seat,
         played: played.to_owned(),
         best: values[0].0.to_owned(),
+        unit: bots::Unit::Chance,
         loss: values[0].1 - values.iter().find(|v| v.0 == played).unwrap().1,
         values: values.iter().map(|(a, v)| ((*a).to_owned(), *v)).collect(),
         tricks: Some(vec![5.25, 4.5]),
@@ -109,6 +110,13 @@ fn analysis() -> Box<RawValue> {
             hand: 0,
             par: Some(Par { team: 1, measure: "tricks".to_owned(), perfect: 5.0, actual: Some(4.0) }),
             decisions: vec![
+                // A bid is valued in points of the score, not in the cards' chance.
+                Decision {
+                    unit: bots::Unit::GamePoints,
+                    tricks: None,
+                    samples: 200,
+                    ..decision(1, 1, "pass", [("bid 5", 2.25), ("pass", -0.5)], Mark::Inaccuracy)
+                },
                 decision(4, 1, "play QH", [("play QH", 0.625), ("play 9H", 0.375)], Mark::Good),
                 decision(5, 2, "play 9S", [("play AS", 0.75), ("play 9S", 0.25)], Mark::Blunder),
             ],
