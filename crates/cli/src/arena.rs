@@ -195,5 +195,10 @@ mod tests {
         assert_eq!((a.to_string().as_str(), b.to_string().as_str()), ("strong:ms=50", "hard"));
         let [a, b] = parse_bots("strong:ms=50,bids=solved,heuristic").expect("parses");
         assert_eq!((a.to_string().as_str(), b.to_string().as_str()), ("strong:ms=50,bids=solved", "heuristic"));
+        let [a, b] = parse_bots("strong:ms=100,bids=sim,strong:ms=100,bids=heuristic").expect("parses");
+        assert_eq!(
+            (a.to_string().as_str(), b.to_string().as_str()),
+            ("strong:ms=100,bids=sim", "strong:ms=100,bids=heuristic")
+        );
     }
 }

@@ -21,13 +21,13 @@ pub(crate) mod strong;
 mod tests;
 
 use baloot::{Baloot, BalootAction};
-use game::Seat;
+use game::{GameKind, Seat};
 
 pub use self::heuristic::BalootHeuristic;
 pub use self::oracle::BalootOracle;
 pub use self::strong::BalootStrong;
 use crate::search::Search;
-use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot, Slipping};
+use crate::{Bids, Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot, Slipping};
 
 impl Playable for Baloot {
     const STRONG_DEFAULT_MS: u32 = BalootStrong::DEFAULT_MS;
@@ -43,8 +43,8 @@ impl Playable for Baloot {
             BotKind::Heuristic => Box::new(BalootHeuristic),
             BotKind::Strong => Box::new(
                 BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)
-                    .with_solved_bids(spec.solved_bids)
-                    .with_simulated_bids(spec.simulated_bids),
+                    .with_solved_bids(spec.bids.of(GameKind::Baloot) == Bids::Solved)
+                    .with_simulated_bids(spec.bids.of(GameKind::Baloot) == Bids::Simulated),
             ),
         }
     }

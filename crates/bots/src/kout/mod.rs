@@ -4,8 +4,9 @@
 //! - `heuristic`: bids by counting likely tricks, names its strongest suit, plays from what the
 //!   table has shown; `heuristic:slip=P` (the `easy` level) now and then plays a random card
 //!   ([`crate::Slipping`]).
-//! - `strong`: the heuristic's bids and trump (or `bids`, the estimates fitted on solved deals),
-//!   cards chosen by solving the deals of `deals` (how, in [`crate::search`]).
+//! - `strong`: in Kout Bo 4 its bids and trump by playing sampled deals out (`auction`), in Kout Bo
+//!   6 the heuristic's ([`crate::Bids`] names the others: `bids`, the estimates fitted on solved
+//!   deals); cards chosen by solving the deals of `deals` (how, in [`crate::search`]).
 //! - `oracle` (the arena only): sees every hand and solves the real deal, a measure of the
 //!   ceiling ([`crate::Bot::choose_seeing`]).
 
@@ -25,12 +26,12 @@ pub use self::heuristic::KoutHeuristic;
 pub use self::oracle::KoutOracle;
 pub use self::strong::KoutStrong;
 use crate::search::Search;
-use crate::{Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot, Slipping};
+use crate::{Bids, Bot, BotKind, BotSpec, Evaluation, Playable, RandomBot, Slipping};
 
 impl Playable for Kout {
     const STRONG_DEFAULT_MS: u32 = KoutStrong::DEFAULT_MS;
 
-    fn bot(spec: BotSpec, seed: u64, _rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+    fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic if spec.slip > 0.0 => {
@@ -39,8 +40,8 @@ impl Playable for Kout {
             BotKind::Heuristic => Box::new(KoutHeuristic),
             BotKind::Strong => Box::new(
                 KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)
-                    .with_solved_bids(spec.solved_bids)
-                    .with_simulated_bids(spec.simulated_bids),
+                    .with_solved_bids(spec.bids.of(rules.variant.kind()) == Bids::Solved)
+                    .with_simulated_bids(spec.bids.of(rules.variant.kind()) == Bids::Simulated),
             ),
         }
     }

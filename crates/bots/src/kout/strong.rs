@@ -1,5 +1,6 @@
-//! The strong Kout Bo bot: the heuristic's bids and trump (or, with `bids=solved`, estimates fitted
-//! on solved deals), cards chosen by solving sampled deals.
+//! The strong Kout Bo bot: its bids and trump by simulation ([`super::auction`], the default in Kout
+//! Bo 4), the heuristic's, or estimates fitted on solved deals ([`crate::Bids`]); cards chosen by
+//! solving sampled deals.
 
 use cards::{Card, CardSet, Rank};
 use game::Seat;

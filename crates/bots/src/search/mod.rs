@@ -15,14 +15,16 @@
 //! less the other team's, the contract's failure rule, the doubling and the Kaboot included. Ties go
 //! to the heuristic's card.
 //!
-//! **Bidding** is the heuristic's by default. With `bids=solved` it is by estimates fitted on the
+//! **Bidding** ([`crate::Bids`]) is by simulation in Kout Bo 4, where that measured stronger at the
+//! default budget, and the heuristic's elsewhere (`bids=heuristic` names it everywhere). With
+//! `bids=sim` every call is tried on sampled deals played out by the heuristic ([`auction`]).
+//! With `bids=solved` it is by estimates fitted on the
 //! solver's results (`kout/bids.rs`, `baloot/bids.rs`): the tricks a Kout maker's team takes, the
 //! game points a Baloot contract scores, as linear models of the bidder's known cards fitted by
 //! least squares on thousands of random deals solved exactly (`crates/bots/examples/fit_bids.rs`);
 //! the Kout bot bids its best trump's estimate with the heuristic's margin and names that trump, the
 //! Baloot bot bids the contract whose estimate clears the heuristic's bar of its place. That
 //! measures weaker than the heuristic's bidding (the README's arena figures), hence not the default.
-//! With `bids=sim` every call is tried on sampled deals played out by the heuristic ([`auction`]).
 //! Otherwise the Saudi calls and Sawa are the heuristic's.
 //!
 //! **Budget.** `ms` per decision buys about `ms` × [`Search::WORK_PER_MS`] units of work — in the
