@@ -425,6 +425,18 @@ mod tests {
         outcome.expect("a game").record.expect("its record")
     }
 
+    /// The record of `m` once the heuristic has played its hand to the end.
+    fn finish_hand(mut m: Match<Kout>) -> Record {
+        let mut legal = Vec::new();
+        while m.game().phase() == Phase::InHand {
+            let s = m.game().to_act().first().expect("someone acts");
+            m.game().legal_actions(s, &mut legal);
+            let a = KoutHeuristic.choose(s, &m.game().view(Some(s)), &legal);
+            m.play(Actor::Seat(s), a).expect("legal");
+        }
+        m.into_record()
+    }
+
     fn strong(ms: u32) -> BotSpec {
         BotSpec { ms: Some(ms), ..BotSpec::STRONG }
     }
@@ -505,13 +517,7 @@ mod tests {
             head.hands[0].actions.truncate(j);
             let mut m = Match::<Kout>::replay(&head).expect("replays");
             m.play(Actor::Seat(seat), bad).expect("a legal card");
-            while m.game().phase() == Phase::InHand {
-                let s = m.game().to_act().first().expect("someone acts");
-                m.game().legal_actions(s, &mut legal);
-                let a = KoutHeuristic.choose(s, &m.game().view(Some(s)), &legal);
-                m.play(Actor::Seat(s), a).expect("legal");
-            }
-            let planted = m.into_record();
+            let planted = finish_hand(m);
             let opts = AnalyzeOptions { seat: Some(seat.index()), ms: 50, seed: 1 };
             let a = analyze(&planted, &opts, &mut |_, _| {}).expect("analyses");
             assert!(a.hands[0].decisions.iter().all(|d| d.seat == seat.index()), "only the seat asked for");
@@ -549,13 +555,7 @@ mod tests {
             }
             let Some((j, seat, mut m)) = plant else { continue };
             m.play(Actor::Seat(seat), bawan).expect("a legal bid");
-            while m.game().phase() == Phase::InHand {
-                let s = m.game().to_act().first().expect("someone acts");
-                m.game().legal_actions(s, &mut legal);
-                let a = KoutHeuristic.choose(s, &m.game().view(Some(s)), &legal);
-                m.play(Actor::Seat(s), a).expect("legal");
-            }
-            let planted = m.into_record();
+            let planted = finish_hand(m);
             let opts = AnalyzeOptions { seat: Some(seat.index()), ms: 40, seed: 1 };
             let a = analyze(&planted, &opts, &mut |_, _| {}).expect("analyses");
             assert_eq!(a.unit, Unit::Chance, "the cards' unit is the analysis's");
