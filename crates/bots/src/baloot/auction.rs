@@ -26,10 +26,7 @@ pub(crate) fn choose(
     rng: &mut ChaCha8Rng,
     deals: usize,
 ) -> Option<BalootAction> {
-    if !matches!(view.phase, StageView::Bidding | StageView::Doubling) || legal.len() < 2 {
-        return None;
-    }
-    let hand = view.hand.as_ref()?;
+    let hand = choosing(view, legal)?;
     let heuristic = BalootHeuristic.choose(seat, view, legal);
     auction::choose(seat, legal, heuristic, deals, &mut BalootHeuristic, MATCH_END, || {
         sample(seat, view, hand, rules, rng)
@@ -47,11 +44,15 @@ pub(crate) fn evaluate(
     rng: &mut ChaCha8Rng,
     deals: usize,
 ) -> Option<Evaluation<BalootAction>> {
-    if !matches!(view.phase, StageView::Bidding | StageView::Doubling) || legal.len() < 2 {
-        return None;
-    }
-    let hand = view.hand.as_ref()?;
+    let hand = choosing(view, legal)?;
     auction::evaluate(seat, legal, deals, &mut BalootHeuristic, MATCH_END, || sample(seat, view, hand, rules, rng))
+}
+
+/// The hand of a seat with a choice of calls in the auction; `None` outside it or with a single
+/// legal call.
+fn choosing<'v>(view: &'v BalootView, legal: &[BalootAction]) -> Option<&'v HandView> {
+    let auction = matches!(view.phase, StageView::Bidding | StageView::Doubling) && legal.len() >= 2;
+    view.hand.as_ref().filter(|_| auction)
 }
 
 /// A game at this point of the hand, on a deal that fits what `seat` has seen and the others'

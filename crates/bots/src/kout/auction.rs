@@ -25,7 +25,7 @@ pub(crate) fn choose(
     rng: &mut ChaCha8Rng,
     deals: usize,
 ) -> Option<KoutAction> {
-    if !matches!(view.stage, StageView::Bidding | StageView::Trump) || legal.len() < 2 {
+    if !choosing(view, legal) {
         return None;
     }
     let heuristic = KoutHeuristic.choose(seat, view, legal);
@@ -42,10 +42,15 @@ pub(crate) fn evaluate(
     rng: &mut ChaCha8Rng,
     deals: usize,
 ) -> Option<Evaluation<KoutAction>> {
-    if !matches!(view.stage, StageView::Bidding | StageView::Trump) || legal.len() < 2 {
+    if !choosing(view, legal) {
         return None;
     }
     auction::evaluate(seat, legal, deals, &mut KoutHeuristic, MATCH_END, || sample(seat, view, rng))
+}
+
+/// Whether the seat has a choice of bids (or trumps) to make.
+fn choosing(view: &KoutView, legal: &[KoutAction]) -> bool {
+    matches!(view.stage, StageView::Bidding | StageView::Trump) && legal.len() >= 2
 }
 
 /// A game at this point of the hand, on a deal that fits what `seat` has seen; `None` if the deal
