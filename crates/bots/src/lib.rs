@@ -195,14 +195,25 @@ pub struct BotSpec {
     /// (`strong:bids=heuristic|sim|solved`; unnamed, the game's measured best: [`Bids::Default`]).
     /// The other kinds and Kabul ignore it.
     pub bids: Bids,
+    /// The strong Baloot bot: whether its card play weighs the deals it samples by the others'
+    /// calls (`strong:infer=on`; off by default until it measures stronger). Kout Bo's strong
+    /// bot always does; the other kinds and Kabul ignore it.
+    pub infer: bool,
     /// The level it was named by, if any: it is then written by that name.
     pub level: Option<Level>,
 }
 
 impl BotSpec {
     /// The random bot.
-    pub const RANDOM: BotSpec =
-        BotSpec { kind: BotKind::Random, forget: 0.0, slip: 0.0, ms: None, bids: Bids::Default, level: None };
+    pub const RANDOM: BotSpec = BotSpec {
+        kind: BotKind::Random,
+        forget: 0.0,
+        slip: 0.0,
+        ms: None,
+        bids: Bids::Default,
+        infer: false,
+        level: None,
+    };
     /// The heuristic bot with perfect memory.
     pub const HEURISTIC: BotSpec = BotSpec { kind: BotKind::Heuristic, ..BotSpec::RANDOM };
     /// The strong bot with the default time per decision.
@@ -232,12 +243,20 @@ impl fmt::Display for BotSpec {
                     write!(f, "{sep}ms={ms}")?;
                     sep = ',';
                 }
-                match self.bids {
-                    Bids::Default => Ok(()),
-                    Bids::Heuristic => write!(f, "{sep}bids=heuristic"),
-                    Bids::Simulated => write!(f, "{sep}bids=sim"),
-                    Bids::Solved => write!(f, "{sep}bids=solved"),
+                let bids = match self.bids {
+                    Bids::Default => None,
+                    Bids::Heuristic => Some("heuristic"),
+                    Bids::Simulated => Some("sim"),
+                    Bids::Solved => Some("solved"),
+                };
+                if let Some(bids) = bids {
+                    write!(f, "{sep}bids={bids}")?;
+                    sep = ',';
                 }
+                if self.infer {
+                    write!(f, "{sep}infer=on")?;
+                }
+                Ok(())
             }
         }
     }
@@ -256,7 +275,7 @@ pub enum UnknownBot {
     /// Not a bot's name.
     #[error(
         "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P or slip=P (0 <= P <= 1), \
-         strong or strong:ms=N (1 <= N <= 60000) and/or strong:bids=heuristic|sim|solved"
+         strong or strong:ms=N (1 <= N <= 60000), strong:bids=heuristic|sim|solved and/or strong:infer=on|off"
     )]
     Name(String),
     /// `oracle`, which sees every hand: it plays only in the arena, as a measure of the ceiling.
@@ -273,8 +292,9 @@ impl FromStr for BotSpec {
 
     /// A level (`easy`, `medium`, `hard`) or a kind (`random`, `heuristic`, `strong`), maybe after
     /// `bot:`, with settings after a colon, separated by commas: `forget=P` and `slip=P` for the
-    /// heuristic (or random, which ignores them), `ms=N` and `bids=solved`, `bids=sim` or
-    /// `bids=heuristic` for the strong bot. A level with settings is written by its kind.
+    /// heuristic (or random, which ignores them), `ms=N`, `bids=solved`, `bids=sim` or
+    /// `bids=heuristic`, and `infer=on|off` for the strong bot. A level with settings is written by
+    /// its kind.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || UnknownBot::Name(s.chars().take(40).collect());
         let s = s.trim();
@@ -304,6 +324,13 @@ impl FromStr for BotSpec {
                         "solved" => Bids::Solved,
                         "sim" => Bids::Simulated,
                         "heuristic" => Bids::Heuristic,
+                        _ => return Err(err()),
+                    };
+                }
+                (Some(("infer", on)), BotKind::Strong) => {
+                    spec.infer = match on {
+                        "on" => true,
+                        "off" => false,
                         _ => return Err(err()),
                     };
                 }
@@ -498,6 +525,8 @@ mod tests {
             "strong:ms=40,bids=solved",
             "strong:bids=sim",
             "strong:bids=heuristic",
+            "strong:infer=on",
+            "strong:ms=40,bids=sim,infer=on",
             "easy",
         ] {
             let spec: BotSpec = text.parse().expect("parses");
@@ -518,6 +547,8 @@ mod tests {
             "hard:ms=x",
             "strong:bids=magic",
             "heuristic:bids=solved",
+            "strong:infer=yes",
+            "heuristic:infer=on",
         ] {
             assert!(bad.parse::<BotSpec>().is_err(), "{bad}");
         }

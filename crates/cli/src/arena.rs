@@ -22,10 +22,14 @@ pub struct Args {
     /// The two bots, e.g. `strong,heuristic`, `heuristic:forget=0.3,heuristic`, `hard,medium` or
     /// `exec:python3 my_bot.py,heuristic` (a program that speaks the bot protocol,
     /// docs/bot-protocol.md); the figures are for the first. Built in: random, heuristic
-    /// (`:forget=P`, Kabul memory; `:slip=P`, a random card that often), strong (`:ms=N` per decision: 400 in Kout Bo and Baloot, 100
-    /// in Kabul; `:bids=solved` to bid by the solver-fitted estimates) and the levels easy, medium,
-    /// hard (easy slips or forgets, medium is heuristic, hard is strong). `oracle` (Kout Bo and Baloot) sees every hand and solves the real
-    /// deal: a cheat, marked so in the output, that measures the ceiling an honest bot could reach.
+    /// (`:forget=P`, Kabul memory; `:slip=P`, a random card that often), strong (`:ms=N` per
+    /// decision: 400 in Kout Bo and Baloot, 100 in Kabul; `:bids=sim` to bid by simulated
+    /// play-outs, the default in Kout 4; `:bids=heuristic` to bid as the heuristic does, the
+    /// default elsewhere; `:bids=solved` to bid by the solver-fitted estimates; `:infer=on`, Baloot,
+    /// to weigh the card play's deals by the others' calls) and the levels
+    /// easy, medium, hard (easy slips or forgets, medium is heuristic, hard is strong). `oracle`
+    /// (Kout Bo and Baloot) sees every hand and solves the real deal: a cheat, marked so in the
+    /// output, that measures the ceiling an honest bot could reach.
     #[arg(long)]
     bots: String,
     /// The time an external bot is given per decision (`ms` in its `act` messages), in

@@ -81,6 +81,37 @@ pub(crate) fn replay(
     hands: &[CardSet; 4],
     stock: &[Card],
 ) -> Option<Baloot> {
+    let (game, _) = auction_of(seat, view, hand, rules, hands, stock, true)?;
+    (game.to_act().first() == Some(seat)).then_some(game)
+}
+
+/// For each seat, whether all its calls of this hand (its bids and doubling steps) are the
+/// heuristic's had the seats been dealt `hands` (their first five cards each) and the stock been
+/// `stock`; `seat`'s own calls are not checked. `None` if the calls cannot be replayed on that
+/// deal. The strong bot's card play weighs its deals by it (`strong:infer=on`).
+pub(crate) fn calls_fit(
+    seat: Seat,
+    view: &BalootView,
+    hand: &HandView,
+    rules: BalootRules,
+    hands: &[CardSet; 4],
+    stock: &[Card],
+) -> Option<[bool; 4]> {
+    auction_of(seat, view, hand, rules, hands, stock, false).map(|(_, fit)| fit)
+}
+
+/// The game after this hand's bids and calls, replayed on a deal of `hands` (the first five cards
+/// each) and `stock`, and whether each seat's calls were the heuristic's (`seat`'s are not
+/// checked). With `strict`, `None` at the first call that is not.
+fn auction_of(
+    seat: Seat,
+    view: &BalootView,
+    hand: &HandView,
+    rules: BalootRules,
+    hands: &[CardSet; 4],
+    stock: &[Card],
+    strict: bool,
+) -> Option<(Baloot, [bool; 4])> {
     let dealer = hand.dealer;
     let mut dealt: [_; 4] = hands.map(|h| h.iter());
     let mut deck: ArrayVec<Card, 32> = ArrayVec::new();
@@ -92,16 +123,20 @@ pub(crate) fn replay(
     let mut game = Baloot::at_score(rules, dealer, view.score).ok()?;
     game.deal(Deck::new(DeckKind::Baloot, &deck).ok()?).ok()?;
     let mut legal = Vec::new();
+    let mut fit = [true; 4];
     for call in hand.bids.iter().chain(&hand.calls) {
-        if call.seat != seat {
+        if call.seat != seat && fit[call.seat.index() % 4] {
             game.legal_actions(call.seat, &mut legal);
             if legal.is_empty() || BalootHeuristic.choose(call.seat, &game.view(Some(call.seat)), &legal) != call.bid {
-                return None;
+                if strict {
+                    return None;
+                }
+                fit[call.seat.index() % 4] = false;
             }
         }
         game.play(Actor::Seat(call.seat), call.bid).ok()?;
     }
-    (game.to_act().first() == Some(seat)).then_some(game)
+    Some((game, fit))
 }
 
 #[cfg(test)]

@@ -44,7 +44,8 @@ impl Playable for Baloot {
             BotKind::Strong => Box::new(
                 BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)
                     .with_solved_bids(spec.bids.of(GameKind::Baloot) == Bids::Solved)
-                    .with_simulated_bids(spec.bids.of(GameKind::Baloot) == Bids::Simulated),
+                    .with_simulated_bids(spec.bids.of(GameKind::Baloot) == Bids::Simulated)
+                    .with_inference(spec.infer),
             ),
         }
     }

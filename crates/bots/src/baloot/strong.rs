@@ -9,7 +9,7 @@ use rand_core::SeedableRng;
 use solver::{BalootPosition, BalootSolver};
 
 use super::bids::SOLVED_BIDS;
-use super::deals::{History, constraints, mode_of};
+use super::deals::{CallsModel, History, constraints, mode_of};
 use super::heuristic::bidding::bid;
 use super::score::Scorer;
 use crate::analysis::{Evaluation, Unit};
@@ -31,6 +31,8 @@ pub struct BalootStrong {
     solved_bids: bool,
     /// Bids and calls by playing out sampled deals ([`super::auction`]).
     simulated_bids: bool,
+    /// The card play weighs its deals by the others' calls ([`CallsModel`]).
+    infer: bool,
 }
 
 impl Search for BalootStrong {
@@ -50,7 +52,16 @@ impl BalootStrong {
             solver: BalootSolver::new(),
             solved_bids: false,
             simulated_bids: false,
+            infer: false,
         }
+    }
+
+    /// The same bot, weighing the deals of its card play by whether the heuristic would have made
+    /// the others' calls with them ([`CallsModel`]) when `on`.
+    #[must_use]
+    pub fn with_inference(mut self, on: bool) -> Self {
+        self.infer = on;
+        self
     }
 
     /// The same bot, making its bids and calls by playing out sampled deals
@@ -92,9 +103,11 @@ impl BalootStrong {
         let mut sums = CardTally::new(cards.len());
         let start = self.solver.nodes();
         let mut results = [0.0; MAX_CARDS];
+        let calls = if self.infer { CallsModel::of(seat, view, self.rules) } else { None };
         while sums.deals() < MAX_DEALS {
             let Some(left) = budget.left(self.solver.nodes() - start) else { break };
             let Some(hands) = constraints.deal_fitting(&mut self.rng, |h| history.allows(h)) else { break };
+            let weight = calls.as_ref().map_or(1.0, |m| m.weight(&hands, &mut self.rng));
             let four = [hands[0], hands[1], hands[2], hands[3]];
             let Ok(pos) = BalootPosition::from_view(view, self.rules, four) else { break };
             self.solver.set_node_limit(Some(left));
@@ -106,7 +119,7 @@ impl BalootStrong {
                 let &(_, v) = values.iter().find(|(c, _)| *c == card)?;
                 results[i] = score.result(&pos, v);
             }
-            sums.add(&results[..cards.len()]);
+            sums.add_weighted(&results[..cards.len()], weight);
         }
         self.solver.set_node_limit(None);
         Some(sums)

@@ -101,3 +101,35 @@ fn the_oracle_plays_in_the_arena_marked_a_cheat_and_nowhere_else() {
     assert_eq!("oracle".parse::<BotSpec>(), Err(crate::UnknownBot::Oracle));
     assert_eq!("bot:oracle".parse::<AnyBot>(), Ok(AnyBot::Oracle));
 }
+
+#[test]
+fn the_calls_model_weighs_the_real_deal_above_the_deals_the_view_allows() {
+    // Every seat bids as the heuristic does, so the real hands fit the calls whenever the five
+    // cards drawn for each seat are the ones it held: on average they weigh more than the deals
+    // the card play samples without the auction, which fit only by chance.
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let rules = BalootRules::saudi_full();
+    let (mut positions, mut real, mut sampled, mut misfits) = (0u32, 0.0, 0.0, 0u32);
+    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+    each_play(12, 4, new, &mut BalootHeuristic, |game: &Baloot, seat| {
+        let view = game.view(Some(seat));
+        let Some(hand) = view.hand.as_ref() else { return };
+        let Some(model) = bs::CallsModel::of(seat, &view, rules) else { return };
+        let (Some(c), Some(history)) = (bs::constraints(seat, hand), bs::History::of(hand, rules)) else { return };
+        positions += 1;
+        let truth = truth(4, |s| game.held(s));
+        for _ in 0..4 {
+            real += model.weight(&truth, &mut rng);
+            let hands = c.deal_fitting(&mut rng, |h| history.allows(h)).expect("a deal");
+            let w = model.weight(&hands, &mut rng);
+            assert!((bs::MISFIT_WEIGHT.powi(3)..=1.0).contains(&w), "a weight within its bounds: {w}");
+            misfits += u32::from(w < 1.0);
+            sampled += w;
+        }
+    });
+    assert!(positions > 300, "only {positions} positions in play after a call");
+    let n = f64::from(positions * 4);
+    let (real, sampled) = (real / n, sampled / n);
+    assert!(misfits > positions / 2, "the calls ruled out only {misfits} sampled deals: they say little");
+    assert!(real > sampled + 0.05, "the real deal weighs {real:.3} on average, a sampled one {sampled:.3}");
+}

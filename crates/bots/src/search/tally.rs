@@ -18,11 +18,6 @@ impl<const N: usize> Tally<N> {
         Tally { sums: (0..candidates.min(N)).map(|_| 0.0).collect(), deals: 0, weight: 0.0 }
     }
 
-    /// Adds one deal's results, one per candidate.
-    pub(crate) fn add(&mut self, results: &[f64]) {
-        self.add_weighted(results, 1.0);
-    }
-
     /// Adds one deal's results, one per candidate, counted with `weight` (within 0–1: how likely
     /// the deal is, given what the bidding said).
     pub(crate) fn add_weighted(&mut self, results: &[f64], weight: f64) {
@@ -92,14 +87,14 @@ mod tests {
     fn the_tally_prefers_the_heuristics_card_among_equals_and_stops_only_when_settled() {
         let mut t = Tally::<9>::new(3);
         assert_eq!(t.best(Some(1), 0.0), None);
-        t.add(&[1.0, 1.0, 0.0]);
+        t.add_weighted(&[1.0, 1.0, 0.0], 1.0);
         assert_eq!(t.best(Some(1), 0.0), Some(1), "a tie goes to the preferred card");
         assert_eq!(t.best(Some(2), 0.0), Some(0), "a worse preferred card is not taken");
         assert!(!t.settled(0, 1.0), "a tie is never settled");
-        t.add(&[1.0, 0.0, 0.0]);
+        t.add_weighted(&[1.0, 0.0, 0.0], 1.0);
         assert!(t.settled(0, 1.0));
         assert!(!t.settled(1, 1.0), "one more deal could still tie it");
-        t.add(&[1.0, 0.0, 0.0]);
+        t.add_weighted(&[1.0, 0.0, 0.0], 1.0);
         assert!(t.settled(1, 1.0));
     }
 }
