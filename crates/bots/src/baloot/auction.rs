@@ -85,25 +85,12 @@ pub(crate) fn replay(
     (game.to_act().first() == Some(seat)).then_some(game)
 }
 
-/// For each seat, whether all its calls of this hand (its bids and doubling steps) are the
-/// heuristic's had the seats been dealt `hands` (their first five cards each) and the stock been
-/// `stock`; `seat`'s own calls are not checked. `None` if the calls cannot be replayed on that
-/// deal. The strong bot's card play weighs its deals by it (`strong:infer=on`).
-pub(crate) fn calls_fit(
-    seat: Seat,
-    view: &BalootView,
-    hand: &HandView,
-    rules: BalootRules,
-    hands: &[CardSet; 4],
-    stock: &[Card],
-) -> Option<[bool; 4]> {
-    auction_of(seat, view, hand, rules, hands, stock, false).map(|(_, fit)| fit)
-}
-
 /// The game after this hand's bids and calls, replayed on a deal of `hands` (the first five cards
-/// each) and `stock`, and whether each seat's calls were the heuristic's (`seat`'s are not
-/// checked). With `strict`, `None` at the first call that is not.
-fn auction_of(
+/// each) and `stock`, and for each seat whether all its calls (bids and doubling steps) were the
+/// heuristic's (`seat`'s are not checked). With `strict`, `None` at the first call that is not;
+/// without, the strong bot's card play weighs its deals by the answer (`strong:infer=on`). `None`
+/// too if the calls cannot be replayed on that deal.
+pub(crate) fn auction_of(
     seat: Seat,
     view: &BalootView,
     hand: &HandView,

@@ -10,7 +10,7 @@ use game::{MAX_SEATS, Seat};
 use rand_chacha::ChaCha8Rng;
 use solver::BalootPosition;
 
-use super::auction::calls_fit;
+use super::auction::auction_of;
 use crate::search::Constraints;
 
 /// What a seat's calls count for, in a deal where the heuristic would not have made them: people
@@ -78,7 +78,9 @@ impl<'v> CallsModel<'v> {
                 *five = eight[..5].iter().copied().collect();
                 stock.extend(eight[5..].iter().copied());
             }
-            let Some(fit) = calls_fit(self.seat, self.view, self.hand, self.rules, &first, &stock) else { return 1.0 };
+            let Some((_, fit)) = auction_of(self.seat, self.view, self.hand, self.rules, &first, &stock, false) else {
+                return 1.0;
+            };
             for (n, ok) in fits.iter_mut().zip(fit) {
                 *n += u32::from(ok);
             }
