@@ -115,6 +115,9 @@ fn the_strong_bot_and_the_levels_play_only_legal_actions_in_every_game() {
     }
     let matched = opts(json!({ "players": 3, "target_score": 30 }));
     play::<kabul::Kabul>(GameKind::Kabul, &matched, 10, 4, quick);
+    // Kout Bo 6's strong bot bids by simulation, as Kout Bo 4's does.
+    let s = play::<kout::Kout>(GameKind::Kout6, &Options::new(), 30, 2, quick);
+    assert!(s.contains("bid") && s.contains("play"), "kout6: {s:?}");
     for level in ["easy", "medium", "hard"] {
         let spec: BotSpec = level.parse().expect("level");
         play::<kout::Kout>(GameKind::Kout4, &Options::new(), 100, 2, spec);
