@@ -150,7 +150,7 @@ pub const EASY_FORGET: f64 = 0.3;
 /// How the strong bot of Kout Bo and Baloot makes its bids, trump and calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bids {
-    /// The game's measured best ([`Bids::of`]): by simulation in Kout Bo 4, the heuristic's
+    /// The game's measured best ([`Bids::of`]): by simulation in Kout Bo, the heuristic's
     /// elsewhere (the README's arena figures).
     Default,
     /// The heuristic's (`bids=heuristic`).

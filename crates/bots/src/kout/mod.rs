@@ -4,9 +4,9 @@
 //! - `heuristic`: bids by counting likely tricks, names its strongest suit, plays from what the
 //!   table has shown; `heuristic:slip=P` (the `easy` level) now and then plays a random card
 //!   ([`crate::Slipping`]).
-//! - `strong`: in Kout Bo 4 its bids and trump by playing sampled deals out (`auction`), in Kout Bo
-//!   6 the heuristic's ([`crate::Bids`] names the others: `bids`, the estimates fitted on solved
-//!   deals); cards chosen by solving the deals of `deals` (how, in [`crate::search`]).
+//! - `strong`: its bids and trump by playing sampled deals out (`auction`; [`crate::Bids`] names
+//!   the others: the heuristic's, and `bids`, the estimates fitted on solved deals); cards chosen
+//!   by solving the deals of `deals` (how, in [`crate::search`]).
 //! - `oracle` (the arena only): sees every hand and solves the real deal, a measure of the
 //!   ceiling ([`crate::Bot::choose_seeing`]).
 

@@ -1,5 +1,5 @@
-//! The strong Kout Bo bot: its bids and trump by simulation ([`super::auction`], the default in Kout
-//! Bo 4), the heuristic's, or estimates fitted on solved deals ([`crate::Bids`]); cards chosen by
+//! The strong Kout Bo bot: its bids and trump by simulation ([`super::auction`], the default
+//! there), the heuristic's, or estimates fitted on solved deals ([`crate::Bids`]); cards chosen by
 //! solving sampled deals.
 
 use cards::{Card, CardSet, Rank};
