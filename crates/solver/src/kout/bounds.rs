@@ -56,37 +56,46 @@ impl State {
         }
     }
 
-    /// Tricks each team is sure to take from here. The trump cards at the top of the trump field
-    /// held by one team win their tricks whenever they are played, and one seat plays them in
-    /// different tricks: the team takes at least as many tricks as its seat holding most of them
-    /// (jokers, which may be made dead, are not counted, but do not break the run). The leader can
-    /// also cash the top cards of its plain suits and keep the lead when no opponent holds a joker
-    /// and every other seat holding a trump can follow.
+    /// The tricks each team is sure to take with its trumps from the start of a trick (see
+    /// [`State::sure_tricks`]).
+    #[inline]
+    fn trump_tricks(&self, k: &Consts) -> [i32; 2] {
+        let mut sure = [0i32; 2];
+        // From the top trump down: `held` per seat (jokers aside), `against` per team (the other
+        // side's, jokers included).
+        let mut trumps = self.all() & TRUMP_FIELD;
+        let mut held = [0i32; 6];
+        let mut against = [0i32; 2];
+        while trumps != 0 {
+            let c = high_bit(trumps);
+            let bit = 1u64 << c;
+            trumps &= !bit;
+            let seat = usize::from(k.owner[c as usize]);
+            let team = seat & 1;
+            against[team ^ 1] += 1;
+            if bit & JOKERS != 0 {
+                continue;
+            }
+            held[seat] += 1;
+            sure[team] = sure[team].max(held[seat] - against[team]);
+        }
+        sure
+    }
+
+    /// Tricks each team is sure to take from here. A trump wins its trick whenever it is played
+    /// unless an opponent plays a higher live trump on it, one seat plays its trumps in different
+    /// tricks, and each opponent's card can beat only one of them: among the top trumps down to
+    /// any card, a seat holding `h` of them against `o` held by the other side makes its team at
+    /// least `h - o` tricks (jokers, which may be made dead, count against a seat but not for it).
+    /// The leader can also cash the top cards of its plain suits and keep the lead when no
+    /// opponent holds a joker and every other seat holding a trump can follow; no trump falls on
+    /// those tricks, so they add to its team's trump tricks.
     #[inline]
     pub(super) fn sure_tricks(&self, k: &Consts) -> Sure {
         let n = usize::from(k.seats);
-        let mut sure = [0i32; 2];
         let team_cards = [self.hands[0] | self.hands[2] | self.hands[4], self.hands[1] | self.hands[3] | self.hands[5]];
         let all = team_cards[0] | team_cards[1];
-        let mut trumps = all & TRUMP_FIELD;
-        if trumps != 0 {
-            let owner = usize::from(team_cards[1] & 1 << high_bit(trumps) != 0);
-            let mut count = [0i32; 6];
-            while trumps != 0 {
-                let c = high_bit(trumps);
-                let bit = 1u64 << c;
-                if team_cards[owner] & bit == 0 {
-                    break;
-                }
-                if bit & JOKERS == 0 {
-                    if let Some(seat) = (0..n).find(|&s| self.hands[s] & bit != 0) {
-                        count[seat] += 1;
-                    }
-                }
-                trumps &= !bit;
-            }
-            sure[owner] = count.iter().copied().max().unwrap_or(0);
-        }
+        let mut sure = self.trump_tricks(k);
         let l = usize::from(self.leader);
         let hand = self.hands[l];
         // An opponent's joker may take any trick; the partner's only by leaving the suit, which
@@ -130,5 +139,64 @@ impl State {
             gain += st.play(k, card);
         }
         gain
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use cards::{CardSet, Suit, random_below, seeded_rng};
+    use game::{Seat, Team};
+    use kout::{Bid, Contract, Variant};
+
+    use super::super::node::{TRUMP_FIELD, high_bit};
+    use crate::kout::{KoutPosition, KoutSolver};
+    use crate::position::Solvable;
+
+    /// The tricks each team is sure of never exceed what it takes with best play on both sides,
+    /// and a seat's trumps count even where the other team holds higher ones (a king and queen
+    /// against the ace make one trick).
+    #[test]
+    fn the_sure_tricks_bound_the_exact_value() {
+        let mut rng = seeded_rng(5);
+        let mut solver = KoutSolver::new();
+        let mut under_a_higher_trump = 0;
+        for i in 0..400 {
+            let variant = if i % 2 == 0 { Variant::Four } else { Variant::Six };
+            let n = variant.seats();
+            let deck = variant.deck().shuffled_from_seed(1000 + i);
+            let per = deck.len() / n;
+            let hands: Vec<CardSet> = (0..n).map(|s| deck[s * per..(s + 1) * per].iter().copied().collect()).collect();
+            let maker = Seat::new(random_below(&mut rng, n as u32) as usize).unwrap();
+            let bid = Bid::new(5 + random_below(&mut rng, 5) as u8).unwrap();
+            let trump = Suit::ALL[random_below(&mut rng, 4) as usize];
+            let contract = Contract { maker, bid, malzoom: false };
+            let mut pos = KoutPosition::new(variant, contract, trump, &hands).unwrap();
+            // Play at random to the start of a trick with a few tricks left.
+            let left = if n == 4 { 3 + random_below(&mut rng, 4) } else { 2 + random_below(&mut rng, 3) } as usize;
+            while !(pos.trick().is_empty() && pos.tricks_left() <= left) {
+                let legal: Vec<_> = pos.legal_moves().iter().collect();
+                pos.play(legal[random_below(&mut rng, legal.len() as u32) as usize]).unwrap();
+            }
+            let team = Team::new(random_below(&mut rng, 2) as usize).unwrap();
+            let (_, k, st) = pos.start(team);
+            let sure = st.sure_tricks(&k);
+            let exact = i32::from(solver.value_for(&pos, team));
+            let cap = pos.tricks_left() as i32;
+            assert!(sure.ours <= exact && exact <= cap - sure.theirs, "{sure:?} exact {exact} of {cap}: {pos:?}");
+            let trumps = st.all() & TRUMP_FIELD;
+            if trumps == 0 {
+                continue;
+            }
+            // The team without the top trump, if it is sure of tricks it cannot cash (it does
+            // not lead): its trumps under the top one.
+            let top = 1u64 << high_bit(trumps);
+            let other = usize::from((0..n).filter(|s| s % 2 == 0).any(|s| st.hands[s] & top != 0));
+            let others_sure = if other == k.team { sure.ours } else { sure.theirs };
+            if others_sure > 0 && usize::from(st.leader) % 2 != other {
+                under_a_higher_trump += 1;
+            }
+        }
+        assert!(under_a_higher_trump > 0, "no position had trump tricks under the other team's top trump");
     }
 }
