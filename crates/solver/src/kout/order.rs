@@ -82,6 +82,21 @@ impl State {
         let rank = i32::from(c) - BASE[f] as i32;
         let n = usize::from(k.seats);
         let partner_has = |bit: u32| (2..n).step_by(2).any(|d| self.hands[(seat + d) % n] & 1 << bit != 0);
+        if f != 0 {
+            // Who could ruff the suit: a seat void in it holding a trump.
+            let ruffs = |d: usize| {
+                let o = self.hands[(seat + d) % n];
+                o & field == 0 && o & TRUMP_FIELD != 0
+            };
+            let opponent_ruffs = (1..n).step_by(2).any(ruffs);
+            if !opponent_ruffs && (2..n).step_by(2).any(ruffs) {
+                // A ruff for the partner: before anything else, low.
+                return 90 - rank;
+            }
+            if opponent_ruffs && u32::from(c) != top {
+                return 5 - rank;
+            }
+        }
         if u32::from(c) == top {
             if f == 0 {
                 return 80;
