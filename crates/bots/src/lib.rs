@@ -195,9 +195,10 @@ pub struct BotSpec {
     /// (`strong:bids=heuristic|sim|solved`; unnamed, the game's measured best: [`Bids::Default`]).
     /// The other kinds and Kabul ignore it.
     pub bids: Bids,
-    /// The strong Baloot bot: whether its card play weighs the deals it samples by the others'
-    /// calls (`strong:infer=on`; off by default until it measures stronger). Kout Bo's strong
-    /// bot always does; the other kinds and Kabul ignore it.
+    /// The strong bot in Baloot and Kout Bo: whether its card play weighs the deals it samples by
+    /// more of what the others did (`strong:infer=on`; off by default until it measures
+    /// stronger): in Baloot their calls, in Kout Bo their cards played (Kout Bo's always weighs
+    /// them by the bidding). The other kinds and Kabul ignore it.
     pub infer: bool,
     /// The level it was named by, if any: it is then written by that name.
     pub level: Option<Level>,

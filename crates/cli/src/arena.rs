@@ -25,8 +25,8 @@ pub struct Args {
     /// (`:forget=P`, Kabul memory; `:slip=P`, a random card that often), strong (`:ms=N` per
     /// decision: 400 in Kout Bo and Baloot, 100 in Kabul; `:bids=sim` to bid by simulated
     /// play-outs, the default in Kout Bo; `:bids=heuristic` to bid as the heuristic does, the
-    /// default in Baloot; `:bids=solved` to bid by the solver-fitted estimates; `:infer=on`, Baloot,
-    /// to weigh the card play's deals by the others' calls) and the levels
+    /// default in Baloot; `:bids=solved` to bid by the solver-fitted estimates; `:infer=on` to weigh the
+    /// card play's deals by the others' calls in Baloot, by their cards played in Kout Bo) and the levels
     /// easy, medium, hard (easy slips or forgets, medium is heuristic, hard is strong). `oracle`
     /// (Kout Bo and Baloot) sees every hand and solves the real deal: a cheat, marked so in the
     /// output, that measures the ceiling an honest bot could reach.

@@ -1,13 +1,14 @@
 //! The deals a Kout Bo seat may face: what it knows of the other hands, as constraints on a deal
 //! ([`crate::search::deal`]); the hand's plays so far, which a deal must replay legally; and what
-//! the bidding said, as each deal's weight.
+//! the bidding said ([`Auction`]) and, with `strong:infer=on`, the others' card play ([`Plays`]),
+//! as each deal's weight.
 
 use cards::{Card, CardSet};
 use game::{MAX_SEATS, Seat};
-use kout::{Bid, Contract, KoutView, Variant};
+use kout::{Bid, Contract, KoutView, TrickView, Variant};
 use solver::KoutPosition;
 
-use super::heuristic::{MARGIN, best_trump, own_tricks, partners_tricks};
+use super::heuristic::{MARGIN, Table, best_trump, heuristic_card, own_tricks, partners_tricks};
 use crate::search::Constraints;
 
 /// The hand's plays so far, to check a deal against: the contract and every card in order.
@@ -146,6 +147,81 @@ impl Auction {
         if let Some((maker, trump)) = self.maker {
             if best_trump(hands[maker.index() % MAX_SEATS], self.kind) != trump {
                 w *= 0.5;
+            }
+        }
+        w
+    }
+}
+
+/// How much less likely a deal is for each card another seat played that the heuristic, holding
+/// that seat's cards in the deal, would not have played.
+const SURPRISE: f64 = 0.5;
+
+/// What the others' card play says about the other hands, as a weight on each deal: each card
+/// another seat played is checked against the card the heuristic would have played from the
+/// hand the deal gives that seat, with everything that seat had seen then; each card it would not
+/// have played makes the deal [`SURPRISE`] times as likely. The heuristic stands for how people
+/// (and bots) play: a seat that could win a trick cheaply and did not, or led low from a suit the
+/// deal makes it master of, probably did not hold those cards.
+#[derive(Clone, Debug)]
+pub(crate) struct Plays {
+    me: Seat,
+    history: History,
+    game: game::GameKind,
+    /// The hand's finished tricks and the trick on the table.
+    tricks: Vec<TrickView>,
+    trick: Option<TrickView>,
+}
+
+impl Plays {
+    pub(crate) fn of(me: Seat, view: &KoutView) -> Option<Plays> {
+        Some(Plays {
+            me,
+            history: History::of(view)?,
+            game: view.game,
+            tricks: view.tricks.clone(),
+            trick: view.trick.clone(),
+        })
+    }
+
+    /// The weight of a deal that dealt `start` (the hands as dealt: [`History::starting_hands`]),
+    /// between 0 and 1.
+    pub(crate) fn weight(&self, start: &[CardSet; MAX_SEATS]) -> f64 {
+        let h = &self.history;
+        let seats = h.variant.seats();
+        let Ok(mut pos) = KoutPosition::new(h.variant, h.contract, h.trump, &start[..seats]) else {
+            return 1.0;
+        };
+        let mut w = 1.0;
+        let mut partial =
+            TrickView { leader: self.me, cards: Vec::new(), led: None, dead_jokers: CardSet::EMPTY, winner: None };
+        let tricks = self.tricks.iter().chain(self.trick.as_ref());
+        for (done, trick) in tricks.enumerate() {
+            partial.leader = trick.leader;
+            partial.cards.clear();
+            partial.led = None;
+            for p in &trick.cards {
+                let legal = pos.legal_moves();
+                if p.seat != self.me && legal.len() > 1 {
+                    let table = Table {
+                        game: self.game,
+                        seats,
+                        trump: h.trump,
+                        maker: h.contract.maker,
+                        tricks: &self.tricks[..done.min(self.tricks.len())],
+                        trick: (!partial.cards.is_empty()).then_some(&partial),
+                    };
+                    if heuristic_card(p.seat, pos.hand(p.seat), &table, legal) != p.card {
+                        w *= SURPRISE;
+                    }
+                }
+                if pos.play(p.card).is_err() {
+                    return w;
+                }
+                partial.cards.push(*p);
+                if partial.led.is_none() && !p.dead {
+                    partial.led = trick.led;
+                }
             }
         }
         w

@@ -148,6 +148,24 @@ fn bid_action(n: u8) -> KoutAction {
 
 // ---- play
 
+/// What every seat sees of a hand in its trick play: the game, the contract's maker and trump, the
+/// tricks played and the trick on the table.
+pub(crate) struct Table<'a> {
+    pub game: GameKind,
+    pub seats: usize,
+    pub trump: Suit,
+    pub maker: Seat,
+    /// The finished tricks.
+    pub tricks: &'a [TrickView],
+    /// The trick on the table (its cards so far), if any.
+    pub trick: Option<&'a TrickView>,
+}
+
+/// The card the heuristic plays for `seat` holding `hand` at `table`, among `legal` (not empty).
+pub(crate) fn heuristic_card(seat: Seat, hand: CardSet, table: &Table<'_>, legal: CardSet) -> Card {
+    Seen::at(seat, hand, table).choose_from(legal)
+}
+
 /// What one seat has seen of the hand so far: its cards, the cards still out, who is void in what,
 /// and the trick on the table.
 struct Seen<'a> {
@@ -167,28 +185,38 @@ struct Seen<'a> {
 
 impl<'a> Seen<'a> {
     fn read(seat: Seat, view: &'a KoutView) -> Option<Seen<'a>> {
-        let trump = view.trump?;
-        let maker = view.maker?;
-        let hand = view.hand?;
-        let deck = match view.game {
+        let table = Table {
+            game: view.game,
+            seats: view.cards_held.len(),
+            trump: view.trump?,
+            maker: view.maker?,
+            tricks: &view.tricks,
+            trick: view.trick.as_ref(),
+        };
+        Some(Seen::at(seat, view.hand?, &table))
+    }
+
+    /// What `seat` holding `hand` has seen at `table`.
+    fn at(seat: Seat, hand: CardSet, table: &Table<'a>) -> Seen<'a> {
+        let deck = match table.game {
             GameKind::Kout4 => cards::DeckKind::Kout4.cards(),
             _ => cards::DeckKind::Kout6.cards(),
         };
         let mut played = CardSet::EMPTY;
         let mut void = [[false; 4]; 6];
-        for t in view.tricks.iter().chain(view.trick.as_ref()) {
-            note_trick(t, trump, &mut played, &mut void);
+        for t in table.tricks.iter().chain(table.trick) {
+            note_trick(t, table.trump, &mut played, &mut void);
         }
-        Some(Seen {
+        Seen {
             seat,
-            seats: view.cards_held.len(),
-            trump,
+            seats: table.seats,
+            trump: table.trump,
             hand,
             unseen: deck - hand - played,
             void,
-            makers: maker.team(),
-            trick: view.trick.as_ref(),
-        })
+            makers: table.maker.team(),
+            trick: table.trick,
+        }
     }
 
     fn is_void(&self, seat: Seat, suit: Suit) -> bool {
@@ -246,6 +274,10 @@ impl<'a> Seen<'a> {
                 _ => None,
             })
             .collect();
+        self.choose_from(cards)
+    }
+
+    fn choose_from(&self, cards: CardSet) -> Card {
         let trick = self.trick.filter(|t| !t.cards.is_empty());
         let fallback = cards.first().unwrap_or(Card::RED_JOKER);
         match trick {

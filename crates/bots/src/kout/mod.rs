@@ -6,7 +6,8 @@
 //!   ([`crate::Slipping`]).
 //! - `strong`: its bids and trump by playing sampled deals out (`auction`; [`crate::Bids`] names
 //!   the others: the heuristic's, and `bids`, the estimates fitted on solved deals); cards chosen
-//!   by solving the deals of `deals` (how, in [`crate::search`]).
+//!   by solving the deals of `deals` (how, in [`crate::search`]), weighed by the bidding and, with
+//!   `strong:infer=on`, by the others' card play.
 //! - `oracle` (the arena only): sees every hand and solves the real deal, a measure of the
 //!   ceiling ([`crate::Bot::choose_seeing`]).
 
@@ -41,7 +42,8 @@ impl Playable for Kout {
             BotKind::Strong => Box::new(
                 KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)
                     .with_solved_bids(spec.bids.of(rules.variant.kind()) == Bids::Solved)
-                    .with_simulated_bids(spec.bids.of(rules.variant.kind()) == Bids::Simulated),
+                    .with_simulated_bids(spec.bids.of(rules.variant.kind()) == Bids::Simulated)
+                    .with_play_inference(spec.infer),
             ),
         }
     }

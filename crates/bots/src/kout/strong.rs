@@ -10,7 +10,7 @@ use rand_core::SeedableRng;
 use solver::{KoutPosition, KoutSolver};
 
 use super::bids::kout_best;
-use super::deals::{Auction, History, constraints};
+use super::deals::{Auction, History, Plays, constraints};
 use super::heuristic::bid_expecting;
 use crate::analysis::{Evaluation, Unit};
 use crate::search::{
@@ -30,6 +30,8 @@ pub struct KoutStrong {
     solved_bids: bool,
     /// Bids and trump by playing out sampled deals ([`super::auction`]).
     simulated_bids: bool,
+    /// The card play weighs its deals by the others' plays too ([`Plays`]).
+    infer_plays: bool,
 }
 
 impl Search for KoutStrong {
@@ -47,7 +49,16 @@ impl KoutStrong {
             solver: KoutSolver::with_table_bits(15),
             solved_bids: false,
             simulated_bids: false,
+            infer_plays: false,
         }
+    }
+
+    /// The same bot, its card play weighing the deals it samples by the others' plays so far
+    /// ([`Plays`]) when `on`, besides the bidding.
+    #[must_use]
+    pub fn with_play_inference(mut self, on: bool) -> Self {
+        self.infer_plays = on;
+        self
     }
 
     /// The same bot, bidding and naming trump by playing out sampled deals ([`super::auction`])
@@ -97,9 +108,11 @@ impl KoutStrong {
         let mut results = [0.0; MAX_CARDS];
         let mut counts = [0.0; MAX_CARDS];
         let auction = Auction::of(seat, view);
+        let plays = if self.infer_plays { Plays::of(seat, view) } else { None };
         while tally.deals() < MAX_DEALS {
             let Some(hands) = constraints.deal_fitting(&mut self.rng, |h| history.allows(h)) else { break };
-            let weight = auction.weight(&history.starting_hands(&hands));
+            let dealt = history.starting_hands(&hands);
+            let weight = auction.weight(&dealt) * plays.as_ref().map_or(1.0, |p| p.weight(&dealt));
             let Ok(pos) = KoutPosition::from_view(view, &hands[..constraints.seats]) else { break };
             let maker_team = pos.contract().maker.team();
             let complete = if tricks.is_some() {

@@ -68,6 +68,37 @@ fn the_bidding_makes_the_real_deal_likelier_than_a_blind_one() {
     assert!(real > blind + 0.3, "mean log weight of the real deals {real:.3}, of blind deals {blind:.3}");
 }
 
+/// Among heuristic players, the real deal explains every card the others played (weight 1), and
+/// a deal sampled blind from what the seat knows explains fewer once a few tricks are played.
+#[test]
+fn the_others_plays_make_the_real_deal_likelier_than_a_blind_one() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (mut blind, mut n) = (0.0, 0);
+    for variant in [Variant::Four, Variant::Six] {
+        let new = |g: u64| {
+            let rules = KoutRules { variant, play_out: false };
+            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+        };
+        each_play(20, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
+            let view = game.view(Some(seat));
+            let (Some(c), Some(history)) = (ks::constraints(seat, &view), ks::History::of(&view)) else { return };
+            if view.tricks.len() < 3 {
+                return;
+            }
+            let plays = ks::Plays::of(seat, &view).expect("in the trick play");
+            let truth = truth(variant.seats(), |s| game.held(s));
+            let real = plays.weight(&history.starting_hands(&truth));
+            assert!((real - 1.0).abs() < 1e-12, "the real deal weighs {real}: the heuristic's own plays surprised it");
+            let hands = c.deal_fitting(&mut rng, |h| history.allows(h)).expect("a deal");
+            blind += plays.weight(&history.starting_hands(&hands));
+            n += 1;
+        });
+    }
+    assert!(n > 100, "only {n} positions");
+    let blind = blind / f64::from(n);
+    assert!(blind < 0.5, "a blind deal weighs {blind:.3} on average");
+}
+
 #[test]
 fn the_oracles_cards_keep_the_real_deals_solved_tricks() {
     use crate::Bot;
