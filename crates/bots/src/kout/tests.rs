@@ -9,15 +9,20 @@ use super::deals as ks;
 use crate::KoutHeuristic;
 use crate::search::tests::{each_play, truth};
 
+/// A match of `variant` for [`each_play`]: the `g`-th game's dealer is seat `g % 4`.
+fn new_match(variant: Variant) -> impl Fn(u64) -> Kout {
+    move |g| {
+        let rules = KoutRules { variant, play_out: false };
+        Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+    }
+}
+
 #[test]
 fn kout_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let (mut checked, mut replayed, mut dealt) = (0, 0, 0);
     for variant in [Variant::Four, Variant::Six] {
-        let new = |g: u64| {
-            let rules = KoutRules { variant, play_out: false };
-            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
-        };
+        let new = new_match(variant);
         each_play(12, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
             let view = game.view(Some(seat));
             let Some(c) = ks::constraints(seat, &view) else { return };
@@ -44,10 +49,7 @@ fn the_bidding_makes_the_real_deal_likelier_than_a_blind_one() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut real, mut blind, mut n) = (0.0, 0.0, 0);
     for variant in [Variant::Four, Variant::Six] {
-        let new = |g: u64| {
-            let rules = KoutRules { variant, play_out: false };
-            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
-        };
+        let new = new_match(variant);
         each_play(30, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
             let view = game.view(Some(seat));
             let (Some(c), Some(history)) = (ks::constraints(seat, &view), ks::History::of(&view)) else { return };
@@ -75,10 +77,7 @@ fn the_others_plays_make_the_real_deal_likelier_than_a_blind_one() {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let (mut blind, mut n) = (0.0, 0);
     for variant in [Variant::Four, Variant::Six] {
-        let new = |g: u64| {
-            let rules = KoutRules { variant, play_out: false };
-            Kout::new(variant.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
-        };
+        let new = new_match(variant);
         each_play(20, 3, new, &mut KoutHeuristic, |game: &Kout, seat| {
             let view = game.view(Some(seat));
             let (Some(c), Some(history)) = (ks::constraints(seat, &view), ks::History::of(&view)) else { return };
@@ -108,10 +107,7 @@ fn the_oracles_cards_keep_the_real_deals_solved_tricks() {
     let mut oracle = super::KoutOracle::new();
     let mut solver = KoutSolver::new();
     let mut checked = 0;
-    let new = |g: u64| {
-        let rules = KoutRules { variant: Variant::Four, play_out: false };
-        Kout::new(Variant::Four.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
-    };
+    let new = new_match(Variant::Four);
     each_play(6, 2, new, &mut KoutHeuristic, |game: &Kout, seat| {
         let mut legal = Vec::new();
         game.legal_actions(seat, &mut legal);
@@ -146,10 +142,7 @@ fn the_oracle_bids_only_what_its_team_makes_with_every_hand_known() {
     let mut oracle = super::KoutOracle::new();
     let mut solver = KoutSolver::new();
     let (mut bids, mut passes) = (0, 0);
-    let new = |g: u64| {
-        let rules = KoutRules { variant: Variant::Four, play_out: false };
-        Kout::new(Variant::Four.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
-    };
+    let new = new_match(Variant::Four);
     each_play(12, 2, new, &mut KoutHeuristic, |game: &Kout, seat| {
         let mut legal = Vec::new();
         game.legal_actions(seat, &mut legal);
@@ -199,10 +192,7 @@ fn a_hopeless_bawan_is_valued_far_below_a_pass() {
     use kout::{Bid, KoutAction, StageView};
     let mut legal = Vec::new();
     let mut checked = 0;
-    let new = |g: u64| {
-        let rules = KoutRules { variant: Variant::Four, play_out: false };
-        Kout::new(Variant::Four.kind(), rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
-    };
+    let new = new_match(Variant::Four);
     each_play(30, 2, new, &mut KoutHeuristic, |game: &Kout, seat| {
         let view = game.view(Some(seat));
         game.legal_actions(seat, &mut legal);
