@@ -151,9 +151,13 @@ fn bid_action(n: u8) -> KoutAction {
 /// What every seat sees of a hand in its trick play: the game, the contract's maker and trump, the
 /// tricks played and the trick on the table.
 pub(crate) struct Table<'a> {
+    /// `kout4` or `kout6`.
     pub game: GameKind,
+    /// Seats at the table.
     pub seats: usize,
+    /// The trump suit.
     pub trump: Suit,
+    /// The contract's maker.
     pub maker: Seat,
     /// The finished tricks.
     pub tricks: &'a [TrickView],
