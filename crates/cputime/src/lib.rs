@@ -1,9 +1,12 @@
 //! A [criterion] measurement of the benchmark thread's own CPU time.
 //!
 //! Wall-clock time also counts the time a thread waits for a core, so on a machine shared with
-//! other work (a CI runner, a laptop compiling) it understates one-core throughput. Linux keeps
-//! each thread's time on a CPU in `/proc/thread-self/schedstat`; [`ThreadCpuTime`] measures
-//! with it, so a benchmark reports what one core does however busy the others are.
+//! other work (a CI runner, a laptop compiling) it understates one-core throughput. The kernel
+//! keeps each thread's time on a CPU (`CLOCK_THREAD_CPUTIME_ID`, read through the [`cpu_time`]
+//! crate, to the nanosecond); [`ThreadCpuTime`] measures with it, so a benchmark reports what one
+//! core does however busy the others are. (Not `/proc/thread-self/schedstat`, which we read
+//! before: while a thread runs, its figure there moves only at the scheduler's tick, 4 ms on our
+//! machines, as coarse as the solves the solver's bench times.)
 //!
 //! Our engine benchmarks run each group twice: once with criterion's default wall clock
 //! (`random_hands`) and once with [`ThreadCpuTime`] (`random_hands_cpu`, skipped where the kernel
@@ -26,11 +29,10 @@ use std::time::Duration;
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 
-/// Nanoseconds the calling thread has spent on a CPU (the first field of its schedstat), or
-/// `None` where the kernel does not say.
+/// Nanoseconds the calling thread has spent on a CPU, or `None` where the system does not say.
 pub fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
+    let t = cpu_time::ThreadTime::try_now().ok()?;
+    u64::try_from(t.as_duration().as_nanos()).ok()
 }
 
 /// Whether this machine reports per-thread CPU time; a benchmark skips its CPU-time group when not.
@@ -100,4 +102,27 @@ macro_rules! wall_and_cpu_main {
         }
         ::criterion::criterion_main!(wall_time, cpu_time);
     };
+}
+
+#[cfg(test)]
+mod tests {
+    /// The clock must resolve far finer than the solves it times (some take under a millisecond):
+    /// while this thread spins, each change of its reading is a small step, not a scheduler tick.
+    /// (A thread taken off its core does not advance its CPU time, so a busy machine cannot make
+    /// a step larger.)
+    #[test]
+    fn the_clock_moves_in_steps_finer_than_a_millisecond() {
+        let Some(mut last) = super::thread_cpu_ns() else { return };
+        let mut steps = Vec::new();
+        while steps.len() < 200 {
+            let now = super::thread_cpu_ns().unwrap_or(last);
+            if now != last {
+                steps.push(now - last);
+                last = now;
+            }
+        }
+        steps.sort_unstable();
+        let median = steps[steps.len() / 2];
+        assert!(median < 1_000_000, "the median step of the thread's CPU clock is {median} ns");
+    }
 }
