@@ -78,7 +78,7 @@ def _core(env_like: Any) -> _majlis.Env:
 
 class Bot:
     """A built-in bot: ``random``, ``heuristic``, ``strong`` (``strong:ms=50``), or a level
-    (``easy``, ``medium``, ``hard``). It decides from the acting seat's view only.
+    (``easy``, ``medium``, ``hard``, ``expert``). It decides from the acting seat's view only.
 
     >>> import majlis
     >>> e = majlis.env("baloot", max_hands=1)

@@ -261,8 +261,8 @@ struct Bot {
 
 #[pymethods]
 impl Bot {
-    /// A bot named `spec` (`random`, `heuristic`, `strong:ms=50`, `easy`, `medium`, `hard`), its
-    /// random choices from `seed`.
+    /// A bot named `spec` (`random`, `heuristic`, `strong:ms=50`, `easy`, `medium`, `hard`,
+    /// `expert`), its random choices from `seed`.
     #[new]
     #[pyo3(signature = (spec, seed=0))]
     fn new(spec: &str, seed: u64) -> PyResult<Self> {

@@ -7,7 +7,7 @@
 //!
 //! Bots are named the same in every game: by kind (`random`, `heuristic`, `strong`, with settings
 //! such as `heuristic:slip=0.2`, `heuristic:forget=0.3` or `strong:ms=500`) or by level (`easy`,
-//! `medium`, `hard`).
+//! `medium`, `hard`, `expert`).
 //!
 //! ```
 //! use bots::{BotSpec, BotKind, Level};
@@ -115,19 +115,23 @@ pub enum Level {
     Medium,
     /// `hard`: the strong bot.
     Hard,
+    /// `expert`: the strong bot with [`EXPERT_BUDGET`] times its game's time per decision (and as
+    /// many times the deals, see [`Search::scale`]).
+    Expert,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
-    /// The level's name: `easy`, `medium` or `hard`.
+    /// The level's name: `easy`, `medium`, `hard` or `expert`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -137,11 +141,15 @@ impl Level {
         let base = match self {
             Level::Easy => BotSpec { forget: EASY_FORGET, slip: EASY_SLIP, ..BotSpec::HEURISTIC },
             Level::Medium => BotSpec::HEURISTIC,
-            Level::Hard => BotSpec::STRONG,
+            Level::Hard | Level::Expert => BotSpec::STRONG,
         };
         BotSpec { level: Some(self), ..base }
     }
 }
+
+/// How many times its game's default time per decision the `expert` level thinks (Kout Bo and
+/// Baloot: 1.6 s; Kabul: 0.4 s).
+pub const EXPERT_BUDGET: u32 = 4;
 
 /// How much the `easy` level forgets: the chance of losing each card it remembers, at each of its
 /// turns (Kabul; the other games have nothing to forget).
@@ -221,10 +229,30 @@ impl BotSpec {
     pub const STRONG: BotSpec = BotSpec { kind: BotKind::Strong, ..BotSpec::RANDOM };
 }
 
+impl BotSpec {
+    /// The strong bot's time per decision in milliseconds, where `default` is its game's
+    /// ([`Playable::STRONG_DEFAULT_MS`]): the spec's `ms`; unnamed, [`EXPERT_BUDGET`] times the
+    /// default for the `expert` level, the default otherwise.
+    #[must_use]
+    pub const fn time_ms(&self, default: u32) -> u32 {
+        match (self.ms, self.level) {
+            (Some(ms), _) => ms,
+            (None, Some(Level::Expert)) => default.saturating_mul(EXPERT_BUDGET),
+            (None, _) => default,
+        }
+    }
+}
+
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(level) = self.level {
-            return f.write_str(level.name());
+        match self.level {
+            // The one level that keeps its name with settings: its budget is not a setting.
+            Some(Level::Expert) => {
+                f.write_str(Level::Expert.name())?;
+                return self.write_strong_settings(f);
+            }
+            Some(level) => return f.write_str(level.name()),
+            None => {}
         }
         match self.kind {
             BotKind::Random => f.write_str("random"),
@@ -239,33 +267,40 @@ impl fmt::Display for BotSpec {
             }
             BotKind::Strong => {
                 f.write_str("strong")?;
-                let mut sep = ':';
-                if let Some(ms) = self.ms {
-                    write!(f, "{sep}ms={ms}")?;
-                    sep = ',';
-                }
-                let bids = match self.bids {
-                    Bids::Default => None,
-                    Bids::Heuristic => Some("heuristic"),
-                    Bids::Simulated => Some("sim"),
-                    Bids::Solved => Some("solved"),
-                };
-                if let Some(bids) = bids {
-                    write!(f, "{sep}bids={bids}")?;
-                    sep = ',';
-                }
-                if self.infer {
-                    write!(f, "{sep}infer=on")?;
-                }
-                Ok(())
+                self.write_strong_settings(f)
             }
         }
     }
 }
 
+impl BotSpec {
+    /// The strong bot's settings that differ from the defaults, as `:ms=N,bids=B,infer=on`.
+    fn write_strong_settings(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sep = ':';
+        if let Some(ms) = self.ms {
+            write!(f, "{sep}ms={ms}")?;
+            sep = ',';
+        }
+        let bids = match self.bids {
+            Bids::Default => None,
+            Bids::Heuristic => Some("heuristic"),
+            Bids::Simulated => Some("sim"),
+            Bids::Solved => Some("solved"),
+        };
+        if let Some(bids) = bids {
+            write!(f, "{sep}bids={bids}")?;
+            sep = ',';
+        }
+        if self.infer {
+            write!(f, "{sep}infer=on")?;
+        }
+        Ok(())
+    }
+}
+
 /// The built-in bots a person may seat by name (a host at the server, `--bots` on the command
 /// line): the levels, easiest first, then the bots by kind, weakest first.
-pub const BUILTIN_NAMES: &[&str] = &["easy", "medium", "hard", "random", "heuristic", "strong"];
+pub const BUILTIN_NAMES: &[&str] = &["easy", "medium", "hard", "expert", "random", "heuristic", "strong"];
 
 /// The longest time per decision `strong:ms=N` accepts, in milliseconds.
 pub const MAX_MS: u32 = 60_000;
@@ -275,7 +310,7 @@ pub const MAX_MS: u32 = 60_000;
 pub enum UnknownBot {
     /// Not a bot's name.
     #[error(
-        "unknown bot {0:?}: use easy, medium, hard, random, heuristic, heuristic:forget=P or slip=P (0 <= P <= 1), \
+        "unknown bot {0:?}: use easy, medium, hard, expert, random, heuristic, heuristic:forget=P or slip=P (0 <= P <= 1), \
          strong or strong:ms=N (1 <= N <= 60000), strong:bids=heuristic|sim|solved and/or strong:infer=on|off"
     )]
     Name(String),
@@ -291,11 +326,11 @@ pub const ORACLE_REFUSED: &str =
 impl FromStr for BotSpec {
     type Err = UnknownBot;
 
-    /// A level (`easy`, `medium`, `hard`) or a kind (`random`, `heuristic`, `strong`), maybe after
+    /// A level (`easy`, `medium`, `hard`, `expert`) or a kind (`random`, `heuristic`, `strong`), maybe after
     /// `bot:`, with settings after a colon, separated by commas: `forget=P` and `slip=P` for the
     /// heuristic (or random, which ignores them), `ms=N`, `bids=solved`, `bids=sim` or
     /// `bids=heuristic`, and `infer=on|off` for the strong bot. A level with settings is written by
-    /// its kind.
+    /// its kind, but `expert` without `ms=`, which keeps its name and its budget (`expert:bids=sim`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || UnknownBot::Name(s.chars().take(40).collect());
         let s = s.trim();
@@ -309,7 +344,9 @@ impl FromStr for BotSpec {
             _ => Level::ALL.into_iter().find(|l| l.name() == name).map(Level::spec).ok_or_else(err)?,
         };
         for setting in settings.split(',').filter(|x| !x.is_empty()) {
-            spec.level = None;
+            if spec.level != Some(Level::Expert) || setting.starts_with("ms=") {
+                spec.level = None;
+            }
             match (setting.split_once('='), spec.kind) {
                 (Some(("forget", p)), BotKind::Random | BotKind::Heuristic) => {
                     spec.forget = p.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)).ok_or_else(err)?;
@@ -568,8 +605,20 @@ mod tests {
             assert_eq!(parse(&format!("bot:{}", level.name())), level.spec(), "records write bot:NAME");
             assert!(BUILTIN_NAMES.contains(&level.name()));
         }
-        // A level with settings is written by its kind, so the settings survive.
+        // A level with settings is written by its kind, so the settings survive; but `expert`
+        // keeps its name, and so its budget, unless the settings name the time.
         assert_eq!(parse("hard:ms=500").to_string(), "strong:ms=500");
+        assert_eq!(parse("expert:ms=500").to_string(), "strong:ms=500");
+        let expert_sim = parse("expert:bids=sim,infer=on");
+        assert_eq!((expert_sim.level, expert_sim.bids, expert_sim.infer), (Some(Level::Expert), Bids::Simulated, true));
+        assert_eq!(expert_sim.to_string(), "expert:bids=sim,infer=on");
+        assert_eq!(parse(&expert_sim.to_string()), expert_sim, "written as it is read");
+        // The time each level thinks, where its game's default is 400 ms.
+        assert_eq!(parse("hard").time_ms(400), 400);
+        assert_eq!(parse("expert").time_ms(400), 400 * EXPERT_BUDGET);
+        assert_eq!(parse("expert:bids=sim").time_ms(100), 100 * EXPERT_BUDGET);
+        assert_eq!(parse("expert:ms=250").time_ms(400), 250);
+        assert_eq!(parse("medium").time_ms(400), 400, "the kinds that do not search ignore it");
         assert_eq!(parse("easy:forget=0.5").to_string(), format!("heuristic:forget=0.5,slip={EASY_SLIP}"));
         assert_eq!(parse("strong").ms, None);
         assert_eq!((parse("strong").bids, parse("hard:bids=solved").bids), (Bids::Default, Bids::Solved));

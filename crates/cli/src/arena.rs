@@ -27,7 +27,8 @@ pub struct Args {
     /// play-outs, the default in Kout Bo; `:bids=heuristic` to bid as the heuristic does, the
     /// default in Baloot; `:bids=solved` to bid by the solver-fitted estimates; `:infer=on` to weigh the
     /// card play's deals by the others' calls in Baloot, by their cards played in Kout Bo) and the levels
-    /// easy, medium, hard (easy slips or forgets, medium is heuristic, hard is strong). `oracle`
+    /// easy, medium, hard, expert (easy slips or forgets, medium is heuristic, hard is strong,
+    /// expert is strong with four times its time and deals; `expert:bids=sim` keeps that). `oracle`
     /// (Kout Bo and Baloot) sees every hand and solves the real deal: a cheat, marked so in the
     /// output, that measures the ceiling an honest bot could reach.
     #[arg(long)]

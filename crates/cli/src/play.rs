@@ -20,7 +20,7 @@ pub struct Args {
     /// Your seat, from 0 (Kout Bo 6: 0–5; Kout Bo 4 and Baloot: 0–3; Kabul: one of the players).
     #[arg(long, default_value_t = 0)]
     seat: usize,
-    /// The bots in the other seats: a level (easy, medium, hard), random, heuristic,
+    /// The bots in the other seats: a level (easy, medium, hard, expert), random, heuristic,
     /// heuristic:forget=P (Kabul memory), heuristic:slip=P (a random card that often), strong or strong:ms=N (the search bot and its time per
     /// decision: 400 ms in Kout Bo and Baloot, 100 in Kabul), or exec:COMMAND, a program that
     /// speaks the bot protocol (docs/bot-protocol.md).

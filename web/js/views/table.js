@@ -260,7 +260,7 @@ function renderLobby(app) {
  */
 export function botChooser(app) {
   if (!app.ui.bots) {
-    app.ui.bots = { builtin: ['easy', 'medium', 'hard', 'random', 'heuristic', 'strong'], server: [] };
+    app.ui.bots = { builtin: ['easy', 'medium', 'hard', 'expert', 'random', 'heuristic', 'strong'], server: [] };
     api.bots().then((b) => {
       if (b && Array.isArray(b.builtin) && Array.isArray(b.server)) {
         app.ui.bots = { builtin: b.builtin.map(String), server: b.server.map(String) };
@@ -295,13 +295,13 @@ function botLabel(app, name) {
 }
 
 /**
- * The built-in bots as a host chooses among them: the levels (easy, medium, hard) when the server
+ * The built-in bots as a host chooses among them: the levels (easy, medium, hard, expert) when the server
  * has them, without the kinds they stand for, then the random bot.
  * @param {string[]} names
  */
 export function levelsFirst(names) {
   const alias = /** @type {Record<string, string>} */ ({ heuristic: 'medium', strong: 'hard' });
-  const order = ['easy', 'medium', 'hard', 'random'];
+  const order = ['easy', 'medium', 'hard', 'expert', 'random'];
   const shown = names.filter((n) => !(alias[n] && names.includes(alias[n])));
   return shown.sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
 }

@@ -78,7 +78,7 @@ for (const run of RUNS) {
 
       // 10. The bot chosen by level: a hard one beside me, easy ones for the rest.
       const levels = await page.$$eval('select[data-key="bot-choice"] option', (os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
-      assert.deepEqual(levels.slice(0, 3), ['easy', 'medium', 'hard'], 'the levels come first');
+      assert.deepEqual(levels.slice(0, 4), ['easy', 'medium', 'hard', 'expert'], 'the levels come first');
       assert.equal(await page.$eval('select[data-key="bot-choice"]', (s) => /** @type {HTMLSelectElement} */ (s).value), 'medium', 'medium (the heuristic) by default');
       await page.selectOption('select[data-key="bot-choice"]', 'hard');
       await page.click('button[data-key="bot-1"]');

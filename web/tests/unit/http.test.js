@@ -301,7 +301,7 @@ const checks = {
     await until(() => app.renders > 0);
     const options = find(botChooser(app), (e) => e.tagName === 'option').map((o) => o.getAttribute('value'));
     for (const name of f.server) assert.ok(options.includes(name), `the operator's ${name} is offered`);
-    for (const level of ['easy', 'medium', 'hard']) assert.ok(options.includes(level), level);
+    for (const level of ['easy', 'medium', 'hard', 'expert']) assert.ok(options.includes(level), level);
   },
 
   async error(f) {

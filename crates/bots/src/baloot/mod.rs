@@ -42,7 +42,7 @@ impl Playable for Baloot {
             }
             BotKind::Heuristic => Box::new(BalootHeuristic),
             BotKind::Strong => Box::new(
-                BalootStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed, *rules)
+                BalootStrong::new(spec.time_ms(Self::STRONG_DEFAULT_MS), seed, *rules)
                     .with_solved_bids(spec.bids.of(GameKind::Baloot) == Bids::Solved)
                     .with_simulated_bids(spec.bids.of(GameKind::Baloot) == Bids::Simulated)
                     .with_inference(spec.infer),

@@ -14,8 +14,7 @@ use super::heuristic::bidding::bid;
 use super::score::Scorer;
 use crate::analysis::{Evaluation, Unit};
 use crate::search::{
-    Budget, CardAction, CardTally, MAX_CARDS, MAX_DEALS, NODES_PER_MS, Purpose, Search, alike, legal_cards,
-    play_searched,
+    Budget, CardAction, CardTally, MAX_CARDS, NODES_PER_MS, Purpose, Search, alike, legal_cards, play_searched,
 };
 use crate::{BalootHeuristic, Bot};
 
@@ -81,9 +80,9 @@ impl BalootStrong {
     }
 
     /// The deals a call is tried on: a deal played out for every candidate costs about as much as
-    /// a millisecond buys, so the budget's milliseconds, within 8–200.
+    /// a millisecond buys, so the budget's milliseconds, within 8 and 200 times [`Search::scale`].
     fn auction_deals(&self) -> usize {
-        (self.ms as usize / 2).clamp(8, 200)
+        (self.ms as usize / 2).clamp(8, 200 * Self::scale(self.ms))
     }
 
     /// The card to play, if searching decides one.
@@ -104,7 +103,8 @@ impl BalootStrong {
         let start = self.solver.nodes();
         let mut results = [0.0; MAX_CARDS];
         let calls = if self.infer { CallsModel::of(seat, view, self.rules) } else { None };
-        while sums.deals() < MAX_DEALS {
+        let max_deals = Self::max_deals(self.ms);
+        while sums.deals() < max_deals {
             let Some(left) = budget.left(self.solver.nodes() - start) else { break };
             let Some(hands) = constraints.deal_fitting(&mut self.rng, |h| history.allows(h)) else { break };
             let weight = calls.as_ref().map_or(1.0, |m| m.weight(&hands, &mut self.rng));

@@ -75,6 +75,35 @@ fn an_evaluation_is_the_same_for_the_same_seed_and_counts_its_deals() {
     assert!(cards > 5 && calls > 3, "{cards} card plays, {calls} calls");
 }
 
+/// Late in a hand, where a deal costs the solver little, the default budget stops at its cap of
+/// deals; four times the time (the `expert` level's) solves four times as many.
+#[test]
+fn four_times_the_time_values_a_card_on_four_times_the_deals() {
+    use crate::search::{MAX_DEALS, Search};
+    use crate::{BalootStrong, EXPERT_BUDGET, Playable};
+    use baloot::StageView;
+
+    let rules = BalootRules::saudi();
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+    each_play(2, 1, new, &mut BalootHeuristic, |game: &Baloot, seat| {
+        let view = game.view(Some(seat));
+        game.legal_actions(seat, &mut legal);
+        let cards_left = view.hand.as_ref().and_then(|h| h.cards).map_or(8, |c| c.len());
+        if view.phase != StageView::Playing || legal.len() < 2 || cards_left > 3 {
+            return;
+        }
+        let samples = |ms| <Baloot as Playable>::evaluate(&rules, seat, &view, &legal, ms, 7).expect("valued").samples;
+        let default_ms = BalootStrong::DEFAULT_MS;
+        assert_eq!(samples(default_ms), MAX_DEALS);
+        assert_eq!(BalootStrong::max_deals(EXPERT_BUDGET * default_ms), 4 * MAX_DEALS);
+        assert_eq!(samples(EXPERT_BUDGET * default_ms), 4 * MAX_DEALS);
+        checked += 1;
+    });
+    assert!(checked >= 2, "{checked} positions");
+}
+
 #[test]
 fn the_oracle_plays_in_the_arena_marked_a_cheat_and_nowhere_else() {
     use crate::arena::{self, Config};

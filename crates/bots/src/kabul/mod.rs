@@ -20,7 +20,7 @@ impl Playable for Kabul {
         match spec.kind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(KabulHeuristic::new(spec.forget, seed)),
-            BotKind::Strong => Box::new(KabulStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)),
+            BotKind::Strong => Box::new(KabulStrong::new(spec.time_ms(Self::STRONG_DEFAULT_MS), seed)),
         }
     }
 

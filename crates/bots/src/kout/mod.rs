@@ -40,7 +40,7 @@ impl Playable for Kout {
             }
             BotKind::Heuristic => Box::new(KoutHeuristic),
             BotKind::Strong => Box::new(
-                KoutStrong::new(spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS), seed)
+                KoutStrong::new(spec.time_ms(Self::STRONG_DEFAULT_MS), seed)
                     .with_solved_bids(spec.bids.of(rules.variant.kind()) == Bids::Solved)
                     .with_simulated_bids(spec.bids.of(rules.variant.kind()) == Bids::Simulated)
                     .with_play_inference(spec.infer),

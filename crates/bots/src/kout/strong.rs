@@ -14,8 +14,7 @@ use super::deals::{Auction, History, Plays, constraints};
 use super::heuristic::bid_expecting;
 use crate::analysis::{Evaluation, Unit};
 use crate::search::{
-    Budget, CardAction, CardTally, MAX_CARDS, MAX_DEALS, NODES_PER_MS, Purpose, Search, alike, legal_cards,
-    play_searched,
+    Budget, CardAction, CardTally, MAX_CARDS, NODES_PER_MS, Purpose, Search, alike, legal_cards, play_searched,
 };
 use crate::{Bot, KoutHeuristic};
 
@@ -70,9 +69,9 @@ impl KoutStrong {
     }
 
     /// The deals a bid is tried on: a deal played out for every candidate costs about as much as a
-    /// millisecond buys, so the budget's milliseconds, within 8–200.
+    /// millisecond buys, so the budget's milliseconds, within 8 and 200 times [`Search::scale`].
     fn auction_deals(&self) -> usize {
-        (self.ms as usize / 2).clamp(8, 200)
+        (self.ms as usize / 2).clamp(8, 200 * Self::scale(self.ms))
     }
 
     /// The same bot, bidding and naming trump by the estimates fitted on solved deals
@@ -109,7 +108,8 @@ impl KoutStrong {
         let mut counts = [0.0; MAX_CARDS];
         let auction = Auction::of(seat, view);
         let plays = if self.infer_plays { Plays::of(seat, view) } else { None };
-        while tally.deals() < MAX_DEALS {
+        let max_deals = Self::max_deals(self.ms);
+        while tally.deals() < max_deals {
             let Some(hands) = constraints.deal_fitting(&mut self.rng, |h| history.allows(h)) else { break };
             let dealt = history.starting_hands(&hands);
             let weight = auction.weight(&dealt) * plays.as_ref().map_or(1.0, |p| p.weight(&dealt));
@@ -167,7 +167,7 @@ impl KoutStrong {
             if let Some(t) = tricks.as_mut() {
                 t.add_weighted(&counts[..cards.len()], weight);
             }
-            if purpose == Purpose::Choose && tally.settled(MAX_DEALS - tally.deals(), 1.0) {
+            if purpose == Purpose::Choose && tally.settled(max_deals - tally.deals(), 1.0) {
                 break;
             }
         }

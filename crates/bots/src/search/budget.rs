@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 /// stop at [`MAX_DEALS`] first.
 pub const NODES_PER_MS: u64 = 1_500;
 
-/// The most deals one decision of a trick game solves.
+/// The most deals one decision of a trick game solves at up to twice its default time (see
+/// [`Search::max_deals`] beyond).
 pub const MAX_DEALS: usize = 48;
 
 /// A searching bot's budget: its time per decision when its spec names none, and the work a
@@ -25,6 +26,21 @@ pub trait Search {
     /// The units of search work a millisecond buys: solver positions in the trick games,
     /// simulated turns in Kabul.
     const WORK_PER_MS: u64;
+
+    /// How many times the default time `ms` is, rounded down, at least 1: what the caps on a
+    /// decision's samples are multiplied by, so that a larger budget (the `expert` level's) buys
+    /// more samples where the default one stops at its cap.
+    #[must_use]
+    fn scale(ms: u32) -> usize {
+        (ms / Self::DEFAULT_MS.max(1)).max(1) as usize
+    }
+
+    /// The most deals one decision of a trick game solves with `ms` of time: [`MAX_DEALS`] times
+    /// [`Search::scale`].
+    #[must_use]
+    fn max_deals(ms: u32) -> usize {
+        MAX_DEALS * Self::scale(ms)
+    }
 }
 
 /// What a search is for: a bot's move (stop as soon as the best action is settled, within the wall

@@ -150,7 +150,7 @@ impl<G: Playable> Table<G> {
         let Some(rules) = self.play.game.as_ref().map(|g| g.game().rules().clone()) else { return false };
         let ticket = self.hub.bot_threads.submit(move || {
             let queued = asked.elapsed();
-            let budget = budget_ms(spec.ms.unwrap_or(G::STRONG_DEFAULT_MS), left.map(|l| l.saturating_sub(queued)));
+            let budget = budget_ms(spec.time_ms(G::STRONG_DEFAULT_MS), left.map(|l| l.saturating_sub(queued)));
             // Only this decision searches with less: the seat (and the record) keep their spec.
             let spec = match budget {
                 Some(ms) => BotSpec { ms: Some(ms), level: None, ..spec },

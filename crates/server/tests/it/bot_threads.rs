@@ -180,7 +180,7 @@ impl Playable for Puppet {
 
     fn bot(spec: BotSpec, seed: u64, rules: &Self::Rules) -> Box<dyn Bot<Self>> {
         match spec.kind {
-            BotKind::Strong => Box::new(PuppetBot { ms: spec.ms.unwrap_or(Self::STRONG_DEFAULT_MS) }),
+            BotKind::Strong => Box::new(PuppetBot { ms: spec.time_ms(Self::STRONG_DEFAULT_MS) }),
             _ => Box::new(Inner(Kout::bot(spec, seed, rules))),
         }
     }
@@ -436,6 +436,26 @@ async fn a_match_with_searching_bots_plays_to_the_end_on_the_bot_threads() {
     assert!(stats["done"].as_u64().unwrap() > 0, "the bots thought on the bot threads: {stats}");
     assert_eq!(stats["refused"], 0);
     server.stop().await;
+}
+
+/// The `expert` level searches four times as long as `hard` where the clock allows it, and keeps
+/// its name at the table.
+#[tokio::test]
+async fn an_expert_thinks_four_times_as_long_as_a_hard_bot() {
+    let _serial = SERIAL.lock().await;
+    for (level, ms) in [("hard", Kout::STRONG_DEFAULT_MS), ("expert", bots::EXPERT_BUDGET * Kout::STRONG_DEFAULT_MS)] {
+        let mut puppets = Puppets::listen();
+        let server = TestServer::start(puppet_config(), &temp_db(&format!("bot-threads-{level}"))).await;
+        let (mut c, code) = bot_table(&server, "Hana", level).await;
+        let first = puppets.first_while_playing(&mut c, &code).await;
+        assert_eq!(first.ms, ms, "{level}: its budget on a ten-minute turn");
+        let (status, table) = http(server.addr, "GET", &format!("/api/tables/{code}"), None, None).await;
+        assert_eq!(status, 200, "{table}");
+        assert_eq!(table["seats"][1]["bot"], level, "{table}");
+        first.reply.send(0).unwrap();
+        drop(puppets);
+        server.stop().await;
+    }
 }
 
 /// At tables with a one-second turn, a bot asking for five seconds searches for less than half of
