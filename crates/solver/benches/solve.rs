@@ -1,9 +1,9 @@
 //! Whole-hand solves from the first lead on random deals, one core.
 //!
 //! `cargo bench -p solver` first prints, per game, the distribution of single solves over a fixed
-//! set of seeded deals: median, p99 and max of the thread's CPU time per solve (each solve repeated
-//! until 20 ms of CPU time add up, since the kernel counts a thread's time in scheduler ticks; the
-//! wall clock where the kernel does not say). Then criterion times the same solves, cycling through
+//! set of seeded deals: median, p99, max and mean of the thread's CPU time per solve (each solve
+//! repeated until 20 ms of CPU time add up, so that the clock's own cost does not count; the wall
+//! clock where the system does not say). Then criterion times the same solves, cycling through
 //! the deals in batches of 10 (kout6: 1), by the thread's CPU time where the kernel reports it
 //! (the one-core figure even on a machine shared with other work); its `thrpt` line is solves per
 //! second:
@@ -89,12 +89,14 @@ fn report<T>(name: &str, items: &[T], mut solve: impl FnMut(&T) -> u64) {
     times.sort();
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     let clock = if cputime::available() { "cpu" } else { "wall" };
+    let mean = times.iter().sum::<Duration>() / times.len() as u32;
     println!(
-        "{name:<13} {:>4} solves ({clock}): median {:>10.3?}  p99 {:>10.3?}  max {:>10.3?}",
+        "{name:<13} {:>4} solves ({clock}): median {:>10.3?}  p99 {:>10.3?}  max {:>10.3?}  mean {:>10.3?}",
         times.len(),
         at(0.5),
         at(0.99),
-        times[times.len() - 1]
+        times[times.len() - 1],
+        mean
     );
 }
 
@@ -195,8 +197,8 @@ fn main() {
 }
 
 /// The criterion groups: each iteration solves the next `BATCH` deals (cycling through them), so
-/// that an iteration outlasts the kernel's tick, in which thread CPU time is counted; the
-/// throughput line is solves per second.
+/// that an iteration is long against the clock's own cost; the throughput line is solves per
+/// second.
 fn timed<M: Measurement + 'static>(
     c: &mut Criterion<M>,
     hokum: &[BalootPosition],
