@@ -31,6 +31,7 @@ impl State {
                 .step_by(2)
                 .fold(0, |best, d| best.max(State::strongest(self.hands[(seat + d) % n], led))),
         };
+        let lead = (self.len == 0).then(|| Lead::of(self, k, seat));
         let mut out = Ordering::<false>::new();
         let mut m = legal;
         while m != 0 && !out.is_full() {
@@ -50,8 +51,8 @@ impl State {
             }
             let s = if c == table_move {
                 TABLE_MOVE
-            } else if self.len == 0 {
-                self.lead_score(k, seat, c, all)
+            } else if let Some(lead) = &lead {
+                lead.score(c, all)
             } else {
                 let p = if self.led == NO_FIELD { power(c, FIELD_OF[ci]) } else { power(c, self.led) };
                 let rank = i32::from(c) - BASE[usize::from(FIELD_OF[ci])] as i32;
@@ -72,28 +73,61 @@ impl State {
         }
         out.finish()
     }
+}
+
+/// What the leader's move ordering asks of the other hands, worked out once per lead, not per card.
+struct Lead {
+    /// The cards the leader's partners hold.
+    partners: u64,
+    /// Per field: an opponent is void in it holding a trump.
+    opponent_ruffs: [bool; 4],
+    /// Per field: a partner is void in it holding a trump.
+    partner_ruffs: [bool; 4],
+    /// An opponent holds a joker.
+    opponent_joker: bool,
+}
+
+impl Lead {
+    fn of(st: &State, k: &Consts, seat: usize) -> Lead {
+        let n = usize::from(k.seats);
+        let mut lead =
+            Lead { partners: 0, opponent_ruffs: [false; 4], partner_ruffs: [false; 4], opponent_joker: false };
+        for d in 1..n {
+            let o = st.hands[(seat + d) % n];
+            let ours = d % 2 == 0;
+            if ours {
+                lead.partners |= o;
+            } else {
+                lead.opponent_joker |= o & JOKERS != 0;
+            }
+            if o & TRUMP_FIELD == 0 {
+                continue;
+            }
+            for (f, &field) in FIELD.iter().enumerate().skip(1) {
+                if o & field == 0 {
+                    if ours {
+                        lead.partner_ruffs[f] = true;
+                    } else {
+                        lead.opponent_ruffs[f] = true;
+                    }
+                }
+            }
+        }
+        lead
+    }
 
     /// A guess of how good leading `c` is, for move ordering only.
-    fn lead_score(&self, k: &Consts, seat: usize, c: u8, all: u64) -> i32 {
+    fn score(&self, c: u8, all: u64) -> i32 {
         let ci = usize::from(c);
         let f = usize::from(FIELD_OF[ci]);
-        let field = FIELD[f];
-        let top = high_bit(all & field);
+        let top = high_bit(all & FIELD[f]);
         let rank = i32::from(c) - BASE[f] as i32;
-        let n = usize::from(k.seats);
-        let partner_has = |bit: u32| (2..n).step_by(2).any(|d| self.hands[(seat + d) % n] & 1 << bit != 0);
         if f != 0 {
-            // Who could ruff the suit: a seat void in it holding a trump.
-            let ruffs = |d: usize| {
-                let o = self.hands[(seat + d) % n];
-                o & field == 0 && o & TRUMP_FIELD != 0
-            };
-            let opponent_ruffs = (1..n).step_by(2).any(ruffs);
-            if !opponent_ruffs && (2..n).step_by(2).any(ruffs) {
+            if !self.opponent_ruffs[f] && self.partner_ruffs[f] {
                 // A ruff for the partner: before anything else, low.
                 return 90 - rank;
             }
-            if opponent_ruffs && u32::from(c) != top {
+            if self.opponent_ruffs[f] && u32::from(c) != top {
                 return 5 - rank;
             }
         }
@@ -102,12 +136,8 @@ impl State {
                 return 80;
             }
             // An opponent void in the suit with a trump, or any joker outside the hand, may take it.
-            let ruffable = (1..n).step_by(2).any(|d| {
-                let o = self.hands[(seat + d) % n];
-                o & JOKERS != 0 || (o & field == 0 && o & TRUMP_FIELD != 0)
-            });
-            if ruffable { 10 - rank } else { 60 + rank }
-        } else if partner_has(top) {
+            if self.opponent_ruffs[f] || self.opponent_joker { 10 - rank } else { 60 + rank }
+        } else if self.partners & 1 << top != 0 {
             40 - rank
         } else {
             20 - rank
