@@ -227,9 +227,7 @@ impl BotSpec {
     pub const HEURISTIC: BotSpec = BotSpec { kind: BotKind::Heuristic, ..BotSpec::RANDOM };
     /// The strong bot with the default time per decision.
     pub const STRONG: BotSpec = BotSpec { kind: BotKind::Strong, ..BotSpec::RANDOM };
-}
 
-impl BotSpec {
     /// The strong bot's time per decision in milliseconds, where `default` is its game's
     /// ([`Playable::STRONG_DEFAULT_MS`]): the spec's `ms`; unnamed, [`EXPERT_BUDGET`] times the
     /// default for the `expert` level, the default otherwise.
@@ -240,6 +238,29 @@ impl BotSpec {
             (None, Some(Level::Expert)) => default.saturating_mul(EXPERT_BUDGET),
             (None, _) => default,
         }
+    }
+
+    /// The strong bot's settings that differ from the defaults, as `:ms=N,bids=B,infer=on`.
+    fn write_strong_settings(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sep = ':';
+        if let Some(ms) = self.ms {
+            write!(f, "{sep}ms={ms}")?;
+            sep = ',';
+        }
+        let bids = match self.bids {
+            Bids::Default => None,
+            Bids::Heuristic => Some("heuristic"),
+            Bids::Simulated => Some("sim"),
+            Bids::Solved => Some("solved"),
+        };
+        if let Some(bids) = bids {
+            write!(f, "{sep}bids={bids}")?;
+            sep = ',';
+        }
+        if self.infer {
+            write!(f, "{sep}infer=on")?;
+        }
+        Ok(())
     }
 }
 
@@ -273,31 +294,6 @@ impl fmt::Display for BotSpec {
     }
 }
 
-impl BotSpec {
-    /// The strong bot's settings that differ from the defaults, as `:ms=N,bids=B,infer=on`.
-    fn write_strong_settings(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut sep = ':';
-        if let Some(ms) = self.ms {
-            write!(f, "{sep}ms={ms}")?;
-            sep = ',';
-        }
-        let bids = match self.bids {
-            Bids::Default => None,
-            Bids::Heuristic => Some("heuristic"),
-            Bids::Simulated => Some("sim"),
-            Bids::Solved => Some("solved"),
-        };
-        if let Some(bids) = bids {
-            write!(f, "{sep}bids={bids}")?;
-            sep = ',';
-        }
-        if self.infer {
-            write!(f, "{sep}infer=on")?;
-        }
-        Ok(())
-    }
-}
-
 /// The built-in bots a person may seat by name (a host at the server, `--bots` on the command
 /// line): the levels, easiest first, then the bots by kind, weakest first.
 pub const BUILTIN_NAMES: &[&str] = &["easy", "medium", "hard", "expert", "random", "heuristic", "strong"];
@@ -326,11 +322,12 @@ pub const ORACLE_REFUSED: &str =
 impl FromStr for BotSpec {
     type Err = UnknownBot;
 
-    /// A level (`easy`, `medium`, `hard`, `expert`) or a kind (`random`, `heuristic`, `strong`), maybe after
-    /// `bot:`, with settings after a colon, separated by commas: `forget=P` and `slip=P` for the
-    /// heuristic (or random, which ignores them), `ms=N`, `bids=solved`, `bids=sim` or
-    /// `bids=heuristic`, and `infer=on|off` for the strong bot. A level with settings is written by
-    /// its kind, but `expert` without `ms=`, which keeps its name and its budget (`expert:bids=sim`).
+    /// A level (`easy`, `medium`, `hard`, `expert`) or a kind (`random`, `heuristic`, `strong`),
+    /// maybe after `bot:`, with settings after a colon, separated by commas: `forget=P` and
+    /// `slip=P` for the heuristic (or random, which ignores them), `ms=N`, `bids=solved`,
+    /// `bids=sim` or `bids=heuristic`, and `infer=on|off` for the strong bot. A level with settings
+    /// is written by its kind, but `expert` without `ms=`, which keeps its name and its budget
+    /// (`expert:bids=sim`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || UnknownBot::Name(s.chars().take(40).collect());
         let s = s.trim();
