@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 /// stop at [`MAX_DEALS`] first.
 pub const NODES_PER_MS: u64 = 1_500;
 
-/// The most deals one decision of a trick game solves at up to twice its default time (see
+/// The most deals one decision of a trick game solves at less than twice its default time (see
 /// [`Search::max_deals`] beyond).
 pub const MAX_DEALS: usize = 48;
 
