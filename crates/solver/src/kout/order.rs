@@ -88,6 +88,7 @@ struct Lead {
 }
 
 impl Lead {
+    /// The other hands as `seat`, to lead at `st`, sees them.
     fn of(st: &State, k: &Consts, seat: usize) -> Lead {
         let n = usize::from(k.seats);
         let mut lead =
