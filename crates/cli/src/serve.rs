@@ -72,8 +72,8 @@ pub struct Args {
     /// their places back (they start again when their seat is to decide).
     #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     bot_idle_s: u64,
-    /// The threads the built-in searching bots (`strong`, `hard`, `expert`) think on, at a lower priority
-    /// than the threads serving people, so no person's action waits behind a bot's search.
+    /// The threads the built-in searching bots (`strong`, `hard`, `expert`) think on, at a lower
+    /// priority than the threads serving people, so no person's action waits behind a bot's search.
     /// Decisions queue for them in order (16 per thread at most; past that, and when a decision's
     /// clock runs out in the queue, the heuristic decides). Default: one per core.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]

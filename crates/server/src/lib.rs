@@ -115,8 +115,8 @@ pub struct Config {
     pub bot_idle: Duration,
     /// The time an external bot is given per decision, in milliseconds (`ms` in its `act`).
     pub bot_ms: u64,
-    /// The threads built-in searching bots (`strong`, `hard`, `expert`) think on, off the async runtime
-    /// (`majlis serve --bot-threads N`); 0: one per core. See [`runners::threads`].
+    /// The threads built-in searching bots (`strong`, `hard`, `expert`) think on, off the async
+    /// runtime (`majlis serve --bot-threads N`); 0: one per core. See [`runners::threads`].
     pub bot_threads: usize,
     /// The search budget per decision of the analyses of finished matches, in milliseconds
     /// (`majlis serve --analysis-ms N`; `majlis analyze --ms` means the same); `None`: each game's
