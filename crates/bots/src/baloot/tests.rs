@@ -9,13 +9,17 @@ use super::deals as bs;
 use crate::BalootHeuristic;
 use crate::search::tests::{each_play, truth};
 
+/// A match under `rules` for [`each_play`]: the `g`-th game's dealer is seat `g % 4`.
+fn new_match(rules: BalootRules) -> impl Fn(u64) -> Baloot {
+    move |g| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game")
+}
+
 #[test]
 fn baloot_deals_agree_with_the_view_and_the_truth_meets_every_constraint() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let (mut checked, mut replayed, mut dealt, mut known) = (0, 0, 0, 0);
     for rules in [BalootRules::seed(), BalootRules::saudi(), BalootRules::saudi_full()] {
-        let new =
-            |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+        let new = new_match(rules);
         each_play(12, 4, new, &mut BalootHeuristic, |game: &Baloot, seat| {
             let view = game.view(Some(seat));
             let Some(hand) = view.hand.as_ref() else { return };
@@ -46,7 +50,7 @@ fn an_evaluation_is_the_same_for_the_same_seed_and_counts_its_deals() {
     let rules = BalootRules::saudi();
     let mut legal = Vec::new();
     let (mut cards, mut calls) = (0, 0);
-    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+    let new = new_match(rules);
     each_play(1, 1, new, &mut BalootHeuristic, |game: &Baloot, seat| {
         let view = game.view(Some(seat));
         game.legal_actions(seat, &mut legal);
@@ -86,7 +90,7 @@ fn four_times_the_time_values_a_card_on_four_times_the_deals() {
     let rules = BalootRules::saudi();
     let mut legal = Vec::new();
     let mut checked = 0;
-    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+    let new = new_match(rules);
     each_play(2, 1, new, &mut BalootHeuristic, |game: &Baloot, seat| {
         let view = game.view(Some(seat));
         game.legal_actions(seat, &mut legal);
@@ -139,7 +143,7 @@ fn the_calls_model_weighs_the_real_deal_above_the_deals_the_view_allows() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     let rules = BalootRules::saudi_full();
     let (mut positions, mut real, mut sampled, mut misfits) = (0u32, 0.0, 0.0, 0u32);
-    let new = |g: u64| Baloot::new(GameKind::Baloot, rules, Seat::new((g % 4) as usize).expect("seat")).expect("game");
+    let new = new_match(rules);
     each_play(12, 4, new, &mut BalootHeuristic, |game: &Baloot, seat| {
         let view = game.view(Some(seat));
         let Some(hand) = view.hand.as_ref() else { return };
