@@ -9,9 +9,10 @@
 //!
 //! **Search.** At each decision of its turn — call Kabul or draw, from which pile, keep or discard,
 //! which slot to replace, whether to use a power and on whom — every candidate is played out in
-//! the same sampled worlds to the end of the round ([`sim`]: every seat, this one included, then
-//! follows the heuristic's rules on what it knows), and the candidate with the best mean outcome
-//! wins: a determinized expectimax one decision deep with the heuristic as the rollout policy.
+//! the same sampled worlds to the end of the round ([`sim`]: every other seat then follows the
+//! heuristic's rules on what it knows, and this seat the same rules with thresholds tuned against
+//! them, [`sim::TUNED`]), and the candidate with the best mean outcome wins: a determinized
+//! expectimax one decision deep with the heuristic's rules as the rollout policy.
 //! A power is judged with its best target, so discarding for a power is weighed against keeping
 //! the card. Many candidates (the switches of a queen) are cut to the better half as the worlds
 //! come in.
@@ -149,7 +150,9 @@ impl KabulStrong {
         let mut results: ArrayVec<(usize, f64), MAX_CANDIDATES> = ArrayVec::new();
         while steps < budget.work() && (worlds == 0 || budget.in_time()) {
             let seed = self.rng.next_u64();
-            let world = b.sample_weighted(&mut self.rng, seed);
+            let mut world = b.sample_weighted(&mut self.rng, seed);
+            world.own = b.me;
+            world.own_policy = sim::TUNED;
             results.clear();
             for &i in &alive {
                 let mut sim = world.clone();

@@ -6,7 +6,10 @@
 //! seat, so that a copy is a few hundred bytes and a whole round allocates nothing.
 //!
 //! Every seat plays the rules of [`crate::KabulHeuristic`] with perfect memory, reading only what
-//! it knows in the model: the rollout policy. Snap windows are resolved seat by seat from the
+//! it knows in the model: the rollout policy. One seat, [`Sim::own`], may play them with other
+//! thresholds ([`Policy`]): the searching seat plays [`TUNED`], which beats the heuristic's own
+//! thresholds at a table of heuristics, so that its later turns in a rollout are nearer the ones
+//! its search will play. Snap windows are resolved seat by seat from the
 //! lowest, as the arena asks them; a hit opens a new window for everyone.
 
 use arrayvec::ArrayVec;
@@ -99,6 +102,61 @@ pub(crate) const fn power_of(c: u8) -> Option<Power> {
     }
 }
 
+/// The thresholds of the rollout policy (the heuristic's by default).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Policy {
+    /// Call Kabul at an expected total of at most this.
+    pub call: f64,
+    /// Or, every card known, at most this.
+    pub call_known: f64,
+    /// An unknown card of one's own is counted this much below the mean when replacing.
+    pub risk: f64,
+    /// Keep a deck card for a gain of at least this.
+    pub min_gain: f64,
+    /// Take the discard pile's top for a gain of at least this ...
+    pub take_gain: f64,
+    /// ... if it is worth at most this ...
+    pub take_low: i8,
+    /// ... or for a gain of at least this.
+    pub take_big: f64,
+    /// Switch a known card of one's own for a known lower one of another's at a difference of this.
+    pub dump_known: i8,
+    /// Switch a known card for an unknown one at this much over the mean.
+    pub dump_unknown: f64,
+}
+
+/// The heuristic's thresholds.
+pub(crate) const HEURISTIC: Policy = Policy {
+    call: 6.0,
+    call_known: 8.0,
+    risk: 0.5,
+    min_gain: 1.0,
+    take_gain: 2.0,
+    take_low: 3,
+    take_big: 5.0,
+    dump_known: 3,
+    dump_unknown: 3.0,
+};
+
+/// The thresholds tuned for one seat at a table of heuristics, by coordinate descent on its score
+/// against the table over 20,000 dealt rounds of four players. Compared with the heuristic it
+/// calls Kabul only at an expected 4 points or less, replaces a card it has not seen with almost
+/// any card drawn (an unseen card counts 6.5 points over the mean), takes the discard pile's top
+/// only when it is low, and dumps a known card on an unseen one only at 5 points over the mean.
+/// It scores 1.8 (2 players) to 4.6 (6 players) points a round less than the heuristic against
+/// the same table (`the_tuned_thresholds_beat_the_heuristics`).
+pub(crate) const TUNED: Policy = Policy {
+    call: 4.0,
+    call_known: 4.0,
+    risk: -6.5,
+    min_gain: 1.0,
+    take_gain: 2.0,
+    take_low: 3,
+    take_big: 8.0,
+    dump_known: 3,
+    dump_unknown: 5.0,
+};
+
 /// A place in the model: seat and slot.
 pub(crate) type Place = (u8, u8);
 
@@ -164,6 +222,10 @@ pub(crate) struct Sim {
     pub rng: u64,
     /// Turns and snaps played since the model was made: the unit of the search's budget.
     pub steps: u32,
+    /// The seat that plays [`Sim::own_policy`] rather than the heuristic's, or [`NO_SEAT`].
+    pub own: u8,
+    /// The policy of seat [`Sim::own`].
+    pub own_policy: Policy,
 }
 
 impl Sim {
@@ -183,6 +245,8 @@ impl Sim {
             over: false,
             rng: 0,
             steps: 0,
+            own: NO_SEAT,
+            own_policy: HEURISTIC,
         }
     }
 
@@ -471,13 +535,18 @@ impl Sim {
             .map(move |(i, &c)| (i as u8, (known & bit(c) != 0).then_some(c)))
     }
 
+    fn pol(&self, s: u8) -> &Policy {
+        if s == self.own { &self.own_policy } else { &HEURISTIC }
+    }
+
     fn replace_target(&self, s: u8, c: u8, mean: f64) -> Option<(u8, f64)> {
         let v = f64::from(VALUE[usize::from(c)]);
+        let risk = self.pol(s).risk;
         let mut best: Option<(u8, f64)> = None;
         for (slot, k) in self.slots(s) {
             let gain = match k {
                 Some(k) => f64::from(VALUE[usize::from(k)]) - v,
-                None => mean - 0.5 - v,
+                None => mean - risk - v,
             };
             if best.is_none_or(|(_, g)| gain >= g) {
                 best = Some((slot, gain));
@@ -499,13 +568,14 @@ impl Sim {
                 }
             }
         }
-        if self.caller == NO_SEAT && (total <= 6.0 || (unknown == 0 && total <= 8.0)) {
+        let p = self.pol(s);
+        if self.caller == NO_SEAT && (total <= p.call || (unknown == 0 && total <= p.call_known)) {
             return Start::Kabul;
         }
         if let Some(top) = self.top() {
-            let low = VALUE[usize::from(top)] <= 3;
+            let low = VALUE[usize::from(top)] <= p.take_low;
             let gain = self.replace_target(s, top, mean).map_or(0.0, |(_, g)| g);
-            if self.count[usize::from(s)] > 0 && gain >= 2.0 && (low || gain >= 5.0) {
+            if self.count[usize::from(s)] > 0 && gain >= p.take_gain && (low || gain >= p.take_big) {
                 return Start::Discard;
             }
         }
@@ -516,7 +586,7 @@ impl Sim {
     pub fn policy_keep(&self, s: u8, c: u8, from: Source) -> Keep {
         let mean = self.unknown_mean(s);
         if let Some((slot, gain)) = self.replace_target(s, c, mean) {
-            if gain >= 1.0 || from == Source::Discard {
+            if gain >= self.pol(s).min_gain || from == Source::Discard {
                 return Keep::Replace(slot);
             }
         }
@@ -596,12 +666,12 @@ impl Sim {
             Power::BlindSwitch | Power::SwitchAndLook => {
                 let high = self.my_highest_known(s);
                 if let (Some((slot, mine)), Some((pos, theirs))) = (high, self.their_lowest_known(s)) {
-                    if VALUE[usize::from(mine)] - VALUE[usize::from(theirs)] >= 3 {
+                    if VALUE[usize::from(mine)] - VALUE[usize::from(theirs)] >= self.pol(s).dump_known {
                         return Some(Target::Switch((s, slot), pos));
                     }
                 }
                 if let (Some((slot, mine)), Some(pos)) = (high, self.their_unknown(s)) {
-                    if f64::from(VALUE[usize::from(mine)]) >= self.unknown_mean(s) + 3.0 {
+                    if f64::from(VALUE[usize::from(mine)]) >= self.unknown_mean(s) + self.pol(s).dump_unknown {
                         return Some(Target::Switch((s, slot), pos));
                     }
                 }
