@@ -66,7 +66,9 @@ test('accounts: claim on an Arabic phone, sign in on an English laptop, wrong pa
     // The panel fits the phone's width.
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling on the phone: ${overflow}px`);
-    await p.locator('.account-panel').scrollIntoViewIfNeeded();
+    // Scrolled in the page in one step: the home view may render the panel afresh at any moment
+    // (a locator's scroll fails if its element is replaced while it waits for it to be stable).
+    await p.evaluate(() => document.querySelector('.account-panel')?.scrollIntoView({ block: 'nearest' }));
     await screenshot(p, 'accounts-phone-ar-claimed');
     // The session is an HttpOnly cookie: not in script's reach, not in storage.
     assert.ok(!(await p.evaluate(() => document.cookie)).includes('majlis_session'), 'script cannot read the session');

@@ -84,7 +84,7 @@ test('chat: messages, phrases in each language, text never HTML, mute, the spect
     await sara.page.click('button[data-key="chat-toggle"]');
     await sara.page.click('button[data-key="phrase-hello"]');
     await waitLine(sara.page, 'Hello everyone!', 'Sara in the lobby');
-    await sara.page.locator('#chat-panel').scrollIntoViewIfNeeded();
+    await sara.page.evaluate(() => document.querySelector('#chat-panel')?.scrollIntoView({ block: 'nearest' }));
     await screenshot(sara.page, 'chat-lobby-en');
     // Noura, in Arabic on her phone, follows the invite link and sits beside Sara.
     await signIn(noura.page, server.base, 'نورة');
@@ -241,7 +241,7 @@ test('chat: a line past the rate is not said, and the page says so beside it; ty
     assert.equal(await sara.page.inputValue('input[data-key="chat-input"]'), 'three, too fast', 'the words are back in the field');
     assert.ok(!(await shownLines(sara.page)).includes('three, too fast'), 'not shown as said');
     assert.equal(await sara.page.locator('.toast').count(), 0, 'said in the chat box, not in a toast over the table');
-    await sara.page.locator('#chat-panel').scrollIntoViewIfNeeded();
+    await sara.page.evaluate(() => document.querySelector('#chat-panel')?.scrollIntoView({ block: 'nearest' }));
     await screenshot(sara.page, 'chat-refused-phone');
     // A quick phrase refused: said in the reader's words.
     await sara.page.fill('input[data-key="chat-input"]', '');
