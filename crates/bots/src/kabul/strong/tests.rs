@@ -458,11 +458,6 @@ fn policy_gain(p: sim::Policy, players: usize, rounds: u64) -> (f64, f64) {
         let view = g.view(Some(s));
         let Ok(b) = Belief::from_view(s, &view) else { continue };
         let world = true_world(&g, &b);
-        let against_table = |sim: &Sim, t: usize| {
-            let scores = sim.scores();
-            let others: i32 = (0..players).filter(|&k| k != t).map(|k| scores[k]).sum();
-            f64::from(scores[t]) - f64::from(others) / (players - 1) as f64
-        };
         for k in 0..4u64 {
             let mut start = world.clone();
             start.rng = seed * 7 + k;
@@ -473,7 +468,7 @@ fn policy_gain(p: sim::Policy, players: usize, rounds: u64) -> (f64, f64) {
                 sim.own = t as u8;
                 sim.own_policy = p;
                 sim.run();
-                let d = against_table(&sim, t) - against_table(&heuristic, t);
+                let d = objective(&sim, t, &view) - objective(&heuristic, t, &view);
                 sum += d;
                 squares += d * d;
                 n += 1.0;
